@@ -1,0 +1,52 @@
+/**
+ * Every error Kopek answers with: a closed union keyed by `code` (API.md 4). Use cases return these
+ * in a `Result`; `toProblem` renders them, so every embedding answers the same way.
+ */
+
+/** One problem in a request body, for `validation_failed`. */
+export interface FieldIssue {
+  /** JSON Pointer into the request body as a URI fragment: `#/customer/email`. */
+  readonly pointer: string;
+  readonly code: FieldIssueCode;
+  readonly detail: string;
+}
+
+export const FIELD_ISSUE_CODES = [
+  "required",
+  "invalid_type",
+  "invalid_format",
+  "too_small",
+  "too_large",
+  "too_long",
+  "invalid_value",
+  "unknown_field",
+  "mutually_exclusive",
+  "unsupported_currency",
+  "card_number_not_allowed",
+  "duplicate",
+] as const;
+export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
+
+export type KopekError =
+  | { readonly code: "invalid_json"; readonly detail?: string }
+  | { readonly code: "idempotency_key_missing" }
+  | { readonly code: "idempotency_key_invalid"; readonly detail: string }
+  | { readonly code: "unauthorized" }
+  | { readonly code: "payment_declined"; readonly detail: string }
+  | { readonly code: "not_found" }
+  | { readonly code: "idempotency_request_in_progress" }
+  | { readonly code: "invalid_state"; readonly detail: string }
+  | { readonly code: "payload_too_large"; readonly limitBytes: number }
+  | { readonly code: "unsupported_media_type" }
+  | { readonly code: "validation_failed"; readonly errors: readonly FieldIssue[] }
+  | { readonly code: "idempotency_key_reused" }
+  | { readonly code: "method_unavailable"; readonly detail: string }
+  | { readonly code: "rate_limited"; readonly retryAfterSeconds: number }
+  | { readonly code: "internal_error"; readonly cause?: unknown }
+  | { readonly code: "provider_error"; readonly cause?: unknown }
+  | { readonly code: "provider_unavailable"; readonly cause?: unknown };
+
+export type KopekErrorCode = KopekError["code"];
+
+/** Narrows a `KopekError` to one code. */
+export type KopekErrorOf<C extends KopekErrorCode> = Extract<KopekError, { code: C }>;

@@ -1,0 +1,20 @@
+// @kopek/core — the public API. Named exports only; nothing here touches Fastify, pg or process.env.
+
+export { type ApiKeyParts, API_KEY_PREFIX, BASE62_ALPHABET, apiKeyChecksum, generateApiKey, hashApiKey, isWellFormedApiKey, parseBearerToken } from "./api-key.js";
+export { addPeriods, describePeriod, isPeriodWithinOneYear } from "./billing-period.js";
+export { canonicalJson } from "./canonical-json.js";
+export { containsCardNumber, formatCardMask, luhnValid, redactCardNumbers } from "./card-guard.js";
+export * from "./domain.js";
+export * from "./errors.js";
+export { fingerprintRequest, validateIdempotencyKeyHeader } from "./idempotency.js";
+export { createKopek, type Kopek, type KopekOptions, type KopekRequest, type KopekResponse, type AuthContext } from "./kopek.js";
+export { CURRENCY_EXPONENTS, MAX_AMOUNT, currencyExponent, formatAmount, formatMoney, isValidAmount, parseAmount } from "./money.js";
+export type { Clock } from "./ports/clock.js";
+export { systemClock } from "./ports/clock.js";
+export type { IdGenerator } from "./ports/id-generator.js";
+export type * from "./ports/payment-provider.js";
+export type * from "./ports/storage.js";
+export { type Problem, toProblem } from "./problem.js";
+export { sha256Hex } from "./sha256.js";
+export { createUuidV7Generator, isUuid } from "./uuid-v7.js";
+export * from "./validation/index.js";

@@ -1,0 +1,70 @@
+import type { ResultAsync } from "neverthrow";
+import type { Money, PaymentMethod } from "../domain.js";
+
+/** A payment company, seen from Kopek. One instance serves one project's provider settings. */
+export interface PaymentProvider {
+  /** What this provider can do: methods, stored-method charging, currencies. */
+  readonly capabilities: ProviderCapabilities;
+  /** Describes a stored method (for a card: first six and last four digits, length). */
+  describeStoredMethod(ref: string): ResultAsync<StoredMethodDescription, ProviderError>;
+  /** Charges a stored method. The same `idempotencyKey` never charges twice. */
+  chargeStoredMethod(request: StoredMethodCharge): ResultAsync<ChargeReceipt, ProviderError>;
+  /** Creates the link where a payer pays an invoice. */
+  createPaymentLink(request: PaymentLinkRequest): ResultAsync<PaymentLink, ProviderError>;
+}
+
+export interface ProviderCapabilities {
+  /** Methods a payer can use for a one-time payment (invoice). */
+  readonly methods: readonly PaymentMethod[];
+  /** Methods whose stored form can be charged without the payer (subscriptions). */
+  readonly storedMethodCharge: readonly PaymentMethod[];
+  /** ISO 4217 codes it accepts. */
+  readonly currencies: readonly string[];
+}
+
+export type StoredMethodDescription =
+  | {
+      readonly kind: "card";
+      readonly first6: string;
+      readonly last4: string;
+      /** Number of digits of the card number, 13 to 19. */
+      readonly length: number;
+    }
+  /** A non-card method, described by a mask the provider made (e.g. a masked phone). */
+  | { readonly kind: "masked"; readonly mask: string };
+
+export interface StoredMethodCharge {
+  readonly ref: string;
+  readonly method: PaymentMethod;
+  readonly money: Money;
+  readonly description: string;
+  /** Derived from the idempotency record and the step: the same across re-executions. */
+  readonly idempotencyKey: string;
+}
+
+export interface ChargeReceipt {
+  readonly chargeId: string;
+  readonly chargedAt: Date;
+}
+
+export interface PaymentLinkRequest {
+  readonly invoiceId: string;
+  readonly money: Money;
+  readonly description: string;
+  readonly methods: readonly PaymentMethod[];
+  readonly expiresAt: Date;
+  /** Kopek's own hosted page for this invoice; a provider without its own page returns it. */
+  readonly hostedPageUrl: string;
+  readonly idempotencyKey: string;
+}
+
+export interface PaymentLink {
+  readonly url: string;
+}
+
+export interface ProviderError {
+  /** `declined`: the payer's side refused; `unavailable`: could not reach it; `failed`: it answered wrongly. */
+  readonly code: "declined" | "unavailable" | "failed";
+  /** For the server log and, for declines, the client. Never contains a method token. */
+  readonly message: string;
+}

@@ -1,0 +1,125 @@
+import type { ResultAsync } from "neverthrow";
+import type { Invoice, Project, Subscription } from "../domain.js";
+
+/**
+ * Kopek's storage port. Every method is required; every failure is a `StorageError`, never a thrown
+ * driver error. Adapters: `@kopek/storage-memory`, `@kopek/storage-postgres`.
+ */
+export interface Storage {
+  /** Creates the project, or updates its name and provider settings when the id exists. */
+  saveProject(project: Project): ResultAsync<void, StorageError>;
+  /** The project with this id, or null. */
+  findProject(projectId: string): ResultAsync<Project | null, StorageError>;
+  /** Every project, oldest first. */
+  listProjects(): ResultAsync<readonly Project[], StorageError>;
+  /** Records an API key by the SHA-256 of the whole key; an existing hash is left as it is. */
+  addApiKey(key: ApiKeyRecord): ResultAsync<void, StorageError>;
+  /** Marks the key revoked; false when no such key exists. */
+  revokeApiKey(sha256: string, revokedAt: Date): ResultAsync<boolean, StorageError>;
+  /** The API keys of a project (hashes only), oldest first. */
+  listApiKeys(projectId: string): ResultAsync<readonly ApiKeyRecord[], StorageError>;
+  /** The project that owns a live (not revoked) key with this hash, or null. */
+  findProjectByKeyHash(sha256: string): ResultAsync<KeyOwner | null, StorageError>;
+
+  /**
+   * Atomically claims an idempotency key (API.md 3). Claims when there is no live record, when the
+   * live record expired (`expiresAt <= now`: it is replaced by `claim.recordId`), or when the live
+   * record is in progress with an expired lease and the same fingerprint (taken over: the record id
+   * is kept, so derived provider keys stay the same). Otherwise returns the existing record.
+   */
+  claimIdempotencyKey(claim: IdempotencyClaim): ResultAsync<ClaimOutcome, StorageError>;
+  /**
+   * Completes a claimed key: stores the response and, when given, the resource, in one atomic step.
+   * Fails with `lease_lost` (storing nothing) when `leaseToken` no longer holds the key.
+   */
+  completeIdempotencyKey(completion: IdempotencyCompletion): ResultAsync<void, StorageError>;
+  /** Ends the lease of a claimed key now, so a retry with the same body executes again. */
+  releaseIdempotencyKey(release: IdempotencyRelease): ResultAsync<void, StorageError>;
+  /** Deletes at most `limit` records whose `expiresAt <= now`; returns how many it deleted. */
+  purgeExpiredIdempotencyKeys(now: Date, limit: number): ResultAsync<number, StorageError>;
+
+  /** The subscription with this id in this project, or null. */
+  findSubscription(projectId: string, subscriptionId: string): ResultAsync<Subscription | null, StorageError>;
+  /** The invoice with this id in this project, or null. */
+  findInvoice(projectId: string, invoiceId: string): ResultAsync<Invoice | null, StorageError>;
+
+  /** Answers when the storage can serve requests (readiness). */
+  checkHealth(): ResultAsync<void, StorageError>;
+}
+
+export interface StorageError {
+  readonly code: "storage_unavailable" | "lease_lost" | "storage_failed";
+  /** For the server log only; never shown to a client. */
+  readonly message: string;
+  readonly cause?: unknown;
+}
+
+export interface ApiKeyRecord {
+  readonly id: string;
+  readonly projectId: string;
+  /** SHA-256 hex of the whole key. The key itself is never stored. */
+  readonly sha256: string;
+  readonly createdAt: Date;
+  readonly revokedAt: Date | null;
+}
+
+export interface KeyOwner {
+  readonly project: Project;
+  readonly keyId: string;
+}
+
+/** A response as it is replayed: status, the headers that belong to it, and the exact body bytes. */
+export interface StoredResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+export interface IdempotencyClaim {
+  readonly projectId: string;
+  readonly key: string;
+  readonly fingerprint: string;
+  /** Id for the record if this claim creates one. */
+  readonly recordId: string;
+  /** Proof of ownership that completion and release must present. */
+  readonly leaseToken: string;
+  readonly now: Date;
+  readonly leaseExpiresAt: Date;
+  readonly expiresAt: Date;
+}
+
+export type ClaimOutcome =
+  | { readonly kind: "claimed"; readonly recordId: string; readonly takenOver: boolean }
+  | { readonly kind: "existing"; readonly record: ExistingIdempotencyRecord };
+
+export type ExistingIdempotencyRecord =
+  | { readonly state: "in_progress"; readonly fingerprint: string; readonly leaseExpiresAt: Date }
+  | { readonly state: "completed"; readonly fingerprint: string; readonly response: StoredResponse };
+
+export type StoredResource =
+  | { readonly kind: "subscription"; readonly subscription: Subscription }
+  | { readonly kind: "invoice"; readonly invoice: Invoice };
+
+export interface IdempotencyCompletion {
+  readonly projectId: string;
+  readonly key: string;
+  readonly leaseToken: string;
+  readonly response: StoredResponse;
+  readonly resource: StoredResource | null;
+  readonly now: Date;
+}
+
+export interface IdempotencyRelease {
+  readonly projectId: string;
+  readonly key: string;
+  readonly leaseToken: string;
+  readonly now: Date;
+}
+
+/**
+ * The back door the contract suite uses to see what an adapter really persisted: every stored row,
+ * as plain values, by table. Never used by Kopek itself.
+ */
+export interface InspectableStorage extends Storage {
+  inspect(): Promise<Readonly<Record<string, readonly Readonly<Record<string, unknown>>[]>>>;
+}
