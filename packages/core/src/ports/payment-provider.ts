@@ -6,7 +6,7 @@ export interface PaymentProvider {
   /** What this provider can do: methods, stored-method charging, currencies. */
   readonly capabilities: ProviderCapabilities;
   /** Describes a stored method (for a card: first six and last four digits, length). */
-  describeStoredMethod(ref: string): ResultAsync<StoredMethodDescription, ProviderError>;
+  describeStoredMethod(request: StoredMethodLookup): ResultAsync<StoredMethodDescription, ProviderError>;
   /** Charges a stored method. The same `idempotencyKey` never charges twice. */
   chargeStoredMethod(request: StoredMethodCharge): ResultAsync<ChargeReceipt, ProviderError>;
   /** Creates the link where a payer pays an invoice. */
@@ -20,6 +20,11 @@ export interface ProviderCapabilities {
   readonly storedMethodCharge: readonly PaymentMethod[];
   /** ISO 4217 codes it accepts. */
   readonly currencies: readonly string[];
+}
+
+export interface StoredMethodLookup {
+  readonly ref: string;
+  readonly method: PaymentMethod;
 }
 
 export type StoredMethodDescription =
