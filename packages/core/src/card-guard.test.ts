@@ -1,0 +1,150 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { containsCardNumber, formatCardMask, luhnValid, redactCardNumbers } from "./card-guard.js";
+
+/** An independent Luhn check digit for `payload`, so generated numbers do not trust the code under test. */
+function checkDigit(payload: string): number {
+  let sum = 0;
+  [...payload].reverse().forEach((char, index) => {
+    const doubled = index % 2 === 0 ? Number(char) * 2 : Number(char);
+    sum += Math.floor(doubled / 10) + (doubled % 10);
+  });
+  return (10 - (sum % 10)) % 10;
+}
+
+const cardArb = fc
+  .integer({ min: 13, max: 19 })
+  .chain((length) =>
+    fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: length - 1, maxLength: length - 1 }),
+  )
+  .map((payload) => payload + checkDigit(payload));
+const lettersArb = fc.string({ unit: fc.constantFrom(..."abcxyz_ABC:/."), maxLength: 12 });
+
+describe("luhnValid", () => {
+  it("checks the Luhn digit", () => {
+    expect(luhnValid("4111111111111111")).toBe(true);
+    expect(luhnValid("79927398713")).toBe(true);
+    expect(luhnValid("4111111111111112")).toBe(false);
+    expect(luhnValid("79927398710")).toBe(false);
+    expect(luhnValid("")).toBe(false);
+    expect(luhnValid("4111 1111 1111 1111")).toBe(false);
+  });
+
+  it("agrees with an independent check digit", () => {
+    fc.assert(
+      fc.property(cardArb, (card) => {
+        expect(luhnValid(card)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("containsCardNumber", () => {
+  it("finds card numbers however they are written", () => {
+    for (const text of [
+      "4111111111111111",
+      "tok_4111 1111 1111 1111",
+      "4111-1111-1111-1111",
+      "4111 1111-1111 1111",
+      "4111 1111 1111 1111 12 25",
+      "exp 12 25 4111 1111 1111 1111",
+      "pm_2200700000000009x",
+    ]) {
+      expect(containsCardNumber(text), text).toBe(true);
+    }
+  });
+
+  it("ignores numbers that fail Luhn, are too short or too long, or are split by double separators", () => {
+    for (const text of [
+      "4111111111111112",
+      "4111  1111 1111 1111",
+      "4111 -1111-1111-1111",
+      "4111--1111-1111-1111",
+      "4111_1111_1111_1111",
+      "4111111111111111111111111",
+      "411111111117",
+      "tok_abc",
+      "",
+    ]) {
+      expect(containsCardNumber(text), text).toBe(false);
+    }
+    expect(luhnValid("411111111117")).toBe(true);
+  });
+
+  it("finds every Luhn-valid 13–19 digit number inside letters", () => {
+    fc.assert(
+      fc.property(lettersArb, cardArb, lettersArb, (before, card, after) => {
+        expect(containsCardNumber(before + card + after)).toBe(true);
+      }),
+    );
+  });
+
+  it("finds card numbers split into groups by single spaces or hyphens", () => {
+    const groupedArb = cardArb.chain((card) =>
+      fc
+        .array(fc.tuple(fc.integer({ min: 1, max: 6 }), fc.constantFrom(" ", "-")), { maxLength: 8 })
+        .map((cuts) => {
+          let rest = card;
+          let text = "";
+          for (const [size, separator] of cuts) {
+            if (rest.length <= size) break;
+            text += rest.slice(0, size) + separator;
+            rest = rest.slice(size);
+          }
+          return text + rest;
+        }),
+    );
+    fc.assert(
+      fc.property(lettersArb, groupedArb, (before, text) => {
+        expect(containsCardNumber(before + text)).toBe(true);
+      }),
+    );
+  });
+
+  it("does not find a number whose check digit is wrong", () => {
+    fc.assert(
+      fc.property(
+        lettersArb,
+        cardArb,
+        fc.integer({ min: 1, max: 9 }),
+        lettersArb,
+        (before, card, shift, after) => {
+          const last = (Number(card.at(-1)) + shift) % 10;
+          expect(containsCardNumber(before + card.slice(0, -1) + last + after)).toBe(false);
+        },
+      ),
+    );
+  });
+});
+
+describe("redactCardNumbers", () => {
+  it("replaces each card number and keeps the rest", () => {
+    expect(redactCardNumbers("card 4111 1111 1111 1111 12 25 ok")).toBe("card [REDACTED] 12 25 ok");
+    expect(redactCardNumbers("a 4111111111111111 b 5500-0000-0000-0004")).toBe("a [REDACTED] b [REDACTED]");
+    expect(redactCardNumbers("4111111111111111 4111111111111111")).toBe("[REDACTED] [REDACTED]");
+    expect(redactCardNumbers("order 12345 for 4111111111111112")).toBe("order 12345 for 4111111111111112");
+  });
+
+  it("leaves no card number behind", () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(lettersArb, cardArb, fc.constantFrom(" ", "-", "12"))), (parts) => {
+        expect(containsCardNumber(redactCardNumbers(parts.join("")))).toBe(false);
+      }),
+    );
+  });
+});
+
+describe("formatCardMask", () => {
+  it("shows first six and last four in groups of four", () => {
+    expect(formatCardMask({ first6: "220070", last4: "1234", length: 16 })).toBe("2200 70** **** 1234");
+    expect(formatCardMask({ first6: "411111", last4: "1234", length: 13 })).toBe("4111 11** *123 4");
+    expect(formatCardMask({ first6: "411111", last4: "1234", length: 19 })).toBe("4111 11** **** ***1 234");
+  });
+
+  it("refuses impossible cards", () => {
+    expect(() => formatCardMask({ first6: "22007", last4: "1234", length: 16 })).toThrow(RangeError);
+    expect(() => formatCardMask({ first6: "220070", last4: "12a4", length: 16 })).toThrow(RangeError);
+    expect(() => formatCardMask({ first6: "220070", last4: "1234", length: 12 })).toThrow(RangeError);
+    expect(() => formatCardMask({ first6: "220070", last4: "1234", length: 20 })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,107 @@
+/** Whether a string of digits passes the Luhn check that every card number's last digit satisfies. */
+export function luhnValid(digits: string): boolean {
+  if (!/^[0-9]+$/.test(digits)) return false;
+  return luhnSum(digits, 0, digits.length) % 10 === 0;
+}
+
+// Sums the digits of text[start, end) from the right, doubling every second one; non-digits are skipped
+// so a window can be checked in place, separators and all.
+function luhnSum(text: string, start: number, end: number): number {
+  let sum = 0;
+  let double = false;
+  for (let i = end - 1; i >= start; i--) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) continue;
+    const value = double ? digit * 2 : digit;
+    sum += value > 9 ? value - 9 : value;
+    double = !double;
+  }
+  return sum;
+}
+
+const isDigit = (text: string, i: number) => {
+  const code = text.charCodeAt(i);
+  return code >= 48 && code <= 57;
+};
+
+/**
+ * The spans [start, end) of `text` that hold a card number, overlapping spans merged, in order.
+ *
+ * A card number is written as groups of digits separated by single spaces or hyphens
+ * ("4111 1111 1111 1111", "4111-1111-…"), possibly followed by more digits such as an expiry
+ * ("… 1111 12 25"). So the text is cut into runs of digit groups joined by exactly one separator, and
+ * every window of whole consecutive groups holding 13–19 digits that passes Luhn is a card number.
+ * Windows start and end on group boundaries so that a long opaque numeric token (25 digits, no
+ * separators) is judged as a whole and not flagged because some 16 digits inside it happen to pass Luhn.
+ */
+function* cardSpans(text: string): Generator<[number, number]> {
+  const groups: number[] = []; // start, end, start, end, … of the current run's groups
+  let i = 0;
+  while (i < text.length) {
+    if (!isDigit(text, i)) {
+      i++;
+      continue;
+    }
+    groups.length = 0;
+    for (;;) {
+      const start = i;
+      while (isDigit(text, i)) i++;
+      groups.push(start, i);
+      const separator = text[i];
+      if ((separator !== " " && separator !== "-") || !isDigit(text, i + 1)) break;
+      i++;
+    }
+    yield* runSpans(text, groups);
+  }
+}
+
+function* runSpans(text: string, groups: readonly number[]): Generator<[number, number]> {
+  let merged: [number, number] | null = null;
+  for (let first = 0; first < groups.length; first += 2) {
+    let digits = 0;
+    for (let last = first; last < groups.length; last += 2) {
+      const start = groups[first] ?? 0;
+      const end = groups[last + 1] ?? 0;
+      digits += end - (groups[last] ?? 0);
+      if (digits > 19) break;
+      if (digits < 13 || luhnSum(text, start, end) % 10 !== 0) continue;
+      if (merged !== null && start < merged[1]) {
+        merged[1] = Math.max(merged[1], end);
+      } else {
+        if (merged !== null) yield merged;
+        merged = [start, end];
+      }
+    }
+  }
+  if (merged !== null) yield merged;
+}
+
+/** Whether the text contains a card number (see {@link cardSpans} for what counts as one). */
+export function containsCardNumber(text: string): boolean {
+  return !cardSpans(text).next().done;
+}
+
+/** The text with every card number replaced by `[REDACTED]`, for logs. */
+export function redactCardNumbers(text: string): string {
+  let result = "";
+  let copied = 0;
+  for (const [start, end] of cardSpans(text)) {
+    result += `${text.slice(copied, start)}[REDACTED]`;
+    copied = end;
+  }
+  return copied === 0 ? text : result + text.slice(copied);
+}
+
+/**
+ * A card shown as people expect: first six and last four digits, the rest `*`, in groups of four from
+ * the left with any remainder last ("2200 70** **** 1234"; 19 digits end in a group of three).
+ */
+export function formatCardMask(card: { first6: string; last4: string; length: number }): string {
+  const { first6, last4, length } = card;
+  if (!/^[0-9]{6}$/.test(first6) || !/^[0-9]{4}$/.test(last4) || !Number.isInteger(length)) {
+    throw new RangeError("formatCardMask: first6 must be 6 digits, last4 4 digits, length an integer");
+  }
+  if (length < 13 || length > 19) throw new RangeError(`formatCardMask: length ${length} is not 13–19`);
+  const masked = first6 + "*".repeat(length - 10) + last4;
+  return masked.replace(/(.{4})(?=.)/g, "$1 ");
+}
