@@ -1,0 +1,284 @@
+import type {
+  ClaimOutcome,
+  IdempotencyClaim,
+  IdempotencyCompletion,
+  InspectableStorage,
+  StorageError,
+} from "@kopek/core";
+import { ResultAsync } from "neverthrow";
+import type { QueryResultRow } from "pg";
+import {
+  CLAIM,
+  type ClaimRow,
+  COMPLETE,
+  COMPLETE_WITH_INVOICE,
+  COMPLETE_WITH_SUBSCRIPTION,
+  PURGE,
+  RELEASE,
+} from "./idempotency-sql.js";
+import type { PostgresPool } from "./pool.js";
+import {
+  API_KEY_COLUMNS,
+  INVOICE_COLUMNS,
+  invoiceValues,
+  PROJECT_COLUMNS,
+  SUBSCRIPTION_COLUMNS,
+  subscriptionValues,
+  toApiKey,
+  toDate,
+  toInvoice,
+  toProject,
+  toSubscription,
+} from "./rows.js";
+import { leaseLost, toStorageError } from "./storage-errors.js";
+import type { TokenCipher } from "./token-cipher.js";
+
+export interface PostgresStorageOptions {
+  /** A `pg.Pool` (or compatible) on a database `migrate()` has prepared. The caller owns and ends it. */
+  readonly pool: PostgresPool;
+  /**
+   * Encrypts `providerMethodRef` at rest. Required: there is no built-in key. Build one with
+   * `createTokenCipher({ keys: [{ id, key: parseEncryptionKey(base64) }], currentKeyId: id })`.
+   */
+  readonly encryption: TokenCipher;
+  /** How often a claim that lost a race with a concurrent change is re-run before failing (default 5). */
+  readonly maxClaimAttempts?: number;
+}
+
+/** Every table `inspect()` shows, with a stable order for its rows. */
+const INSPECTED_TABLES = {
+  kopek_migrations: "version",
+  projects: "created_at, id",
+  api_keys: "created_at, id",
+  idempotency_records: "created_at, project_id, key",
+  subscriptions: "id",
+  invoices: "id",
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Thrown inside an operation to end it with a specific port error instead of a translated one. */
+class PortFailure {
+  constructor(readonly error: StorageError) {}
+}
+
+/** Kopek's storage port over PostgreSQL. Run `migrate(pool)` first. */
+export function createPostgresStorage(options: PostgresStorageOptions): InspectableStorage {
+  const { pool, encryption: cipher } = options;
+  const maxClaimAttempts = options.maxClaimAttempts ?? 5;
+
+  /** One named prepared statement: parsed once per connection, then a single round trip each. */
+  async function query<R extends QueryResultRow>(name: string, text: string, values: unknown[]) {
+    return pool.query<R>({ name: `kopek_${name}`, text, values });
+  }
+
+  function run<T>(operation: string, work: () => Promise<T>): ResultAsync<T, StorageError> {
+    return ResultAsync.fromPromise(work(), (error) =>
+      error instanceof PortFailure ? error.error : toStorageError(operation, error),
+    );
+  }
+
+  async function claimOnce(claim: IdempotencyClaim): Promise<ClaimOutcome | null> {
+    const { rows } = await query<ClaimRow>("claim", CLAIM, [
+      claim.projectId,
+      claim.key,
+      claim.fingerprint,
+      claim.recordId,
+      claim.leaseToken,
+      claim.leaseExpiresAt,
+      claim.expiresAt,
+      claim.now,
+    ]);
+    const row = rows[0];
+    if (row === undefined) return null;
+    if (row.outcome === "claimed")
+      return { kind: "claimed", recordId: row.record_id, takenOver: row.taken_over };
+    if (row.state === "in_progress") {
+      return {
+        kind: "existing",
+        record: {
+          state: "in_progress",
+          fingerprint: row.fingerprint,
+          leaseExpiresAt: toDate(row.lease_expires_at),
+        },
+      };
+    }
+    return {
+      kind: "existing",
+      record: {
+        state: "completed",
+        fingerprint: row.fingerprint,
+        response: {
+          status: Number(row.response_status),
+          headers: row.response_headers ?? {},
+          body: row.response_body ?? "",
+        },
+      },
+    };
+  }
+
+  function completionStatement(completion: IdempotencyCompletion): [string, string, unknown[]] {
+    const { projectId, key, leaseToken, response, resource } = completion;
+    const record = [
+      projectId,
+      key,
+      leaseToken,
+      response.status,
+      JSON.stringify(response.headers),
+      response.body,
+    ];
+    if (resource === null) return ["complete", COMPLETE, record];
+    if (resource.kind === "subscription") {
+      return [
+        "complete_subscription",
+        COMPLETE_WITH_SUBSCRIPTION,
+        [...record, ...subscriptionValues(resource.subscription, cipher)],
+      ];
+    }
+    return ["complete_invoice", COMPLETE_WITH_INVOICE, [...record, ...invoiceValues(resource.invoice)]];
+  }
+
+  return {
+    saveProject: (project) =>
+      run("saveProject", async () => {
+        await query(
+          "save_project",
+          `INSERT INTO projects (id, name, provider, created_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, provider = EXCLUDED.provider`,
+          [project.id, project.name, JSON.stringify(project.provider), project.createdAt],
+        );
+      }),
+
+    findProject: (projectId) =>
+      run("findProject", async () => {
+        if (!UUID.test(projectId)) return null;
+        const { rows } = await query(
+          "find_project",
+          `SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = $1`,
+          [projectId],
+        );
+        return rows[0] === undefined ? null : toProject(rows[0]);
+      }),
+
+    listProjects: () =>
+      run("listProjects", async () => {
+        const { rows } = await query(
+          "list_projects",
+          `SELECT ${PROJECT_COLUMNS} FROM projects ORDER BY created_at, id`,
+          [],
+        );
+        return rows.map(toProject);
+      }),
+
+    addApiKey: (key) =>
+      run("addApiKey", async () => {
+        await query(
+          "add_api_key",
+          `INSERT INTO api_keys (id, project_id, sha256, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (sha256) DO NOTHING`,
+          [key.id, key.projectId, key.sha256, key.createdAt, key.revokedAt],
+        );
+      }),
+
+    revokeApiKey: (sha256, revokedAt) =>
+      run("revokeApiKey", async () => {
+        // A key revoked twice keeps its first revocation time.
+        const { rows } = await query(
+          "revoke_api_key",
+          "UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE sha256 = $1 RETURNING id",
+          [sha256, revokedAt],
+        );
+        return rows.length > 0;
+      }),
+
+    listApiKeys: (projectId) =>
+      run("listApiKeys", async () => {
+        if (!UUID.test(projectId)) return [];
+        const { rows } = await query(
+          "list_api_keys",
+          `SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE project_id = $1 ORDER BY created_at, id`,
+          [projectId],
+        );
+        return rows.map(toApiKey);
+      }),
+
+    findProjectByKeyHash: (sha256) =>
+      run("findProjectByKeyHash", async () => {
+        const { rows } = await query(
+          "find_project_by_key_hash",
+          `SELECT k.id AS key_id, p.id, p.name, p.provider, p.created_at
+             FROM api_keys k JOIN projects p ON p.id = k.project_id
+            WHERE k.sha256 = $1 AND k.revoked_at IS NULL`,
+          [sha256],
+        );
+        const row = rows[0];
+        return row === undefined ? null : { project: toProject(row), keyId: String(row.key_id) };
+      }),
+
+    claimIdempotencyKey: (claim) =>
+      run("claimIdempotencyKey", async () => {
+        for (let attempt = 1; attempt <= maxClaimAttempts; attempt++) {
+          const outcome = await claimOnce(claim);
+          if (outcome !== null) return outcome;
+        }
+        throw new PortFailure({
+          code: "storage_failed",
+          message: `storage-postgres: claimIdempotencyKey kept racing concurrent changes (${maxClaimAttempts} attempts)`,
+        });
+      }),
+
+    completeIdempotencyKey: (completion) =>
+      run("completeIdempotencyKey", async () => {
+        const [name, text, values] = completionStatement(completion);
+        const { rows } = await query<{ completed: number }>(name, text, values);
+        if (rows[0]?.completed !== 1) throw new PortFailure(leaseLost(completion.projectId));
+      }),
+
+    releaseIdempotencyKey: (release) =>
+      run("releaseIdempotencyKey", async () => {
+        await query("release", RELEASE, [release.projectId, release.key, release.leaseToken, release.now]);
+      }),
+
+    purgeExpiredIdempotencyKeys: (now, limit) =>
+      run("purgeExpiredIdempotencyKeys", async () => {
+        if (limit <= 0) return 0;
+        const result = await query("purge", PURGE, [now, Math.floor(limit)]);
+        return result.rowCount ?? 0;
+      }),
+
+    findSubscription: (projectId, subscriptionId) =>
+      run("findSubscription", async () => {
+        if (!UUID.test(projectId) || !UUID.test(subscriptionId)) return null;
+        const { rows } = await query(
+          "find_subscription",
+          `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE project_id = $1 AND id = $2`,
+          [projectId, subscriptionId],
+        );
+        return rows[0] === undefined ? null : toSubscription(rows[0], cipher);
+      }),
+
+    findInvoice: (projectId, invoiceId) =>
+      run("findInvoice", async () => {
+        if (!UUID.test(projectId) || !UUID.test(invoiceId)) return null;
+        const { rows } = await query(
+          "find_invoice",
+          `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE project_id = $1 AND id = $2`,
+          [projectId, invoiceId],
+        );
+        return rows[0] === undefined ? null : toInvoice(rows[0]);
+      }),
+
+    checkHealth: () =>
+      run("checkHealth", async () => {
+        await query("check_health", "SELECT 1", []);
+      }),
+
+    async inspect() {
+      const tables: Record<string, Record<string, unknown>[]> = {};
+      for (const [table, order] of Object.entries(INSPECTED_TABLES)) {
+        tables[table] = (await pool.query(`SELECT * FROM ${table} ORDER BY ${order}`)).rows;
+      }
+      return tables;
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import type {
+  ApiKeyRecord,
+  Customer,
+  Invoice,
+  InvoiceStatus,
+  Metadata,
+  PaymentMethod,
+  PeriodUnit,
+  Project,
+  ProviderSettings,
+  Subscription,
+  SubscriptionStatus,
+} from "@kopek/core";
+import type { TokenCipher } from "./token-cipher.js";
+
+/**
+ * Row ⇄ domain mapping. Amounts are selected as `amount::text` so they stay exact strings whatever
+ * int8 parser the caller's `pg` is configured with; timestamps may arrive as `Date` or text.
+ */
+
+export const PROJECT_COLUMNS = "id, name, provider, created_at";
+export const API_KEY_COLUMNS = "id, project_id, sha256, created_at, revoked_at";
+export const SUBSCRIPTION_COLUMNS = `id, project_id, status, amount::text AS amount, currency, period_unit,
+  period_count, method, provider_method_ref_ciphertext, method_mask, description, metadata, started_at,
+  next_charge_at, last_charged_at, cycles_started, created_at`;
+export const INVOICE_COLUMNS = `id, project_id, status, amount::text AS amount, currency, description, comment,
+  customer, metadata, payment_url, return_url, allowed_methods, method, pinned_method, created_at, expires_at,
+  paid_at`;
+
+type Row = Record<string, unknown>;
+
+export function toProject(row: Row): Project {
+  return {
+    id: String(row.id),
+    name: String(row.name),
+    provider: row.provider as ProviderSettings,
+    createdAt: toDate(row.created_at),
+  };
+}
+
+export function toApiKey(row: Row): ApiKeyRecord {
+  return {
+    id: String(row.id),
+    projectId: String(row.project_id),
+    sha256: String(row.sha256),
+    createdAt: toDate(row.created_at),
+    revokedAt: row.revoked_at === null ? null : toDate(row.revoked_at),
+  };
+}
+
+export function toSubscription(row: Row, cipher: TokenCipher): Subscription {
+  const id = String(row.id);
+  return {
+    id,
+    projectId: String(row.project_id),
+    status: row.status as SubscriptionStatus,
+    amount: { amount: String(row.amount), currency: String(row.currency) },
+    period: { unit: row.period_unit as PeriodUnit, count: Number(row.period_count) },
+    method: row.method as PaymentMethod,
+    providerMethodRef: cipher.decrypt(toBytes(row.provider_method_ref_ciphertext), id),
+    methodMask: String(row.method_mask),
+    description: String(row.description),
+    metadata: row.metadata as Metadata,
+    startedAt: toDate(row.started_at),
+    nextChargeAt: toDate(row.next_charge_at),
+    lastChargedAt: toDate(row.last_charged_at),
+    cyclesStarted: Number(row.cycles_started),
+    createdAt: toDate(row.created_at),
+  };
+}
+
+export function toInvoice(row: Row): Invoice {
+  return {
+    id: String(row.id),
+    projectId: String(row.project_id),
+    status: row.status as InvoiceStatus,
+    amount: { amount: String(row.amount), currency: String(row.currency) },
+    description: String(row.description),
+    comment: row.comment === null ? null : String(row.comment),
+    customer: row.customer as Customer | null,
+    metadata: row.metadata as Metadata,
+    paymentUrl: String(row.payment_url),
+    returnUrl: row.return_url === null ? null : String(row.return_url),
+    allowedMethods: row.allowed_methods as PaymentMethod[],
+    method: row.method as PaymentMethod | null,
+    pinnedMethod: row.pinned_method as PaymentMethod | null,
+    createdAt: toDate(row.created_at),
+    expiresAt: toDate(row.expires_at),
+    paidAt: row.paid_at === null ? null : toDate(row.paid_at),
+  };
+}
+
+/** Parameters $8–$23 of `COMPLETE_WITH_SUBSCRIPTION` (after $7, the id). */
+export function subscriptionValues(s: Subscription, cipher: TokenCipher): unknown[] {
+  return [
+    s.id,
+    s.status,
+    s.amount.amount,
+    s.amount.currency,
+    s.period.unit,
+    s.period.count,
+    s.method,
+    cipher.encrypt(s.providerMethodRef, s.id),
+    cipher.currentKeyId,
+    s.methodMask,
+    s.description,
+    JSON.stringify(s.metadata),
+    s.startedAt,
+    s.nextChargeAt,
+    s.lastChargedAt,
+    s.cyclesStarted,
+    s.createdAt,
+  ];
+}
+
+/** Parameters $7–$22 of `COMPLETE_WITH_INVOICE`. */
+export function invoiceValues(i: Invoice): unknown[] {
+  return [
+    i.id,
+    i.status,
+    i.amount.amount,
+    i.amount.currency,
+    i.description,
+    i.comment,
+    i.customer === null ? null : JSON.stringify(i.customer),
+    JSON.stringify(i.metadata),
+    i.paymentUrl,
+    i.returnUrl,
+    [...i.allowedMethods],
+    i.method,
+    i.pinnedMethod,
+    i.createdAt,
+    i.expiresAt,
+    i.paidAt,
+  ];
+}
+
+export function toDate(value: unknown): Date {
+  if (value instanceof Date) return value;
+  // Text timestamps look like `2026-11-22 09:30:00.123+00`, which `Date` parses as given.
+  return new Date(String(value));
+}
+
+function toBytes(value: unknown): Uint8Array {
+  if (value instanceof Uint8Array) return value;
+  // A caller whose pg returns bytea as text gets the `\x…` hex form.
+  const text = String(value);
+  return Buffer.from(text.startsWith("\\x") ? text.slice(2) : text, "hex");
+}
