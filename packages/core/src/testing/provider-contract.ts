@@ -1,0 +1,161 @@
+import { describe, expect, it } from "vitest";
+import { PAYMENT_METHODS, type PaymentMethod } from "../domain.js";
+import type { PaymentProvider, ProviderError, StoredMethodCharge } from "../ports/payment-provider.js";
+
+/** Method refs the provider under test treats specially; each outcome is tested only when its ref is given. */
+export interface ProviderContractOptions {
+  /** A ref whose charge is declined. */
+  readonly declinedRef?: string;
+  /** A ref whose describe and charge report an outage. */
+  readonly unavailableRef?: string;
+  /** A ref whose charge is approved. Default: `pm_contract_approved`. */
+  readonly approvedRef?: string;
+}
+
+type ProviderFactory = (options: { storedMethodCharge: boolean }) => PaymentProvider;
+
+/** The behaviour Kopek relies on from every `PaymentProvider`. A fresh provider and fresh keys per test. */
+export function describeProviderContract(
+  name: string,
+  factory: ProviderFactory,
+  options: ProviderContractOptions = {},
+): void {
+  const { declinedRef, unavailableRef, approvedRef = "pm_contract_approved" } = options;
+  const chargingProvider = () => factory({ storedMethodCharge: true });
+  const { methods: paymentMethods, storedMethodCharge } = chargingProvider().capabilities;
+  const chargeMethod = storedMethodCharge[0];
+
+  describe(`${name} provider contract`, () => {
+    describe("capabilities", () => {
+      it("names known methods and ISO 4217 currencies", () => {
+        const { methods, currencies } = chargingProvider().capabilities;
+        expect(methods.length).toBeGreaterThan(0);
+        for (const method of methods) expect(PAYMENT_METHODS).toContain(method);
+        expect(currencies.length).toBeGreaterThan(0);
+        for (const currency of currencies) expect(currency).toMatch(/^[A-Z]{3}$/);
+      });
+
+      it("charges stored methods only among its methods, and none when told not to", () => {
+        const { methods, storedMethodCharge } = chargingProvider().capabilities;
+        for (const method of storedMethodCharge) expect(methods).toContain(method);
+        expect(factory({ storedMethodCharge: false }).capabilities.storedMethodCharge).toEqual([]);
+      });
+    });
+
+    describe("describeStoredMethod", () => {
+      it("describes the same ref the same way every time", async () => {
+        const provider = chargingProvider();
+        for (const method of provider.capabilities.methods) {
+          const first = await provider.describeStoredMethod({ ref: approvedRef, method });
+          const second = await provider.describeStoredMethod({ ref: approvedRef, method });
+          expect(first.isOk()).toBe(true);
+          expect(second._unsafeUnwrap()).toEqual(first._unsafeUnwrap());
+        }
+      });
+
+      it.runIf(paymentMethods.includes("card"))(
+        "describes a card by its first six and last four digits and its length",
+        async () => {
+          const provider = chargingProvider();
+          const description = (
+            await provider.describeStoredMethod({ ref: approvedRef, method: "card" })
+          )._unsafeUnwrap();
+          expect(description.kind).toBe("card");
+          if (description.kind !== "card") return;
+          expect(description.first6).toMatch(/^\d{6}$/);
+          expect(description.last4).toMatch(/^\d{4}$/);
+          expect(Number.isInteger(description.length)).toBe(true);
+          expect(description.length).toBeGreaterThanOrEqual(13);
+          expect(description.length).toBeLessThanOrEqual(19);
+        },
+      );
+
+      it.runIf(unavailableRef !== undefined)("reports an outage without echoing the ref", async () => {
+        const ref = unavailableRef ?? "";
+        const method = paymentMethods[0] ?? "card";
+        const result = await chargingProvider().describeStoredMethod({ ref, method });
+        expectProviderError(result._unsafeUnwrapErr(), "unavailable", ref);
+      });
+    });
+
+    describe.runIf(chargeMethod !== undefined)("chargeStoredMethod", () => {
+      const method: PaymentMethod = chargeMethod ?? "card";
+      const chargeOf = (provider: PaymentProvider, overrides: Partial<StoredMethodCharge> = {}) => ({
+        ref: approvedRef,
+        method,
+        money: { amount: "149900", currency: provider.capabilities.currencies[0] ?? "RUB" },
+        description: "Kopek provider contract",
+        idempotencyKey: randomKey(),
+        ...overrides,
+      });
+
+      it("never charges one idempotency key twice", async () => {
+        const provider = chargingProvider();
+        const request = chargeOf(provider);
+        const first = (await provider.chargeStoredMethod(request))._unsafeUnwrap();
+        const second = (await provider.chargeStoredMethod(request))._unsafeUnwrap();
+        expect(first.chargedAt).toBeInstanceOf(Date);
+        expect(second.chargeId).toBe(first.chargeId);
+      });
+
+      it("charges one key once under 20 parallel calls", async () => {
+        const provider = chargingProvider();
+        const request = chargeOf(provider);
+        const results = await Promise.all(
+          Array.from({ length: 20 }, () => provider.chargeStoredMethod(request)),
+        );
+        const chargeIds = new Set(results.map((result) => result._unsafeUnwrap().chargeId));
+        expect(chargeIds.size).toBe(1);
+      });
+
+      it("charges two keys as two charges", async () => {
+        const provider = chargingProvider();
+        const first = (await provider.chargeStoredMethod(chargeOf(provider)))._unsafeUnwrap();
+        const second = (await provider.chargeStoredMethod(chargeOf(provider)))._unsafeUnwrap();
+        expect(second.chargeId).not.toBe(first.chargeId);
+      });
+
+      it.runIf(declinedRef !== undefined)("declines without echoing the ref", async () => {
+        const provider = chargingProvider();
+        const ref = declinedRef ?? "";
+        const result = await provider.chargeStoredMethod(chargeOf(provider, { ref }));
+        expectProviderError(result._unsafeUnwrapErr(), "declined", ref);
+      });
+
+      it.runIf(unavailableRef !== undefined)("reports an outage without echoing the ref", async () => {
+        const provider = chargingProvider();
+        const ref = unavailableRef ?? "";
+        const result = await provider.chargeStoredMethod(chargeOf(provider, { ref }));
+        expectProviderError(result._unsafeUnwrapErr(), "unavailable", ref);
+      });
+    });
+
+    describe("createPaymentLink", () => {
+      it("returns an absolute URL, the same one for the same key", async () => {
+        const provider = chargingProvider();
+        const invoiceId = randomKey();
+        const request = {
+          invoiceId,
+          money: { amount: "250000", currency: provider.capabilities.currencies[0] ?? "RUB" },
+          description: "Kopek provider contract",
+          methods: provider.capabilities.methods,
+          expiresAt: new Date(Date.now() + 86_400_000),
+          hostedPageUrl: `https://pay.kopek.test/invoices/${invoiceId}`,
+          idempotencyKey: randomKey(),
+        };
+        const first = (await provider.createPaymentLink(request))._unsafeUnwrap();
+        expect(["http:", "https:"]).toContain(new URL(first.url).protocol);
+        expect((await provider.createPaymentLink(request))._unsafeUnwrap()).toEqual(first);
+      });
+    });
+  });
+}
+
+function expectProviderError(error: ProviderError, code: ProviderError["code"], ref: string): void {
+  expect(error.code).toBe(code);
+  expect(error.message).not.toContain(ref);
+}
+
+function randomKey(): string {
+  return `contract-${globalThis.crypto.randomUUID()}`;
+}

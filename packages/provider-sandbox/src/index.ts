@@ -1,0 +1,20 @@
+// @kopek/provider-sandbox — a payment provider that behaves like a real one, with no payment company behind it.
+
+export {
+  createSandboxLedger,
+  type SandboxCharge,
+  type SandboxChargeFilter,
+  type SandboxLedger,
+  type SandboxPaymentLink,
+} from "./ledger.js";
+export {
+  createSandboxProvider,
+  type SandboxProvider,
+  type SandboxProviderOptions,
+} from "./sandbox-provider.js";
+export {
+  describeTestMethod,
+  SANDBOX_DECLINE_PREFIX,
+  SANDBOX_UNAVAILABLE_PREFIX,
+  sandboxMethodFingerprint,
+} from "./test-cards.js";

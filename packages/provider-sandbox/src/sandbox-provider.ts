@@ -1,0 +1,124 @@
+import { randomBytes } from "node:crypto";
+import type {
+  ChargeReceipt,
+  PaymentLink,
+  PaymentLinkRequest,
+  PaymentMethod,
+  PaymentProvider,
+  ProviderCapabilities,
+  ProviderError,
+  StoredMethodCharge,
+  StoredMethodDescription,
+  StoredMethodLookup,
+} from "@kopek/core";
+import { type Clock, systemClock } from "@kopek/core";
+import { err, ok, type Result, ResultAsync } from "neverthrow";
+import { booksOf, createSandboxLedger, type SandboxLedger } from "./ledger.js";
+import { rememberOutcome } from "./provider-idempotency.js";
+import {
+  describeTestMethod,
+  SANDBOX_DECLINE_PREFIX,
+  SANDBOX_UNAVAILABLE_PREFIX,
+  sandboxMethodFingerprint,
+} from "./test-cards.js";
+
+export interface SandboxProviderOptions {
+  /** Whether stored methods can be charged (API.md 7). Default `true`. */
+  readonly storedMethodCharge?: boolean;
+  /** The books to write to; pass one ledger to several providers to share it. Default: new books. */
+  readonly ledger?: SandboxLedger;
+  /** Where `chargedAt` comes from. Default: the wall clock. */
+  readonly clock?: Clock;
+}
+
+export interface SandboxProvider extends PaymentProvider {
+  /** The sandbox's books: what it really charged, for tests and the hosted page. */
+  readonly ledger: SandboxLedger;
+}
+
+const METHODS: readonly PaymentMethod[] = ["card", "sbp"];
+const CURRENCIES: readonly string[] = ["RUB", "USD", "EUR"];
+const OUTAGE: ProviderError = { code: "unavailable", message: "the sandbox simulates an outage" };
+const DECLINE: ProviderError = { code: "declined", message: "card declined by the sandbox" };
+
+/** A provider that behaves like a real payment company without one: see API.md 7. */
+export function createSandboxProvider(options: SandboxProviderOptions = {}): SandboxProvider {
+  const { storedMethodCharge = true, ledger = createSandboxLedger(), clock = systemClock } = options;
+  const books = booksOf(ledger);
+  const capabilities: ProviderCapabilities = {
+    methods: METHODS,
+    storedMethodCharge: storedMethodCharge ? METHODS : [],
+    currencies: CURRENCIES,
+  };
+
+  function charge(request: StoredMethodCharge): Result<ChargeReceipt, ProviderError> {
+    const { ref, method, money, description, idempotencyKey } = request;
+    if (ref.startsWith(SANDBOX_UNAVAILABLE_PREFIX)) return err(OUTAGE);
+    const refused = refusal(
+      money.currency,
+      [method],
+      capabilities.storedMethodCharge,
+      "stored-method charges",
+    );
+    if (refused !== undefined) return err(refused);
+    const methodFingerprint = sandboxMethodFingerprint(ref);
+    const parameters = JSON.stringify([method, money.amount, money.currency, methodFingerprint]);
+    return rememberOutcome(books.chargeOutcomes, idempotencyKey, parameters, () => {
+      if (ref.startsWith(SANDBOX_DECLINE_PREFIX)) return err(DECLINE);
+      const receipt = { chargeId: `ch_${randomBytes(12).toString("base64url")}`, chargedAt: clock.now() };
+      const entry = {
+        ...receipt,
+        idempotencyKey,
+        method,
+        money: { ...money },
+        description,
+        methodFingerprint,
+      };
+      books.charges.push(Object.freeze(entry));
+      return ok(receipt);
+    });
+  }
+
+  function createLink(request: PaymentLinkRequest): Result<PaymentLink, ProviderError> {
+    const refused = refusal(request.money.currency, request.methods, capabilities.methods, "payment links");
+    if (refused !== undefined) return err(refused);
+    const { invoiceId, idempotencyKey, money, methods, expiresAt, hostedPageUrl: url } = request;
+    const parameters = JSON.stringify([invoiceId, money.amount, money.currency]);
+    return rememberOutcome(books.linkOutcomes, idempotencyKey, parameters, () => {
+      // The sandbox has no payment page of its own: the payer pays on Kopek's hosted page.
+      const entry = { invoiceId, idempotencyKey, url, money: { ...money }, methods: [...methods], expiresAt };
+      books.paymentLinks.push(Object.freeze(entry));
+      return ok({ url });
+    });
+  }
+
+  return {
+    capabilities,
+    ledger,
+    describeStoredMethod: (request: StoredMethodLookup) =>
+      settled<StoredMethodDescription>(
+        request.ref.startsWith(SANDBOX_UNAVAILABLE_PREFIX) ? err(OUTAGE) : ok(describeTestMethod(request)),
+      ),
+    // Each call decides synchronously, before any await, so parallel calls with one key see one outcome.
+    chargeStoredMethod: (request) => settled(charge(request)),
+    createPaymentLink: (request) => settled(createLink(request)),
+  };
+}
+
+/** Why the sandbox refuses a currency or method outright, as a real provider's API would. */
+function refusal(
+  currency: string,
+  methods: readonly PaymentMethod[],
+  allowed: readonly PaymentMethod[],
+  operation: string,
+): ProviderError | undefined {
+  if (!CURRENCIES.includes(currency))
+    return { code: "failed", message: `the sandbox does not accept ${currency}` };
+  const unsupported = methods.find((method) => !allowed.includes(method));
+  if (unsupported === undefined) return undefined;
+  return { code: "failed", message: `the sandbox does not support ${unsupported} for ${operation}` };
+}
+
+function settled<T>(result: Result<T, ProviderError>): ResultAsync<T, ProviderError> {
+  return new ResultAsync(Promise.resolve(result));
+}

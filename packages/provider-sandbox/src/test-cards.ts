@@ -1,0 +1,33 @@
+import type { StoredMethodDescription, StoredMethodLookup } from "@kopek/core";
+import { sha256Hex } from "@kopek/core";
+
+/** A ref starting with this is declined when charged (API.md 7). */
+export const SANDBOX_DECLINE_PREFIX = "sandbox_decline";
+/** A ref starting with this simulates an outage on every call (API.md 7). */
+export const SANDBOX_UNAVAILABLE_PREFIX = "sandbox_unavailable";
+
+// Real issuer prefixes (Mir, Visa, Mastercard) so masks look like the ones users will see in production.
+const TEST_BINS = ["220070", "220220", "427600", "411111", "510510", "546955"] as const;
+const CARD_LENGTH = 16;
+
+/**
+ * The fingerprint the sandbox keeps instead of a method ref: sha256, so its books can be read
+ * and logged without exposing a token.
+ */
+export function sandboxMethodFingerprint(ref: string): string {
+  return sha256Hex(ref);
+}
+
+/** The test card or masked phone the sandbox pretends a ref stands for: the same ref, the same method. */
+export function describeTestMethod({ ref, method }: StoredMethodLookup): StoredMethodDescription {
+  const digest = sha256Hex(`sandbox-method:${ref}`);
+  const lastFour = String(Number.parseInt(digest.slice(8, 16), 16) % 10_000).padStart(4, "0");
+  switch (method) {
+    case "card": {
+      const bin = TEST_BINS[Number.parseInt(digest.slice(0, 8), 16) % TEST_BINS.length] ?? TEST_BINS[0];
+      return { kind: "card", first6: bin, last4: lastFour, length: CARD_LENGTH };
+    }
+    case "sbp":
+      return { kind: "masked", mask: `SBP *${lastFour}` };
+  }
+}
