@@ -44,7 +44,9 @@ export type KopekError =
   | { readonly code: "rate_limited"; readonly retryAfterSeconds: number }
   | { readonly code: "internal_error"; readonly cause?: unknown }
   | { readonly code: "provider_error"; readonly cause?: unknown }
-  | { readonly code: "provider_unavailable"; readonly cause?: unknown };
+  | { readonly code: "provider_unavailable"; readonly cause?: unknown }
+  /** Storage cannot be reached (e.g. the database is down); retriable, answered with 503. */
+  | { readonly code: "storage_unavailable"; readonly cause?: unknown };
 
 export type KopekErrorCode = KopekError["code"];
 

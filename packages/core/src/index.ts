@@ -1,14 +1,38 @@
 // @kopek/core — the public API. Named exports only; nothing here touches Fastify, pg or process.env.
 
-export { type ApiKeyParts, API_KEY_PREFIX, BASE62_ALPHABET, apiKeyChecksum, generateApiKey, hashApiKey, isWellFormedApiKey, parseBearerToken } from "./api-key.js";
+export {
+  API_KEY_PREFIX,
+  type ApiKeyParts,
+  apiKeyChecksum,
+  BASE62_ALPHABET,
+  generateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+  parseBearerToken,
+} from "./api-key.js";
 export { addPeriods, describePeriod, isPeriodWithinOneYear } from "./billing-period.js";
 export { canonicalJson } from "./canonical-json.js";
 export { containsCardNumber, formatCardMask, luhnValid, redactCardNumbers } from "./card-guard.js";
 export * from "./domain.js";
 export * from "./errors.js";
 export { fingerprintRequest, validateIdempotencyKeyHeader } from "./idempotency.js";
-export { createKopek, type Kopek, type KopekOptions, type KopekRequest, type KopekResponse, type AuthContext } from "./kopek.js";
-export { CURRENCY_EXPONENTS, MAX_AMOUNT, currencyExponent, formatAmount, formatMoney, isValidAmount, parseAmount } from "./money.js";
+export {
+  type AuthContext,
+  createKopek,
+  type Kopek,
+  type KopekOptions,
+  type KopekRequest,
+  type KopekResponse,
+} from "./kopek.js";
+export {
+  CURRENCY_EXPONENTS,
+  currencyExponent,
+  formatAmount,
+  formatMoney,
+  isValidAmount,
+  MAX_AMOUNT,
+  parseAmount,
+} from "./money.js";
 export type { Clock } from "./ports/clock.js";
 export { systemClock } from "./ports/clock.js";
 export type { IdGenerator } from "./ports/id-generator.js";
@@ -18,3 +42,4 @@ export { type Problem, toProblem } from "./problem.js";
 export { sha256Hex } from "./sha256.js";
 export { createUuidV7Generator, isUuid } from "./uuid-v7.js";
 export * from "./validation/index.js";
+export * from "./validation/responses.js";

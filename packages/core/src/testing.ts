@@ -1,5 +1,14 @@
 // @kopek/core/testing — the contract suites every adapter runs (vitest is a peer dependency here).
 
+export { sampleInvoice, sampleProject, sampleSubscription } from "./testing/fixtures.js";
+export { describeKopekContract } from "./testing/kopek-contract.js";
+export {
+  type ChargeFault,
+  type CountingProvider,
+  createHarness,
+  type KopekContractOptions,
+  type KopekHarness,
+  manualClock,
+} from "./testing/kopek-harness.js";
 export { describeProviderContract, type ProviderContractOptions } from "./testing/provider-contract.js";
 export { describeStorageContract, type StorageContractOptions } from "./testing/storage-contract.js";
-export { sampleInvoice, sampleProject, sampleSubscription } from "./testing/fixtures.js";

@@ -1,0 +1,84 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { canonicalJson } from "./canonical-json.js";
+import {
+  decideClaim,
+  fingerprintRequest,
+  replayStatus,
+  validateIdempotencyKeyHeader,
+} from "./idempotency.js";
+
+describe("validateIdempotencyKeyHeader", () => {
+  it("accepts 1 to 255 printable ASCII characters", () => {
+    fc.assert(
+      fc.property(
+        fc.string({
+          unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+          minLength: 1,
+          maxLength: 255,
+        }),
+        (key) => {
+          expect(validateIdempotencyKeyHeader(key).isOk()).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it("refuses missing, empty, too long and non-printable keys with the right code", () => {
+    expect(validateIdempotencyKeyHeader(undefined)._unsafeUnwrapErr().code).toBe("idempotency_key_missing");
+    for (const key of ["", "k".repeat(256), "ключ", "a\tb", "a\u007fb"]) {
+      expect(validateIdempotencyKeyHeader(key)._unsafeUnwrapErr().code).toBe("idempotency_key_invalid");
+    }
+  });
+});
+
+describe("fingerprintRequest", () => {
+  it("is the same for the same JSON however it is ordered or formatted", () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (object) => {
+        const reversed = Object.fromEntries(Object.entries(object).reverse());
+        const reparsed = JSON.parse(JSON.stringify(reversed, null, 2)) as unknown;
+        expect(fingerprintRequest("POST", "/v1/invoices", canonicalJson(reparsed))).toBe(
+          fingerprintRequest("POST", "/v1/invoices", canonicalJson(object)),
+        );
+      }),
+    );
+  });
+
+  it("differs by path, method and body", () => {
+    const base = fingerprintRequest("POST", "/v1/invoices", "{}");
+    expect(fingerprintRequest("POST", "/v1/subscriptions", "{}")).not.toBe(base);
+    expect(fingerprintRequest("PUT", "/v1/invoices", "{}")).not.toBe(base);
+    expect(fingerprintRequest("POST", "/v1/invoices", '{"a":1}')).not.toBe(base);
+  });
+});
+
+describe("decideClaim", () => {
+  const response = { status: 201, headers: {}, body: "{}" };
+  it("executes a claim, replays a completed match, and refuses the rest", () => {
+    expect(decideClaim({ kind: "claimed", recordId: "r", takenOver: false }, "f")).toEqual({
+      action: "execute",
+      recordId: "r",
+    });
+    const completed = {
+      kind: "existing",
+      record: { state: "completed", fingerprint: "f", response },
+    } as const;
+    expect(decideClaim(completed, "f")).toEqual({ action: "replay", response });
+    expect(decideClaim(completed, "g")).toMatchObject({
+      action: "refuse",
+      error: { code: "idempotency_key_reused" },
+    });
+    const running = {
+      kind: "existing",
+      record: { state: "in_progress", fingerprint: "f", leaseExpiresAt: new Date() },
+    } as const;
+    expect(decideClaim(running, "f")).toMatchObject({ error: { code: "idempotency_request_in_progress" } });
+    expect(decideClaim(running, "g")).toMatchObject({ error: { code: "idempotency_key_reused" } });
+  });
+
+  it("shows a replayed 201 as 200 and keeps other statuses", () => {
+    expect(replayStatus(response)).toBe(200);
+    expect(replayStatus({ ...response, status: 422 })).toBe(422);
+  });
+});

@@ -1,0 +1,47 @@
+import type { Invoice, Subscription } from "./domain.js";
+
+/** The subscription as the API shows it (API.md 5.3): field order fixed, no method token. */
+export function presentSubscription(s: Subscription) {
+  return {
+    id: s.id,
+    status: s.status,
+    amount: { amount: s.amount.amount, currency: s.amount.currency },
+    period: { unit: s.period.unit, count: s.period.count },
+    description: s.description,
+    method: s.method,
+    methodMask: s.methodMask,
+    metadata: s.metadata,
+    startedAt: s.startedAt.toISOString(),
+    nextChargeAt: s.nextChargeAt.toISOString(),
+    lastChargedAt: s.lastChargedAt.toISOString(),
+    cyclesStarted: s.cyclesStarted,
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+
+/** The invoice as the API shows it (API.md 5.4). */
+export function presentInvoice(i: Invoice) {
+  return {
+    id: i.id,
+    status: i.status,
+    amount: { amount: i.amount.amount, currency: i.amount.currency },
+    description: i.description,
+    comment: i.comment,
+    customer: i.customer && {
+      email: i.customer.email,
+      phone: i.customer.phone,
+      externalId: i.customer.externalId,
+    },
+    metadata: i.metadata,
+    paymentUrl: i.paymentUrl,
+    returnUrl: i.returnUrl,
+    method: i.method,
+    pinnedMethod: i.pinnedMethod,
+    createdAt: i.createdAt.toISOString(),
+    expiresAt: i.expiresAt.toISOString(),
+    paidAt: i.paidAt === null ? null : i.paidAt.toISOString(),
+  };
+}
+
+export type SubscriptionView = ReturnType<typeof presentSubscription>;
+export type InvoiceView = ReturnType<typeof presentInvoice>;

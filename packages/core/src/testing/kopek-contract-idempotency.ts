@@ -1,0 +1,159 @@
+import { describe, expect, it } from "vitest";
+import {
+  createHarness,
+  invoiceBody,
+  json,
+  type KopekContractOptions,
+  subscriptionBody,
+} from "./kopek-harness.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function registerIdempotencyTests(options: KopekContractOptions): void {
+  describe("idempotency", () => {
+    it("replays the stored response byte for byte with 200 and Idempotent-Replayed", async () => {
+      const h = await createHarness(options);
+      const first = await h.call("/v1/subscriptions", subscriptionBody(), "key-1");
+      const reordered = {
+        providerMethodRef: "pm_contract_card",
+        method: "card",
+        period: { count: 1, unit: "month" },
+        amount: { currency: "RUB", amount: "149900" },
+      };
+      const again = await h.call("/v1/subscriptions", reordered, "key-1");
+      expect(first.status).toBe(201);
+      expect(again.status).toBe(200);
+      expect(again.body).toBe(first.body);
+      expect(again.headers["idempotent-replayed"]).toBe("true");
+      expect(again.headers.location).toBe(first.headers.location);
+      expect(h.chargeCalls()).toBe(1);
+    });
+
+    it("executes 50 concurrent identical requests exactly once", async () => {
+      const h = await createHarness(options);
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, () => h.call("/v1/subscriptions", subscriptionBody(), "same-key")),
+      );
+      const statuses = responses.map((r) => r.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+      expect(statuses.every((s) => s === 201 || s === 200 || s === 409)).toBe(true);
+      expect(h.chargeCalls()).toBe(1);
+      expect(h.provider.chargesMade()).toBe(1);
+      for (const r of responses.filter((x) => x.status === 409)) {
+        expect(json(r).code).toBe("idempotency_request_in_progress");
+        expect(r.headers["retry-after"]).toBe("1");
+      }
+    });
+
+    it("refuses the same key with another body or another endpoint", async () => {
+      const h = await createHarness(options);
+      await h.call("/v1/invoices", invoiceBody(), "key-2");
+      const otherBody = await h.call("/v1/invoices", { amount: { amount: "1", currency: "RUB" } }, "key-2");
+      const otherEndpoint = await h.call("/v1/subscriptions", subscriptionBody(), "key-2");
+      expect(otherBody.status).toBe(422);
+      expect(json(otherBody).code).toBe("idempotency_key_reused");
+      expect(json(otherEndpoint).code).toBe("idempotency_key_reused");
+    });
+
+    it("keeps keys apart between projects", async () => {
+      const a = await createHarness(options);
+      const b = await createHarness({ ...options, createStorage: () => a.storage });
+      const first = await a.call("/v1/invoices", invoiceBody(), "shared");
+      const second = await b.call("/v1/invoices", { amount: { amount: "7", currency: "RUB" } }, "shared");
+      expect([first.status, second.status]).toEqual([201, 201]);
+      expect(json(first).id).not.toBe(json(second).id);
+    });
+
+    it("stores and replays a domain refusal (method_unavailable)", async () => {
+      const h = await createHarness(options, { storedMethodCharge: false });
+      const first = await h.call("/v1/subscriptions", subscriptionBody(), "refused");
+      const again = await h.call("/v1/subscriptions", subscriptionBody(), "refused");
+      expect(first.status).toBe(422);
+      expect(again.status).toBe(422);
+      expect(again.body).toBe(first.body);
+      expect(again.headers["idempotent-replayed"]).toBe("true");
+    });
+
+    it("does not store a validation failure: the same key then works with a valid body", async () => {
+      const h = await createHarness(options);
+      const bad = await h.call("/v1/invoices", { amount: { amount: "0100", currency: "RUB" } }, "fix-me");
+      const good = await h.call("/v1/invoices", invoiceBody(), "fix-me");
+      expect(bad.status).toBe(422);
+      expect(json(bad).code).toBe("validation_failed");
+      expect(good.status).toBe(201);
+    });
+
+    it("releases the key after a provider outage, and the retry charges exactly once", async () => {
+      const h = await createHarness(options);
+      h.injectChargeFaults("outage");
+      const failed = await h.call("/v1/subscriptions", subscriptionBody(), "outage");
+      expect(failed.status).toBe(503);
+      expect(json(failed).code).toBe("provider_unavailable");
+      const retried = await h.call("/v1/subscriptions", subscriptionBody(), "outage");
+      expect(retried.status).toBe(201);
+      expect(h.provider.chargesMade()).toBe(1);
+    });
+
+    it("never charges twice when a crashed execution is taken over after its lease", async () => {
+      const h = await createHarness(options, { leaseMs: 10_000 });
+      h.injectChargeFaults("charge-then-hang");
+      void h.call("/v1/subscriptions", subscriptionBody(), "crash");
+      await waitFor(() => h.chargeCalls() === 1 && h.provider.chargesMade() === 1);
+      const during = await h.call("/v1/subscriptions", subscriptionBody(), "crash");
+      expect(during.status).toBe(409);
+      h.clock.advance(10_001);
+      const after = await h.call("/v1/subscriptions", subscriptionBody(), "crash");
+      expect(after.status).toBe(201);
+      expect(h.chargeCalls()).toBe(2);
+      expect(h.provider.chargesMade()).toBe(1);
+    });
+
+    it("forgets a key after 24 hours: the same key executes as new", async () => {
+      const h = await createHarness(options);
+      const first = await h.call("/v1/invoices", invoiceBody(), "daily");
+      h.clock.advance(DAY_MS);
+      const later = await h.call("/v1/invoices", invoiceBody(), "daily");
+      expect(later.status).toBe(201);
+      expect(json(later).id).not.toBe(json(first).id);
+    });
+
+    it("requires a valid Idempotency-Key and authenticates first", async () => {
+      const h = await createHarness(options);
+      const missing = await h.kopek.handle({
+        method: "POST",
+        path: "/v1/invoices",
+        authorization: `Bearer ${h.apiKey}`,
+        body: invoiceBody(),
+      });
+      const tooLong = await h.call("/v1/invoices", invoiceBody(), "k".repeat(256));
+      const nonAscii = await h.call("/v1/invoices", invoiceBody(), "ключ");
+      const unauthenticated = await h.kopek.handle({
+        method: "POST",
+        path: "/v1/invoices",
+        body: "not even an object",
+      });
+      expect(json(missing).code).toBe("idempotency_key_missing");
+      expect([tooLong.status, json(tooLong).code]).toEqual([400, "idempotency_key_invalid"]);
+      expect(json(nonAscii).code).toBe("idempotency_key_invalid");
+      expect([unauthenticated.status, unauthenticated.headers["www-authenticate"]]).toEqual([401, "Bearer"]);
+      expect((await h.call("/v1/invoices", invoiceBody(), "k".repeat(255))).status).toBe(201);
+    });
+
+    it("refuses a revoked key", async () => {
+      const h = await createHarness(options);
+      const { hashApiKey } = await import("../api-key.js");
+      (await h.storage.revokeApiKey(hashApiKey(h.apiKey), h.clock.now()))._unsafeUnwrap();
+      const response = await h.call("/v1/invoices", invoiceBody());
+      expect(response.status).toBe(401);
+      expect(json(response).code).toBe("unauthorized");
+    });
+  });
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

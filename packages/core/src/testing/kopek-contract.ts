@@ -1,0 +1,17 @@
+import { describe } from "vitest";
+import { registerCreateTests } from "./kopek-contract-create.js";
+import { registerFuzzTests } from "./kopek-contract-fuzz.js";
+import { registerIdempotencyTests } from "./kopek-contract-idempotency.js";
+import type { KopekContractOptions } from "./kopek-harness.js";
+
+/**
+ * The behaviour of API.md 3 and 5 through `kopek.handle`, run against a storage adapter and a
+ * provider: every adapter must make Kopek behave the same.
+ */
+export function describeKopekContract(name: string, options: KopekContractOptions): void {
+  describe(`Kopek on ${name}`, () => {
+    registerCreateTests(options);
+    registerIdempotencyTests(options);
+    registerFuzzTests(options);
+  });
+}

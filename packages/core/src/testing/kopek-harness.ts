@@ -1,0 +1,129 @@
+import { errAsync, ResultAsync } from "neverthrow";
+import { generateApiKey, hashApiKey } from "../api-key.js";
+import type { Project } from "../domain.js";
+import { createKopek, type Kopek, type KopekResponse } from "../kopek.js";
+import type { Clock } from "../ports/clock.js";
+import type { PaymentProvider } from "../ports/payment-provider.js";
+import type { InspectableStorage } from "../ports/storage.js";
+import { createUuidV7Generator } from "../uuid-v7.js";
+import { sampleProject } from "./fixtures.js";
+
+/** A provider the suite can count real charges on (e.g. the sandbox and its ledger). */
+export interface CountingProvider extends PaymentProvider {
+  /** Charges the provider really made (its idempotency keys deduplicate repeats). */
+  chargesMade(): number;
+}
+
+export interface KopekContractOptions {
+  /** Fresh storage for each test. */
+  readonly createStorage: () => Promise<InspectableStorage> | InspectableStorage;
+  /** A fresh provider for each test; `storedMethodCharge` as API.md 7. */
+  readonly createProvider: (options: { storedMethodCharge: boolean }) => CountingProvider;
+  /** A ref the provider declines. */
+  readonly declinedRef: string;
+}
+
+/** What a test makes the next charge do: fail as an outage, or charge and then never answer (a crash). */
+export type ChargeFault = "outage" | "charge-then-hang";
+
+export interface ManualClock extends Clock {
+  advance(ms: number): void;
+}
+
+export function manualClock(start = new Date("2026-01-31T10:00:00.000Z")): ManualClock {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance: (ms) => {
+      now += ms;
+    },
+  };
+}
+
+export interface KopekHarness {
+  readonly kopek: Kopek;
+  readonly storage: InspectableStorage;
+  readonly clock: ManualClock;
+  readonly project: Project;
+  readonly apiKey: string;
+  readonly provider: CountingProvider;
+  /** How often Kopek asked the provider to charge. */
+  chargeCalls(): number;
+  /** Injects a fault into the next charge calls, in order. */
+  injectChargeFaults(...faults: ChargeFault[]): void;
+  call(path: string, body: unknown, idempotencyKey?: string, apiKey?: string): Promise<KopekResponse>;
+}
+
+export async function createHarness(
+  options: KopekContractOptions,
+  settings: { storedMethodCharge?: boolean; leaseMs?: number } = {},
+): Promise<KopekHarness> {
+  const storedMethodCharge = settings.storedMethodCharge ?? true;
+  const storage = await options.createStorage();
+  const clock = manualClock();
+  const real = options.createProvider({ storedMethodCharge });
+  const faults: ChargeFault[] = [];
+  let chargeCalls = 0;
+  const provider: CountingProvider = {
+    capabilities: real.capabilities,
+    describeStoredMethod: (request) => real.describeStoredMethod(request),
+    createPaymentLink: (request) => real.createPaymentLink(request),
+    chargesMade: () => real.chargesMade(),
+    chargeStoredMethod: (request) => {
+      chargeCalls += 1;
+      const fault = faults.shift();
+      if (fault === "outage") return errAsync({ code: "unavailable", message: "injected outage" });
+      if (fault === "charge-then-hang") {
+        const charged = Promise.resolve(real.chargeStoredMethod(request));
+        return new ResultAsync(charged.then(() => new Promise<never>(() => {})));
+      }
+      return real.chargeStoredMethod(request);
+    },
+  };
+  const project = sampleProject({ provider: { kind: "sandbox", storedMethodCharge } });
+  const apiKey = generateApiKey();
+  (await storage.saveProject(project))._unsafeUnwrap();
+  const keyRecord = {
+    id: crypto.randomUUID(),
+    projectId: project.id,
+    sha256: hashApiKey(apiKey),
+    createdAt: clock.now(),
+    revokedAt: null,
+  };
+  (await storage.addApiKey(keyRecord))._unsafeUnwrap();
+  const kopek = createKopek({
+    storage,
+    providerFor: () => provider,
+    publicUrl: "https://pay.example.test/",
+    clock,
+    ids: createUuidV7Generator({ clock }),
+    ...(settings.leaseMs !== undefined ? { leaseMs: settings.leaseMs } : {}),
+  });
+  return {
+    kopek,
+    storage,
+    clock,
+    project,
+    apiKey,
+    provider,
+    chargeCalls: () => chargeCalls,
+    injectChargeFaults: (...next) => {
+      faults.push(...next);
+    },
+    call: (path, body, idempotencyKey = crypto.randomUUID(), key = apiKey) =>
+      kopek.handle({ method: "POST", path, authorization: `Bearer ${key}`, idempotencyKey, body }),
+  };
+}
+
+export const subscriptionBody = (ref = "pm_contract_card") => ({
+  amount: { amount: "149900", currency: "RUB" },
+  period: { unit: "month", count: 1 },
+  method: "card",
+  providerMethodRef: ref,
+});
+
+export const invoiceBody = () => ({ amount: { amount: "149900", currency: "RUB" } });
+
+export function json(response: KopekResponse): Record<string, unknown> {
+  return JSON.parse(response.body) as Record<string, unknown>;
+}

@@ -1,0 +1,71 @@
+import { err, ok, type Result } from "neverthrow";
+import { addPeriods, describePeriod } from "../billing-period.js";
+import { formatCardMask } from "../card-guard.js";
+import type { Subscription } from "../domain.js";
+import type { KopekError } from "../errors.js";
+import { formatMoney } from "../money.js";
+import type { StoredMethodDescription } from "../ports/payment-provider.js";
+import { presentSubscription } from "../presenters.js";
+import type { CreateSubscriptionRequest } from "../validation/schemas.js";
+import { type Created, type Execution, fromProviderError, providerKey } from "./execution.js";
+
+/**
+ * Creates a subscription in the order of API.md 5.3: refuse a method the provider cannot charge
+ * stored (before any charge), describe the stored method, charge the first cycle, then hand back the
+ * subscription for storing. The charge carries a key derived from the record, so a re-execution after a
+ * crash is answered by the provider with the first charge instead of a second one.
+ */
+export async function createSubscription(
+  execution: Execution,
+  input: CreateSubscriptionRequest,
+): Promise<Result<Created, KopekError>> {
+  const { provider, project, now } = execution;
+  if (!provider.capabilities.storedMethodCharge.includes(input.method)) {
+    return err({
+      code: "method_unavailable",
+      detail: `the project's payment provider cannot charge a stored ${input.method} method`,
+    });
+  }
+  const described = await provider.describeStoredMethod({
+    ref: input.providerMethodRef,
+    method: input.method,
+  });
+  if (described.isErr()) return err(fromProviderError(described.error));
+
+  const description = input.description ?? `${formatMoney(input.amount)} ${describePeriod(input.period)}`;
+  const charged = await provider.chargeStoredMethod({
+    ref: input.providerMethodRef,
+    method: input.method,
+    money: input.amount,
+    description,
+    idempotencyKey: providerKey(execution, "first-charge"),
+  });
+  if (charged.isErr()) return err(fromProviderError(charged.error));
+
+  const subscription: Subscription = {
+    id: execution.recordId,
+    projectId: project.id,
+    status: "active",
+    amount: { amount: input.amount.amount, currency: input.amount.currency },
+    period: { unit: input.period.unit, count: input.period.count },
+    method: input.method,
+    providerMethodRef: input.providerMethodRef,
+    methodMask: maskOf(described.value),
+    description,
+    metadata: input.metadata ?? {},
+    startedAt: now,
+    nextChargeAt: addPeriods(now, input.period, 1),
+    lastChargedAt: now,
+    cyclesStarted: 1,
+    createdAt: now,
+  };
+  return ok({
+    resource: { kind: "subscription", subscription },
+    location: `/v1/subscriptions/${subscription.id}`,
+    body: presentSubscription(subscription),
+  });
+}
+
+function maskOf(description: StoredMethodDescription): string {
+  return description.kind === "card" ? formatCardMask(description) : description.mask;
+}

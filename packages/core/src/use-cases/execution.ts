@@ -1,0 +1,44 @@
+import type { Project } from "../domain.js";
+import type { KopekError } from "../errors.js";
+import type { PaymentProvider, ProviderError } from "../ports/payment-provider.js";
+import type { StorageError, StoredResource } from "../ports/storage.js";
+
+/** What a use case runs with: the caller's project and provider, its claimed idempotency record, the time. */
+export interface Execution {
+  readonly project: Project;
+  readonly provider: PaymentProvider;
+  /** The claimed idempotency record. Also the new resource's id, so a re-execution makes the same one. */
+  readonly recordId: string;
+  readonly now: Date;
+  /** Base URL of the hosted payment pages, without a trailing slash. */
+  readonly publicUrl: string;
+}
+
+/** A resource a create operation made, ready to be stored and answered with 201. */
+export interface Created {
+  readonly resource: StoredResource;
+  readonly location: string;
+  readonly body: unknown;
+}
+
+/** Derives the provider idempotency key of one step of one record: the same across re-executions. */
+export function providerKey(execution: Execution, step: string): string {
+  return `kopek:${execution.recordId}:${step}`;
+}
+
+export function fromProviderError(error: ProviderError): KopekError {
+  switch (error.code) {
+    case "declined":
+      return { code: "payment_declined", detail: error.message };
+    case "unavailable":
+      return { code: "provider_unavailable", cause: error };
+    case "failed":
+      return { code: "provider_error", cause: error };
+  }
+}
+
+export function fromStorageError(error: StorageError): KopekError {
+  return error.code === "storage_unavailable"
+    ? { code: "storage_unavailable", cause: error }
+    : { code: "internal_error", cause: error };
+}

@@ -1,0 +1,8 @@
+export { toPointer } from "./json-pointer.js";
+export * from "./schemas.js";
+export {
+  type ValidationContext,
+  type ValidationFailure,
+  validateCreateInvoice,
+  validateCreateSubscription,
+} from "./validate.js";

@@ -1,0 +1,105 @@
+import { err, ok, type Result } from "neverthrow";
+import type { z } from "zod";
+import type { FieldIssue, KopekErrorOf } from "../errors.js";
+import { toFieldIssues } from "./field-issues.js";
+import {
+  type CreateInvoiceRequest,
+  type CreateSubscriptionRequest,
+  createInvoiceRequestSchema,
+  createSubscriptionRequestSchema,
+} from "./schemas.js";
+
+/** What validation needs to know beyond the body: the provider's currencies and the time. */
+export interface ValidationContext {
+  readonly currencies: readonly string[];
+  readonly now: Date;
+}
+
+export type ValidationFailure = KopekErrorOf<"validation_failed">;
+
+const MIN_INVOICE_LIFETIME_MS = 60_000;
+const MAX_INVOICE_LIFETIME_MS = 30 * 24 * 60 * 60_000;
+
+/** Validates a create-subscription body (API.md 5.3), reporting every problem at once. */
+export function validateCreateSubscription(
+  body: unknown,
+  context: ValidationContext,
+): Result<CreateSubscriptionRequest, ValidationFailure> {
+  return validate(createSubscriptionRequestSchema, body, (issues) => {
+    checkCurrency(body, context, issues);
+    checkMetadataKeys(body, issues);
+  });
+}
+
+/** Validates a create-invoice body (API.md 5.4), reporting every problem at once. */
+export function validateCreateInvoice(
+  body: unknown,
+  context: ValidationContext,
+): Result<CreateInvoiceRequest, ValidationFailure> {
+  return validate(createInvoiceRequestSchema, body, (issues) => {
+    checkCurrency(body, context, issues);
+    checkMetadataKeys(body, issues);
+    const raw = asRecord(body);
+    if (raw && raw.method !== undefined && raw.methods !== undefined) {
+      issues.push({
+        pointer: "#/methods",
+        code: "mutually_exclusive",
+        detail: "send either method or methods, not both",
+      });
+    }
+    checkExpiresAt(raw?.expiresAt, context.now, issues);
+  });
+}
+
+function validate<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  contextual: (issues: FieldIssue[]) => void,
+): Result<z.output<S>, ValidationFailure> {
+  const parsed = schema.safeParse(body);
+  const issues = parsed.success ? [] : toFieldIssues(parsed.error.issues, body);
+  contextual(issues);
+  if (issues.length > 0 || !parsed.success) return err({ code: "validation_failed", errors: issues });
+  return ok(parsed.data);
+}
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+function checkCurrency(body: unknown, context: ValidationContext, issues: FieldIssue[]): void {
+  const currency = asRecord(asRecord(body)?.amount)?.currency;
+  if (typeof currency === "string" && /^[A-Z]{3}$/.test(currency) && !context.currencies.includes(currency)) {
+    issues.push({
+      pointer: "#/amount/currency",
+      code: "unsupported_currency",
+      detail: `the project's provider does not accept ${currency}; it accepts ${context.currencies.join(", ")}`,
+    });
+  }
+}
+
+/** zod drops a `__proto__` key while copying a record; reject it rather than lose it silently. */
+function checkMetadataKeys(body: unknown, issues: FieldIssue[]): void {
+  const metadata = asRecord(asRecord(body)?.metadata);
+  if (metadata && Object.hasOwn(metadata, "__proto__")) {
+    issues.push({ pointer: "#/metadata/__proto__", code: "invalid_value", detail: "is a reserved key" });
+  }
+}
+
+function checkExpiresAt(value: unknown, now: Date, issues: FieldIssue[]): void {
+  if (typeof value !== "string") return;
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return;
+  const ahead = at - now.getTime();
+  if (ahead < MIN_INVOICE_LIFETIME_MS) {
+    issues.push({
+      pointer: "#/expiresAt",
+      code: "too_small",
+      detail: "must be at least 60 seconds after now",
+    });
+  } else if (ahead > MAX_INVOICE_LIFETIME_MS) {
+    issues.push({ pointer: "#/expiresAt", code: "too_large", detail: "must be at most 30 days after now" });
+  }
+}
