@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import type { Invoice, Project, Subscription } from "../domain.js";
+
+// Dates carry a non-zero millisecond part so an adapter that truncates to seconds fails the contract.
+const ANCHOR = Date.parse("2026-01-31T09:30:00.123Z");
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A valid project with a random id and the sandbox provider charging stored methods. */
+export function sampleProject(overrides: Partial<Project> = {}): Project {
+  const id = overrides.id ?? randomUUID();
+  return {
+    id,
+    name: `shop-${id.slice(0, 8)}`,
+    provider: { kind: "sandbox", storedMethodCharge: true },
+    createdAt: new Date(ANCHOR - 30 * DAY_MS),
+    ...overrides,
+  };
+}
+
+/** A valid monthly card subscription of 1499.00 RUB in `projectId`, anchored on a month end. */
+export function sampleSubscription(projectId: string, overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    id: randomUUID(),
+    projectId,
+    status: "active",
+    amount: { amount: "149900", currency: "RUB" },
+    period: { unit: "month", count: 1 },
+    method: "card",
+    providerMethodRef: `pm_sandbox_${randomUUID()}`,
+    methodMask: "2200 70** **** 1234",
+    description: "1499.00 RUB every month",
+    metadata: { plan: "pro", customerId: "cus_1001" },
+    startedAt: new Date(ANCHOR),
+    nextChargeAt: new Date("2026-02-28T09:30:00.123Z"),
+    lastChargedAt: new Date(ANCHOR),
+    cyclesStarted: 1,
+    createdAt: new Date(ANCHOR),
+    ...overrides,
+  };
+}
+
+/** A valid, unpaid invoice of 2500.00 USD in `projectId` with a customer and a return URL. */
+export function sampleInvoice(projectId: string, overrides: Partial<Invoice> = {}): Invoice {
+  const id = overrides.id ?? randomUUID();
+  return {
+    id,
+    projectId,
+    status: "created",
+    amount: { amount: "250000", currency: "USD" },
+    description: "Invoice for 2500.00 USD",
+    comment: "Order A-1001",
+    customer: { email: "buyer@example.com", phone: "+79991234567", externalId: null },
+    metadata: { orderId: "A-1001" },
+    paymentUrl: `https://pay.example.com/invoices/${id}`,
+    returnUrl: "https://shop.example.com/thanks",
+    allowedMethods: ["card", "sbp"],
+    method: null,
+    pinnedMethod: null,
+    createdAt: new Date(ANCHOR),
+    expiresAt: new Date(ANCHOR + DAY_MS),
+    paidAt: null,
+    ...overrides,
+  };
+}

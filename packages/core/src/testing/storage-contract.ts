@@ -1,0 +1,211 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import type { ApiKeyRecord, InspectableStorage, StoredResource } from "../ports/storage.js";
+import { sampleInvoice, sampleProject, sampleSubscription } from "./fixtures.js";
+import { describeIdempotencyContract } from "./storage-contract-idempotency.js";
+import {
+  completionOf,
+  newClaim,
+  type StorageContractOptions,
+  type StorageFactory,
+  serializedStorage,
+  unwrap,
+} from "./storage-contract-support.js";
+
+export type { StorageContractOptions } from "./storage-contract-support.js";
+
+function sampleApiKey(projectId: string, overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
+  const sha256 = createHash("sha256").update(randomUUID()).digest("hex");
+  return { id: randomUUID(), projectId, sha256, createdAt: new Date(), revokedAt: null, ...overrides };
+}
+
+/** Stores `resource` the only way the port allows: as the outcome of a claimed idempotency key. */
+async function storeResource(storage: InspectableStorage, projectId: string, resource: StoredResource) {
+  const claim = newClaim(projectId, Date.now());
+  await unwrap(storage.claimIdempotencyKey(claim));
+  await unwrap(storage.completeIdempotencyKey(completionOf(claim, resource)));
+}
+
+async function savedProject(storage: InspectableStorage) {
+  const project = sampleProject();
+  await unwrap(storage.saveProject(project));
+  return project;
+}
+
+/**
+ * The behaviour Kopek relies on from every `Storage` adapter. Each test takes a fresh storage from
+ * `factory` and uses random ids and keys, so the suite can also run against a shared database.
+ */
+export function describeStorageContract(
+  name: string,
+  factory: StorageFactory,
+  options: StorageContractOptions = {},
+): void {
+  describe(`${name} storage contract`, () => {
+    describe("projects and API keys", () => {
+      it("saves, finds and lists projects oldest first", async () => {
+        const storage = await factory();
+        const older = sampleProject({ createdAt: new Date("2025-03-01T10:00:00.001Z") });
+        const newer = sampleProject({ createdAt: new Date("2025-03-01T10:00:00.002Z") });
+        await unwrap(storage.saveProject(newer));
+        await unwrap(storage.saveProject(older));
+        expect(await unwrap(storage.findProject(older.id))).toEqual(older);
+        expect(await unwrap(storage.findProject(randomUUID()))).toBeNull();
+        const ours = (await unwrap(storage.listProjects())).filter((p) =>
+          [older.id, newer.id].includes(p.id),
+        );
+        expect(ours).toEqual([older, newer]);
+      });
+
+      it("saving a project again updates its name and provider settings only", async () => {
+        const storage = await factory();
+        const project = await savedProject(storage);
+        const renamed = sampleProject({
+          id: project.id,
+          name: "renamed shop",
+          provider: { kind: "sandbox", storedMethodCharge: false },
+          createdAt: new Date("2030-01-01T00:00:00.000Z"),
+        });
+        await unwrap(storage.saveProject(renamed));
+        expect(await unwrap(storage.findProject(project.id))).toEqual({
+          ...renamed,
+          createdAt: project.createdAt,
+        });
+        const all = await unwrap(storage.listProjects());
+        expect(all.filter((p) => p.id === project.id)).toHaveLength(1);
+      });
+
+      it("finds the owner of a live key by its hash, and nothing for unknown or revoked keys", async () => {
+        const storage = await factory();
+        const project = await savedProject(storage);
+        const key = sampleApiKey(project.id);
+        await unwrap(storage.addApiKey(key));
+        await unwrap(storage.addApiKey({ ...key, id: randomUUID() }));
+        expect(await unwrap(storage.findProjectByKeyHash(key.sha256))).toEqual({ project, keyId: key.id });
+        expect(await unwrap(storage.findProjectByKeyHash(sampleApiKey(project.id).sha256))).toBeNull();
+        expect(await unwrap(storage.revokeApiKey(key.sha256, new Date()))).toBe(true);
+        expect(await unwrap(storage.findProjectByKeyHash(key.sha256))).toBeNull();
+        expect(await unwrap(storage.revokeApiKey(sampleApiKey(project.id).sha256, new Date()))).toBe(false);
+      });
+
+      it("lists a project's keys oldest first, revoked ones included", async () => {
+        const storage = await factory();
+        const project = await savedProject(storage);
+        const first = sampleApiKey(project.id, { createdAt: new Date("2025-05-05T05:05:05.005Z") });
+        const second = sampleApiKey(project.id, { createdAt: new Date("2025-05-05T05:05:05.006Z") });
+        await unwrap(storage.addApiKey(second));
+        await unwrap(storage.addApiKey(first));
+        await unwrap(storage.addApiKey(sampleApiKey((await savedProject(storage)).id)));
+        const revokedAt = new Date("2025-06-06T06:06:06.006Z");
+        await unwrap(storage.revokeApiKey(first.sha256, revokedAt));
+        expect(await unwrap(storage.listApiKeys(project.id))).toEqual([{ ...first, revokedAt }, second]);
+      });
+    });
+
+    describe("project isolation", () => {
+      it("keeps the same idempotency key in two projects independent", async () => {
+        const storage = await factory();
+        const [a, b] = [await savedProject(storage), await savedProject(storage)];
+        const inA = newClaim(a.id, Date.now());
+        const inB = newClaim(b.id, Date.now(), { key: inA.key, fingerprint: inA.fingerprint });
+        expect(await unwrap(storage.claimIdempotencyKey(inA))).toMatchObject({ kind: "claimed" });
+        await unwrap(storage.completeIdempotencyKey(completionOf(inA, null)));
+        expect(await unwrap(storage.claimIdempotencyKey(inB))).toEqual({
+          kind: "claimed",
+          recordId: inB.recordId,
+          takenOver: false,
+        });
+      });
+
+      it("finds no subscription or invoice through another project's id", async () => {
+        const storage = await factory();
+        const [owner, other] = [await savedProject(storage), await savedProject(storage)];
+        const subscription = sampleSubscription(owner.id);
+        const invoice = sampleInvoice(owner.id);
+        await storeResource(storage, owner.id, { kind: "subscription", subscription });
+        await storeResource(storage, owner.id, { kind: "invoice", invoice });
+        expect(await unwrap(storage.findSubscription(owner.id, subscription.id))).toEqual(subscription);
+        expect(await unwrap(storage.findSubscription(other.id, subscription.id))).toBeNull();
+        expect(await unwrap(storage.findInvoice(owner.id, invoice.id))).toEqual(invoice);
+        expect(await unwrap(storage.findInvoice(other.id, invoice.id))).toBeNull();
+      });
+    });
+
+    describe("exactness", () => {
+      it("round-trips an 18-digit amount, millisecond dates and unicode metadata exactly", async () => {
+        const storage = await factory();
+        const project = await savedProject(storage);
+        const subscription = sampleSubscription(project.id, {
+          amount: { amount: "999999999999999999", currency: "EUR" },
+          nextChargeAt: new Date("2026-02-28T23:59:59.999Z"),
+          metadata: {
+            ключ: "значение 🌍",
+            note: "\u00e9\u0301 \u{1F1F7}\u{1F1FA}",
+            ["__proto__"]: "own key",
+          },
+        });
+        await storeResource(storage, project.id, { kind: "subscription", subscription });
+        const found = await unwrap(storage.findSubscription(project.id, subscription.id));
+        expect(found?.amount.amount).toBe("999999999999999999");
+        expect(found?.nextChargeAt.toISOString()).toBe("2026-02-28T23:59:59.999Z");
+        expect(found?.metadata).toEqual(subscription.metadata);
+        expect(found).toEqual(subscription);
+      });
+
+      it("returns invoices exactly as stored, with and without optional values", async () => {
+        const storage = await factory();
+        const project = await savedProject(storage);
+        const full = sampleInvoice(project.id, {
+          status: "paid",
+          amount: { amount: "999999999999999999", currency: "RUB" },
+          method: "sbp",
+          pinnedMethod: "sbp",
+          allowedMethods: ["sbp"],
+          paidAt: new Date("2026-01-31T10:00:00.001Z"),
+          customer: { email: "payer@example.com", phone: null, externalId: "crm-7" },
+        });
+        const sparse = sampleInvoice(project.id, {
+          comment: null,
+          customer: null,
+          returnUrl: null,
+          metadata: {},
+        });
+        for (const invoice of [full, sparse]) {
+          await storeResource(storage, project.id, { kind: "invoice", invoice });
+          expect(await unwrap(storage.findInvoice(project.id, invoice.id))).toEqual(invoice);
+        }
+      });
+    });
+
+    describe("secrets", () => {
+      it("persists the SHA-256 of an API key, never the key", async () => {
+        const storage = await factory();
+        const project = await savedProject(storage);
+        const rawKey = `kopek_${randomBytes(24).toString("base64url")}`;
+        const sha256 = createHash("sha256").update(rawKey).digest("hex");
+        await unwrap(storage.addApiKey(sampleApiKey(project.id, { sha256 })));
+        const persisted = await serializedStorage(storage);
+        expect(persisted).toContain(sha256);
+        expect(persisted).not.toContain(rawKey);
+      });
+
+      it.runIf(options.encryptsMethodTokens)("persists no method token in plain text", async () => {
+        const storage = await factory();
+        const project = await savedProject(storage);
+        const subscription = sampleSubscription(project.id, {
+          providerMethodRef: `pm_secret_${randomUUID()}`,
+        });
+        await storeResource(storage, project.id, { kind: "subscription", subscription });
+        expect(await serializedStorage(storage)).not.toContain(subscription.providerMethodRef);
+        expect(await unwrap(storage.findSubscription(project.id, subscription.id))).toEqual(subscription);
+      });
+    });
+
+    it("answers the health check", async () => {
+      const storage = await factory();
+      expect((await storage.checkHealth()).isOk()).toBe(true);
+    });
+
+    describeIdempotencyContract(factory, options);
+  });
+}

@@ -1,0 +1,68 @@
+import type { InspectableStorage, StorageError } from "@kopek/core";
+import { errAsync, okAsync, type ResultAsync } from "neverthrow";
+import { IdempotencyStore } from "./idempotency-store.js";
+import { ProjectStore } from "./project-store.js";
+import { ResourceStore } from "./resource-store.js";
+
+export interface MemoryStorageOptions {
+  /**
+   * How many expired idempotency records each claim may purge on its way (default 4), which keeps
+   * memory bounded under sustained load without a purge worker. 0 leaves purging to
+   * `purgeExpiredIdempotencyKeys`.
+   */
+  readonly maxPurgeBatch?: number;
+}
+
+const LEASE_LOST: StorageError = {
+  code: "lease_lost",
+  message: "memory storage: the lease no longer holds the idempotency key",
+};
+
+// Every operation runs synchronously inside `run`, so it is atomic; a throw there is a bug, reported as an error.
+function attempt<T>(operation: string, run: () => T): ResultAsync<T, StorageError> {
+  try {
+    return okAsync(run());
+  } catch (cause) {
+    return errAsync({ code: "storage_failed", message: `memory storage: ${operation} failed`, cause });
+  }
+}
+
+// Domain interfaces carry no index signature; a spread turns a record into the plain row `inspect` promises.
+const asRow = (record: object): Readonly<Record<string, unknown>> => ({ ...record });
+
+/**
+ * Storage held in this process's memory: for development, tests and single-process embedding. Nothing
+ * survives a restart, and method tokens are kept as given (there is no "at rest" to encrypt).
+ */
+export function createMemoryStorage(options: MemoryStorageOptions = {}): InspectableStorage {
+  const projects = new ProjectStore();
+  const resources = new ResourceStore();
+  const idempotency = new IdempotencyStore(resources, options.maxPurgeBatch ?? 4);
+  return {
+    saveProject: (project) => attempt("saveProject", () => projects.saveProject(project)),
+    findProject: (projectId) => attempt("findProject", () => projects.findProject(projectId)),
+    listProjects: () => attempt("listProjects", () => projects.listProjects()),
+    addApiKey: (key) => attempt("addApiKey", () => projects.addApiKey(key)),
+    revokeApiKey: (sha256, revokedAt) =>
+      attempt("revokeApiKey", () => projects.revokeApiKey(sha256, revokedAt)),
+    listApiKeys: (projectId) => attempt("listApiKeys", () => projects.listApiKeys(projectId)),
+    findProjectByKeyHash: (sha256) =>
+      attempt("findProjectByKeyHash", () => projects.findProjectByKeyHash(sha256)),
+    claimIdempotencyKey: (claim) => attempt("claimIdempotencyKey", () => idempotency.claim(claim)),
+    completeIdempotencyKey: (completion) =>
+      attempt("completeIdempotencyKey", () => idempotency.complete(completion)).andThen((completed) =>
+        completed ? okAsync(undefined) : errAsync(LEASE_LOST),
+      ),
+    releaseIdempotencyKey: (release) => attempt("releaseIdempotencyKey", () => idempotency.release(release)),
+    purgeExpiredIdempotencyKeys: (now, limit) =>
+      attempt("purgeExpiredIdempotencyKeys", () => idempotency.purge(now, limit)),
+    findSubscription: (projectId, id) =>
+      attempt("findSubscription", () => resources.findSubscription(projectId, id)),
+    findInvoice: (projectId, id) => attempt("findInvoice", () => resources.findInvoice(projectId, id)),
+    checkHealth: () => okAsync(undefined),
+    inspect: async () => {
+      const tables = { ...projects.tables(), idempotency_records: idempotency.rows(), ...resources.tables() };
+      return Object.fromEntries(Object.entries(tables).map(([name, rows]) => [name, rows.map(asRow)]));
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { ApiKeyRecord, KeyOwner, Project } from "@kopek/core";
+import { deepCopy } from "./deep-copy.js";
+
+const byCreatedAt = (a: { createdAt: Date }, b: { createdAt: Date }) =>
+  a.createdAt.getTime() - b.createdAt.getTime();
+
+/** Projects and their API keys. Keys are indexed by hash, so authenticating a request is one Map lookup. */
+export class ProjectStore {
+  readonly #projects = new Map<string, Project>();
+  readonly #keysByHash = new Map<string, ApiKeyRecord>();
+  readonly #keyHashesByProject = new Map<string, string[]>();
+
+  saveProject(project: Project): void {
+    const existing = this.#projects.get(project.id);
+    const createdAt = existing?.createdAt ?? project.createdAt;
+    this.#projects.set(project.id, deepCopy({ ...project, createdAt }));
+  }
+
+  findProject(projectId: string): Project | null {
+    const project = this.#projects.get(projectId);
+    return project === undefined ? null : deepCopy(project);
+  }
+
+  listProjects(): Project[] {
+    return [...this.#projects.values()].map(deepCopy).sort(byCreatedAt);
+  }
+
+  addApiKey(key: ApiKeyRecord): void {
+    if (this.#keysByHash.has(key.sha256)) return;
+    this.#keysByHash.set(key.sha256, deepCopy(key));
+    const hashes = this.#keyHashesByProject.get(key.projectId);
+    if (hashes === undefined) this.#keyHashesByProject.set(key.projectId, [key.sha256]);
+    else hashes.push(key.sha256);
+  }
+
+  revokeApiKey(sha256: string, revokedAt: Date): boolean {
+    const key = this.#keysByHash.get(sha256);
+    if (key === undefined) return false;
+    if (key.revokedAt === null)
+      this.#keysByHash.set(sha256, { ...key, revokedAt: new Date(revokedAt.getTime()) });
+    return true;
+  }
+
+  listApiKeys(projectId: string): ApiKeyRecord[] {
+    const hashes = this.#keyHashesByProject.get(projectId) ?? [];
+    return hashes
+      .flatMap((hash) => this.#keysByHash.get(hash) ?? [])
+      .map(deepCopy)
+      .sort(byCreatedAt);
+  }
+
+  findProjectByKeyHash(sha256: string): KeyOwner | null {
+    const key = this.#keysByHash.get(sha256);
+    if (key === undefined || key.revokedAt !== null) return null;
+    const project = this.findProject(key.projectId);
+    return project === null ? null : { project, keyId: key.id };
+  }
+
+  /** The stored rows, for `inspect()`. */
+  tables() {
+    return { projects: this.listProjects(), api_keys: [...this.#keysByHash.values()].map(deepCopy) };
+  }
+}

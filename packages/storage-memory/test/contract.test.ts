@@ -1,0 +1,4 @@
+import { describeStorageContract } from "@kopek/core/testing";
+import { createMemoryStorage } from "../src/index.js";
+
+describeStorageContract("memory", () => createMemoryStorage());
