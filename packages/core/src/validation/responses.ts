@@ -1,0 +1,131 @@
+import { z } from "zod";
+import { INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from "../domain.js";
+import { FIELD_ISSUE_CODES, type KopekErrorCode } from "../errors.js";
+import type { InvoiceView, SubscriptionView } from "../presenters.js";
+import type { ProblemBody } from "../problem.js";
+import { metadataSchema, moneySchema, paymentMethodSchema, periodSchema } from "./schemas.js";
+
+/**
+ * The response bodies of API.md 4 and 5, written once. The OpenAPI document (and through it the typed
+ * client) is generated from these schemas; the type checks at the bottom tie them to the presenters
+ * and to `ProblemBody`, so the schemas cannot drift from what the code really sends.
+ */
+
+const timestampSchema = z.iso
+  .datetime({ precision: 3, error: "must be an ISO 8601 UTC timestamp with milliseconds" })
+  .meta({
+    id: "Timestamp",
+    description: "ISO 8601 UTC with millisecond precision",
+    example: "2026-11-22T09:30:00.000Z",
+  });
+
+const idSchema = z.uuid({ version: "v7" }).meta({ id: "Id", description: "A lower-case UUID version 7" });
+
+export const subscriptionResponseSchema = z
+  .strictObject({
+    id: idSchema,
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    amount: moneySchema,
+    period: periodSchema,
+    description: z.string(),
+    method: paymentMethodSchema,
+    methodMask: z.string().meta({ example: "2200 70** **** 1234" }),
+    metadata: metadataSchema,
+    startedAt: timestampSchema,
+    nextChargeAt: timestampSchema,
+    lastChargedAt: timestampSchema,
+    cyclesStarted: z.int().min(1),
+    createdAt: timestampSchema,
+  })
+  .meta({ id: "Subscription" });
+
+export const customerResponseSchema = z
+  .strictObject({
+    email: z.string(),
+    phone: z.string().nullable(),
+    externalId: z.string().nullable(),
+  })
+  .meta({ id: "Customer" });
+
+export const invoiceResponseSchema = z
+  .strictObject({
+    id: idSchema,
+    status: z.enum(INVOICE_STATUSES),
+    amount: moneySchema,
+    description: z.string(),
+    comment: z.string().nullable(),
+    customer: customerResponseSchema.nullable(),
+    metadata: metadataSchema,
+    paymentUrl: z.url().meta({ description: "Where the payer pays" }),
+    returnUrl: z.url().nullable(),
+    method: paymentMethodSchema.nullable().meta({ description: "The method used to pay; null until paid" }),
+    pinnedMethod: paymentMethodSchema.nullable(),
+    createdAt: timestampSchema,
+    expiresAt: timestampSchema,
+    paidAt: timestampSchema.nullable(),
+  })
+  .meta({ id: "Invoice" });
+
+/** Every `code` a problem document can carry, in the order of API.md 4's table. */
+export const PROBLEM_CODES = [
+  "invalid_json",
+  "idempotency_key_missing",
+  "idempotency_key_invalid",
+  "unauthorized",
+  "payment_declined",
+  "not_found",
+  "idempotency_request_in_progress",
+  "invalid_state",
+  "payload_too_large",
+  "unsupported_media_type",
+  "validation_failed",
+  "idempotency_key_reused",
+  "method_unavailable",
+  "rate_limited",
+  "internal_error",
+  "provider_error",
+  "provider_unavailable",
+  "storage_unavailable",
+] as const satisfies readonly KopekErrorCode[];
+
+export const fieldIssueSchema = z
+  .strictObject({
+    pointer: z.string().meta({
+      description: "JSON Pointer into the request body as a URI fragment",
+      example: "#/customer/email",
+    }),
+    code: z.enum(FIELD_ISSUE_CODES),
+    detail: z.string(),
+  })
+  .meta({ id: "FieldIssue" });
+
+export const problemSchema = z
+  .strictObject({
+    type: z.string().meta({
+      description: "URI of the problem type, ending in the code",
+      example: "urn:kopek:problem:validation_failed",
+    }),
+    title: z.string(),
+    status: z.int().min(400).max(599),
+    code: z.enum(PROBLEM_CODES).meta({ description: "The stable machine-readable value clients switch on" }),
+    detail: z.string(),
+    requestId: z.string(),
+    errors: z.array(fieldIssueSchema).optional().meta({ description: "Present on validation_failed only" }),
+  })
+  .meta({ id: "Problem", description: "An RFC 9457 problem document" });
+
+export type SubscriptionResponse = z.output<typeof subscriptionResponseSchema>;
+export type InvoiceResponse = z.output<typeof invoiceResponseSchema>;
+export type ProblemResponse = z.output<typeof problemSchema>;
+
+// Compile-time ties: each pair must be mutually assignable, or this file stops compiling.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]> : T[K] };
+const tiedToPresenters: [
+  Same<Mutable<SubscriptionView>, SubscriptionResponse>,
+  Same<Mutable<InvoiceView>, InvoiceResponse>,
+  Same<Exclude<KopekErrorCode, (typeof PROBLEM_CODES)[number]>, never>,
+] = [true, true, true];
+const tiedToProblemBody: Same<keyof ProblemBody, keyof ProblemResponse> = true;
+void tiedToPresenters;
+void tiedToProblemBody;

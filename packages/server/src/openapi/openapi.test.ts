@@ -1,0 +1,252 @@
+import { randomUUID } from "node:crypto";
+import {
+  createKopek,
+  generateApiKey,
+  hashApiKey,
+  validateCreateInvoice,
+  validateCreateSubscription,
+} from "@kopek/core";
+import { createSandboxProvider } from "@kopek/provider-sandbox";
+import { createMemoryStorage } from "@kopek/storage-memory";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildOpenApiDocument } from "./document.js";
+import { EXAMPLE_INVOICE_REQUEST, EXAMPLE_SUBSCRIPTION_REQUEST } from "./examples.js";
+
+// The error table of API.md 4, row by row: status and code.
+const API_MD_ERROR_TABLE: readonly [number, string][] = [
+  [400, "invalid_json"],
+  [400, "idempotency_key_missing"],
+  [400, "idempotency_key_invalid"],
+  [401, "unauthorized"],
+  [402, "payment_declined"],
+  [404, "not_found"],
+  [409, "idempotency_request_in_progress"],
+  [409, "invalid_state"],
+  [413, "payload_too_large"],
+  [415, "unsupported_media_type"],
+  [422, "validation_failed"],
+  [422, "idempotency_key_reused"],
+  [422, "method_unavailable"],
+  [429, "rate_limited"],
+  [500, "internal_error"],
+  [502, "provider_error"],
+  [503, "provider_unavailable"],
+];
+
+// biome-ignore lint/suspicious/noExplicitAny: the document is walked as plain JSON
+type Json = any;
+
+const doc: Json = buildOpenApiDocument({ publicUrl: "https://api.example.com/" });
+
+/** Ajv over the document's components, so `#/components/schemas/…` references resolve as in the document. */
+function compileAgainstDocument() {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+  addFormats.default(ajv);
+  ajv.addKeyword({ keyword: "components" });
+  ajv.addSchema({ $id: "https://kopek.test/openapi.json", components: doc.components });
+  return (name: string) => {
+    const validate = ajv.getSchema(`https://kopek.test/openapi.json#/components/schemas/${name}`);
+    if (validate === undefined) throw new Error(`no component ${name}`);
+    return (value: unknown) => validate(value) as boolean;
+  };
+}
+
+const schemaFor = compileAgainstDocument();
+
+describe("the OpenAPI document", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const validator = new Validator({ strict: false });
+    const result = await validator.validate(structuredClone(doc));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  it("compiles every component schema under JSON Schema 2020-12 in strict mode", () => {
+    for (const name of Object.keys(doc.components.schemas)) expect(() => schemaFor(name)).not.toThrow();
+  });
+
+  it("describes every route the server serves", () => {
+    expect(Object.keys(doc.paths["/v1/subscriptions"])).toEqual(["post"]);
+    expect(Object.keys(doc.paths["/v1/invoices"])).toEqual(["post"]);
+    expect(Object.keys(doc.paths["/healthz"])).toEqual(["get"]);
+    expect(Object.keys(doc.paths["/readyz"])).toEqual(["get"]);
+    expect(doc.servers).toEqual([{ url: "https://api.example.com" }]);
+  });
+
+  it("lists every error code of API.md 4 on Problem.code, each documented under its status", () => {
+    const codes: string[] = doc.components.schemas.Problem.properties.code.enum;
+    for (const [status, code] of API_MD_ERROR_TABLE) {
+      expect(codes).toContain(code);
+      const response = doc.components.responses[`Problem${status}`];
+      expect(response?.content["application/problem+json"].examples[code]?.value).toMatchObject({
+        status,
+        code,
+      });
+    }
+  });
+
+  it("documents the errors each create operation can answer with, examples valid against Problem", () => {
+    const isProblem = schemaFor("Problem");
+    const statuses = (path: string) => Object.keys(doc.paths[path].post.responses);
+    const common = ["200", "201", "400", "401", "409", "413", "415", "422", "429", "500", "502", "503"];
+    expect(statuses("/v1/subscriptions").sort()).toEqual([...common, "402"].sort());
+    expect(statuses("/v1/invoices").sort()).toEqual(common.sort());
+    for (const path of ["/v1/subscriptions", "/v1/invoices", "/healthz", "/readyz"]) {
+      const operation = Object.values(doc.paths[path])[0] as Json;
+      for (const [status, response] of Object.entries<Json>(operation.responses)) {
+        const problem = response.content?.["application/problem+json"];
+        if (problem === undefined) continue;
+        for (const example of Object.values<Json>(problem.examples)) {
+          expect(isProblem(example.value)).toBe(true);
+          expect(String(example.value.status)).toBe(status);
+        }
+      }
+    }
+  });
+
+  it("documents authentication, Idempotency-Key and the response headers", () => {
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths["/healthz"].get.security).toEqual([]);
+    expect(doc.components.parameters["Idempotency-Key"]).toMatchObject({
+      in: "header",
+      required: true,
+      schema: { minLength: 1, maxLength: 255 },
+    });
+    const responses = doc.paths["/v1/invoices"].post.responses;
+    expect(Object.keys(responses["201"].headers).sort()).toEqual(["Location", "X-Request-Id"]);
+    expect(responses["200"].headers["Idempotent-Replayed"].required).toBe(true);
+    expect(responses["401"].headers["WWW-Authenticate"].required).toBe(true);
+    expect(responses["409"].headers["Retry-After"].required).toBe(true);
+    expect(responses["429"].headers["Retry-After"].required).toBe(true);
+    expect(responses["422"].headers["Idempotent-Replayed"]).toBeDefined();
+  });
+
+  it("uses shared components for Money, Period and the other named shapes", () => {
+    const request = doc.components.schemas.CreateSubscriptionRequest.properties;
+    expect(request.amount).toEqual({ $ref: "#/components/schemas/Money" });
+    expect(request.period).toEqual({ $ref: "#/components/schemas/Period" });
+    expect(doc.components.schemas.Subscription.properties.amount).toEqual({
+      $ref: "#/components/schemas/Money",
+    });
+    expect(JSON.stringify(doc)).not.toContain("$defs");
+  });
+});
+
+describe("the document and the runtime agree", () => {
+  const now = new Date();
+  const context = { currencies: ["RUB", "USD", "EUR"], now };
+
+  it("accepts the documented example bodies, as core's validation does", () => {
+    expect(schemaFor("CreateSubscriptionRequest")(EXAMPLE_SUBSCRIPTION_REQUEST)).toBe(true);
+    expect(schemaFor("CreateInvoiceRequest")(EXAMPLE_INVOICE_REQUEST)).toBe(true);
+    expect(validateCreateSubscription(EXAMPLE_SUBSCRIPTION_REQUEST, context).isOk()).toBe(true);
+    expect(validateCreateInvoice(EXAMPLE_INVOICE_REQUEST, context).isOk()).toBe(true);
+  });
+
+  const base = EXAMPLE_SUBSCRIPTION_REQUEST;
+  const invalidSubscriptions: Record<string, unknown> = {
+    "amount as a JSON number": { ...base, amount: { amount: 149900, currency: "RUB" } },
+    "amount with a leading zero": { ...base, amount: { amount: "0100", currency: "RUB" } },
+    "amount with a dot": { ...base, amount: { amount: "1499.00", currency: "RUB" } },
+    "19-digit amount": { ...base, amount: { amount: "1000000000000000000", currency: "RUB" } },
+    "lower-case currency": { ...base, amount: { amount: "100", currency: "rub" } },
+    "unknown field": { ...base, coupon: "FREE" },
+    "unknown nested field": { ...base, period: { unit: "month", count: 1, anchor: "x" } },
+    "missing method": { amount: base.amount, period: base.period, providerMethodRef: "pm_1" },
+    "unknown method": { ...base, method: "cash" },
+    "period count 0": { ...base, period: { unit: "month", count: 0 } },
+    "empty providerMethodRef": { ...base, providerMethodRef: "" },
+    "metadata key too long": { ...base, metadata: { ["k".repeat(41)]: "v" } },
+  };
+
+  it.each(Object.entries(invalidSubscriptions))(
+    "rejects a subscription with %s, as core does",
+    (_name, body) => {
+      expect(schemaFor("CreateSubscriptionRequest")(body)).toBe(false);
+      expect(validateCreateSubscription(body, context).isErr()).toBe(true);
+    },
+  );
+
+  const invalidInvoices: Record<string, unknown> = {
+    "no amount": { description: "x" },
+    "customer without email": {
+      amount: { amount: "100", currency: "RUB" },
+      customer: { phone: "+79991234567" },
+    },
+    "phone not E.164": {
+      amount: { amount: "100", currency: "RUB" },
+      customer: { email: "a@b.co", phone: "8999" },
+    },
+    "empty methods": { amount: { amount: "100", currency: "RUB" }, methods: [] },
+    "relative returnUrl": { amount: { amount: "100", currency: "RUB" }, returnUrl: "/thanks" },
+  };
+
+  it.each(Object.entries(invalidInvoices))("rejects an invoice with %s, as core does", (_name, body) => {
+    expect(schemaFor("CreateInvoiceRequest")(body)).toBe(false);
+    expect(validateCreateInvoice(body, context).isErr()).toBe(true);
+  });
+
+  describe("responses core really sends", () => {
+    let call: (path: string, body: unknown) => Promise<{ status: number; body: Json }>;
+
+    beforeAll(async () => {
+      const storage = createMemoryStorage();
+      const kopek = createKopek({
+        storage,
+        providerFor: () => createSandboxProvider(),
+        publicUrl: "https://pay.example.com",
+      });
+      const projectId = randomUUID();
+      const apiKey = generateApiKey();
+      await storage.saveProject({
+        id: projectId,
+        name: "shop",
+        provider: { kind: "sandbox", storedMethodCharge: true },
+        createdAt: now,
+      });
+      await storage.addApiKey({
+        id: randomUUID(),
+        projectId,
+        sha256: hashApiKey(apiKey),
+        createdAt: now,
+        revokedAt: null,
+      });
+      call = async (path, body) => {
+        const response = await kopek.handle({
+          method: "POST",
+          path,
+          authorization: `Bearer ${apiKey}`,
+          idempotencyKey: randomUUID(),
+          body,
+        });
+        return { status: response.status, body: JSON.parse(response.body) };
+      };
+    });
+
+    it("match Subscription, Invoice and Problem in the document", async () => {
+      const subscription = await call("/v1/subscriptions", EXAMPLE_SUBSCRIPTION_REQUEST);
+      expect(subscription.status).toBe(201);
+      expect(schemaFor("Subscription")(subscription.body)).toBe(true);
+
+      const invoice = await call("/v1/invoices", EXAMPLE_INVOICE_REQUEST);
+      expect(invoice.status).toBe(201);
+      expect(schemaFor("Invoice")(invoice.body)).toBe(true);
+      const bare = await call("/v1/invoices", { amount: { amount: "100", currency: "EUR" } });
+      expect(schemaFor("Invoice")(bare.body)).toBe(true);
+
+      const problem = await call("/v1/invoices", {
+        amount: { amount: "1.5", currency: "XXX" },
+        method: "card",
+        methods: ["card"],
+      });
+      expect(problem.status).toBe(422);
+      expect(problem.body.errors.length).toBeGreaterThan(1);
+      expect(schemaFor("Problem")(problem.body)).toBe(true);
+    });
+  });
+});

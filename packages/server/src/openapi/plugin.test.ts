@@ -1,0 +1,53 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openApiPlugin } from "./plugin.js";
+
+describe("openApiPlugin", () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = Fastify();
+    await app.register(openApiPlugin, { publicUrl: "http://127.0.0.1:3000" });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it("serves the document at /openapi.json", async () => {
+    const response = await app.inject({ method: "GET", url: "/openapi.json" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(response.json()).toMatchObject({ openapi: "3.1.0", servers: [{ url: "http://127.0.0.1:3000" }] });
+  });
+
+  it("serves a docs page with no inline script or style and a same-origin CSP", async () => {
+    const response = await app.inject({ method: "GET", url: "/docs" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["content-security-policy"]).toMatch(/^default-src 'self'/);
+    const html = response.body;
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html).not.toMatch(/<style|\sstyle=|\son\w+=/);
+    expect(html).not.toMatch(/https?:\/\//);
+
+    const urls = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1] as string);
+    expect(urls).toContain("/docs/init.js");
+    for (const url of urls) {
+      const asset = await app.inject({ method: "GET", url });
+      expect(asset.statusCode, url).toBe(200);
+      expect(asset.body.length, url).toBeGreaterThan(0);
+    }
+  });
+
+  it("points the docs at /openapi.json and never at an online validator", async () => {
+    const init = await app.inject({ method: "GET", url: "/docs/init.js" });
+    expect(init.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(init.body).toContain('url: "/openapi.json"');
+    expect(init.body).toContain("validatorUrl: null");
+  });
+
+  it("serves only the listed Swagger UI files", async () => {
+    for (const url of ["/docs/package.json", "/docs/swagger-ui-bundle.js.map", "/docs/../package.json"]) {
+      expect((await app.inject({ method: "GET", url })).statusCode, url).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import { type KopekError, type PROBLEM_CODES, problemSchema, toProblem } from "@kopek/core";
+import { componentRef } from "./component-schemas.js";
+
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
+
+const EXAMPLE_REQUEST_ID = "0192f3c4-5e6f-7a8b-9c0d-1e2f3a4b5c6d";
+
+/** One error of each code, as the code paths produce them; rendered by core's `toProblem`. */
+function sampleError(code: ProblemCode): KopekError {
+  switch (code) {
+    case "idempotency_key_invalid":
+      return { code, detail: "Idempotency-Key must be 1 to 255 printable ASCII characters" };
+    case "payment_declined":
+      return { code, detail: "the provider declined the charge" };
+    case "invalid_state":
+      return { code, detail: "a paid invoice cannot be canceled" };
+    case "payload_too_large":
+      return { code, limitBytes: 65536 };
+    case "validation_failed":
+      return {
+        code,
+        errors: [
+          { pointer: "#/amount/amount", code: "invalid_format", detail: "must be a string of digits" },
+          { pointer: "#/methods", code: "mutually_exclusive", detail: "send either method or methods" },
+        ],
+      };
+    case "method_unavailable":
+      return { code, detail: "the project's provider cannot charge a stored card" };
+    case "rate_limited":
+      return { code, retryAfterSeconds: 1 };
+    default:
+      return { code };
+  }
+}
+
+/** The status core answers each code with, taken from `toProblem` so it is never restated here. */
+export function statusOf(code: ProblemCode): number {
+  return toProblem(sampleError(code), EXAMPLE_REQUEST_ID).status;
+}
+
+/** Codes a replay can return: refusals stored with the idempotency record (API.md 3). */
+const REPLAYABLE: ReadonlySet<ProblemCode> = new Set([
+  "payment_declined",
+  "method_unavailable",
+  "invalid_state",
+  "not_found",
+]);
+
+const HEADER_NAMES: Readonly<Record<string, string>> = {
+  "retry-after": "Retry-After",
+  "www-authenticate": "WWW-Authenticate",
+};
+const HEADER_DESCRIPTIONS: Readonly<Record<string, { description: string }>> = {
+  "retry-after": { description: "Seconds to wait before retrying" },
+  "www-authenticate": { description: "Always `Bearer`" },
+};
+
+/**
+ * OpenAPI responses for the given codes, grouped by status, each with an example rendered by core.
+ * The documented headers are the ones core's rendering really sets (`Retry-After`, `WWW-Authenticate`).
+ */
+export function problemResponses(codes: readonly ProblemCode[]): Record<string, unknown> {
+  const byStatus = new Map<number, ProblemCode[]>();
+  for (const code of codes) {
+    const status = statusOf(code);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<string, unknown> = {};
+  for (const [status, group] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const rendered = group.map((code) => toProblem(sampleError(code), EXAMPLE_REQUEST_ID));
+    const headers: Record<string, unknown> = {
+      "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" },
+    };
+    for (const name of new Set(rendered.flatMap((problem) => Object.keys(problem.headers)))) {
+      if (name === "content-type") continue;
+      const required = rendered.every((problem) => name in problem.headers);
+      headers[HEADER_NAMES[name] ?? name] = {
+        ...HEADER_DESCRIPTIONS[name],
+        required,
+        schema: { type: "string" },
+      };
+    }
+    if (group.some((code) => REPLAYABLE.has(code))) {
+      headers["Idempotent-Replayed"] = { $ref: "#/components/headers/Idempotent-Replayed" };
+    }
+    responses[String(status)] = {
+      description: group.map((code) => `\`${code}\``).join(", "),
+      headers,
+      content: {
+        "application/problem+json": {
+          schema: componentRef(problemSchema),
+          examples: Object.fromEntries(
+            rendered.map((problem) => [problem.body.code, { value: problem.body }]),
+          ),
+        },
+      },
+    };
+  }
+  return responses;
+}
