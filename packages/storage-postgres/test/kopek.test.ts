@@ -1,0 +1,26 @@
+import { describeKopekContract } from "@kopek/core/testing";
+import { createSandboxProvider } from "@kopek/provider-sandbox";
+import { afterAll } from "vitest";
+import { createPostgresStorage, migrate } from "../src/index.js";
+import { openTestDatabase } from "./database.js";
+import { testCipher } from "./test-cipher.js";
+
+// Kopek's use cases end to end over the adapter's real SQL. This suite inspects whole tables, so
+// each test starts from empty tables (tests in a file run one after another).
+const db = await openTestDatabase();
+afterAll(() => db.close());
+await migrate(db.pool);
+
+async function freshStorage() {
+  await db.pool.query("TRUNCATE projects, api_keys, idempotency_records, subscriptions, invoices");
+  return createPostgresStorage({ pool: db.pool, encryption: testCipher() });
+}
+
+describeKopekContract(`postgres (${db.backend}) storage and the sandbox`, {
+  createStorage: freshStorage,
+  createProvider: (options) => {
+    const sandbox = createSandboxProvider(options);
+    return { ...sandbox, chargesMade: () => sandbox.ledger.charges().length };
+  },
+  declinedRef: "sandbox_decline_contract",
+});
