@@ -1,17 +1,12 @@
 import { randomUUID } from "node:crypto";
-import {
-  createKopek,
-  generateApiKey,
-  hashApiKey,
-  validateCreateInvoice,
-  validateCreateSubscription,
-} from "@kopek/core";
+import { createKopek, validateCreateInvoice, validateCreateSubscription } from "@kopek/core";
 import { createSandboxProvider } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createProjectWithKey } from "../project-setup.js";
 import { buildOpenApiDocument } from "./document.js";
 import { EXAMPLE_INVOICE_REQUEST, EXAMPLE_SUBSCRIPTION_REQUEST } from "./examples.js";
 
@@ -201,21 +196,12 @@ describe("the document and the runtime agree", () => {
         providerFor: () => createSandboxProvider(),
         publicUrl: "https://pay.example.com",
       });
-      const projectId = randomUUID();
-      const apiKey = generateApiKey();
-      await storage.saveProject({
-        id: projectId,
-        name: "shop",
-        provider: { kind: "sandbox", storedMethodCharge: true },
-        createdAt: now,
-      });
-      await storage.addApiKey({
-        id: randomUUID(),
-        projectId,
-        sha256: hashApiKey(apiKey),
-        createdAt: now,
-        revokedAt: null,
-      });
+      const { apiKey } = (
+        await createProjectWithKey(storage, {
+          name: "shop",
+          provider: { kind: "sandbox", storedMethodCharge: true },
+        })
+      )._unsafeUnwrap();
       call = async (path, body) => {
         const response = await kopek.handle({
           method: "POST",

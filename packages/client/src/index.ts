@@ -1,0 +1,19 @@
+// @kopek/client — a typed client for the Kopek HTTP API, generated from the server's OpenAPI document.
+
+export {
+  createKopekClient,
+  type KopekClient,
+  type KopekClientOptions,
+  type KopekPaths,
+} from "./kopek-client.js";
+export type { components, operations, paths } from "./schema.generated.js";
+
+import type { components } from "./schema.generated.js";
+
+type Schemas = components["schemas"];
+export type CreateSubscriptionRequest = Schemas["CreateSubscriptionRequest"];
+export type CreateInvoiceRequest = Schemas["CreateInvoiceRequest"];
+export type Subscription = Schemas["Subscription"];
+export type Invoice = Schemas["Invoice"];
+export type Problem = Schemas["Problem"];
+export type ProblemCode = Problem["code"];

@@ -1,0 +1,760 @@
+// Generated from @kopek/server's OpenAPI document by `pnpm --filter @kopek/client generate`.
+// Do not edit: a test fails when this file and the document disagree.
+
+export interface paths {
+    "/v1/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a subscription and charge its first cycle */
+        post: operations["createSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an invoice with a hosted payment page */
+        post: operations["createInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: 200 while the process answers */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: 200 when storage answers, else 503 */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        CreateInvoiceRequest: {
+            amount: components["schemas"]["Money"];
+            method?: components["schemas"]["PaymentMethod"];
+            methods?: components["schemas"]["PaymentMethod"][];
+            description?: string;
+            comment?: string | null;
+            customer?: components["schemas"]["CustomerInput"] | null;
+            metadata?: components["schemas"]["Metadata"];
+            returnUrl?: string | null;
+            /** Format: date-time */
+            expiresAt?: string;
+        };
+        CreateSubscriptionRequest: {
+            amount: components["schemas"]["Money"];
+            period: components["schemas"]["Period"];
+            method: components["schemas"]["PaymentMethod"];
+            /** @description The provider's token for the stored method. Never a card number; never returned. */
+            providerMethodRef: string;
+            description?: string;
+            metadata?: components["schemas"]["Metadata"];
+        };
+        Customer: {
+            email: string;
+            phone: string | null;
+            externalId: string | null;
+        };
+        CustomerInput: {
+            /** Format: email */
+            email: string;
+            phone?: string | null;
+            externalId?: string | null;
+        };
+        FieldIssue: {
+            /**
+             * @description JSON Pointer into the request body as a URI fragment
+             * @example #/customer/email
+             */
+            pointer: string;
+            /** @enum {string} */
+            code: "required" | "invalid_type" | "invalid_format" | "too_small" | "too_large" | "too_long" | "invalid_value" | "unknown_field" | "mutually_exclusive" | "unsupported_currency" | "card_number_not_allowed" | "duplicate";
+            detail: string;
+        };
+        HealthStatus: {
+            /** @constant */
+            status: "ok";
+        };
+        /**
+         * Format: uuid
+         * @description A lower-case UUID version 7
+         */
+        Id: string;
+        Invoice: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            status: "created" | "paid" | "expired" | "canceled";
+            amount: components["schemas"]["Money"];
+            description: string;
+            comment: string | null;
+            customer: components["schemas"]["Customer"] | null;
+            metadata: components["schemas"]["Metadata"];
+            /**
+             * Format: uri
+             * @description Where the payer pays
+             */
+            paymentUrl: string;
+            returnUrl: string | null;
+            /** @description The method used to pay; null until paid */
+            method: components["schemas"]["PaymentMethod"] | null;
+            pinnedMethod: components["schemas"]["PaymentMethod"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            paidAt: components["schemas"]["Timestamp"] | null;
+        };
+        /** @description Up to 50 string keys (1–40 characters) with string values (≤ 500) */
+        Metadata: {
+            [key: string]: string;
+        };
+        Money: {
+            /**
+             * @description Whole minor units of the currency, as a string of digits
+             * @example 149900
+             */
+            amount: string;
+            /**
+             * @description ISO 4217 code the project's provider supports
+             * @example RUB
+             */
+            currency: string;
+        };
+        /** @enum {string} */
+        PaymentMethod: "card" | "sbp";
+        Period: {
+            /** @enum {string} */
+            unit: "day" | "week" | "month" | "year";
+            count: number;
+        };
+        /** @description An RFC 9457 problem document */
+        Problem: {
+            /**
+             * @description URI of the problem type, ending in the code
+             * @example urn:kopek:problem:validation_failed
+             */
+            type: string;
+            title: string;
+            status: number;
+            /**
+             * @description The stable machine-readable value clients switch on
+             * @enum {string}
+             */
+            code: "invalid_json" | "idempotency_key_missing" | "idempotency_key_invalid" | "unauthorized" | "payment_declined" | "not_found" | "idempotency_request_in_progress" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "method_unavailable" | "rate_limited" | "internal_error" | "provider_error" | "provider_unavailable" | "storage_unavailable";
+            detail: string;
+            requestId: string;
+            /** @description Present on validation_failed only */
+            errors?: components["schemas"]["FieldIssue"][];
+        };
+        Subscription: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            status: "active" | "past_due" | "canceled";
+            amount: components["schemas"]["Money"];
+            period: components["schemas"]["Period"];
+            description: string;
+            method: components["schemas"]["PaymentMethod"];
+            /** @example 2200 70** **** 1234 */
+            methodMask: string;
+            metadata: components["schemas"]["Metadata"];
+            startedAt: components["schemas"]["Timestamp"];
+            nextChargeAt: components["schemas"]["Timestamp"];
+            lastChargedAt: components["schemas"]["Timestamp"];
+            cyclesStarted: number;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        /**
+         * Format: date-time
+         * @description ISO 8601 UTC with millisecond precision
+         * @example 2026-11-22T09:30:00.000Z
+         */
+        Timestamp: string;
+    };
+    responses: {
+        /** @description `invalid_json`, `idempotency_key_missing`, `idempotency_key_invalid` */
+        Problem400: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description `unauthorized` */
+        Problem401: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description Always `Bearer` */
+                "WWW-Authenticate": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description `payment_declined` */
+        Problem402: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description `not_found` */
+        Problem404: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description `idempotency_request_in_progress`, `invalid_state` */
+        Problem409: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description Seconds to wait before retrying */
+                "Retry-After"?: string;
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description `payload_too_large` */
+        Problem413: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description `unsupported_media_type` */
+        Problem415: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable` */
+        Problem422: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description `rate_limited` */
+        Problem429: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description Seconds to wait before retrying */
+                "Retry-After": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description `internal_error` */
+        Problem500: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description `provider_error` */
+        Problem502: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description `provider_unavailable`, `storage_unavailable` */
+        Problem503: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description Seconds to wait before retrying */
+                "Retry-After": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. */
+        "Idempotency-Key": string;
+        /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+        "X-Request-Id": string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description The request's id: the one sent when it was sane, else a new one */
+        "X-Request-Id": string;
+        /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key */
+        "Idempotent-Replayed": "true";
+        /** @description Path of the created resource */
+        Location: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    createSubscription: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. */
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description A replay: the stored answer to the first request with this Idempotency-Key */
+            200: {
+                headers: {
+                    /** @description Always `true` here */
+                    "Idempotent-Replayed": "true";
+                    Location: components["headers"]["Location"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Created; `Location` is /v1/subscriptions/{id} */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description `invalid_json`, `idempotency_key_missing`, `idempotency_key_invalid` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payment_declined` */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_request_in_progress` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `provider_error` */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `provider_unavailable`, `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createInvoice: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. */
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvoiceRequest"];
+            };
+        };
+        responses: {
+            /** @description A replay: the stored answer to the first request with this Idempotency-Key */
+            200: {
+                headers: {
+                    /** @description Always `true` here */
+                    "Idempotent-Replayed": "true";
+                    Location: components["headers"]["Location"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Created; `Location` is /v1/invoices/{id} */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description `invalid_json`, `idempotency_key_missing`, `idempotency_key_invalid` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_request_in_progress` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `provider_error` */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `provider_unavailable`, `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthStatus"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthStatus"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+}

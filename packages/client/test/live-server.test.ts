@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { createKopek, generateApiKey } from "@kopek/core";
+import { createSandboxProvider } from "@kopek/provider-sandbox";
+import { createMemoryStorage } from "@kopek/storage-memory";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/src/app.js";
+import { createProjectWithKey } from "../../server/src/project-setup.js";
+import { createKopekClient, type KopekClient } from "../src/index.js";
+
+describe("the client against a live server", () => {
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let baseUrl: string;
+  let client: KopekClient;
+
+  beforeAll(async () => {
+    const storage = createMemoryStorage();
+    const project = await createProjectWithKey(storage, {
+      name: "shop",
+      provider: { kind: "sandbox", storedMethodCharge: true },
+    });
+    const { apiKey } = project._unsafeUnwrap();
+    const provider = createSandboxProvider();
+    const publicUrl = "http://127.0.0.1";
+    const kopek = createKopek({ storage, providerFor: () => provider, publicUrl });
+    app = await buildApp({ kopek, storage, publicUrl });
+    await app.listen({ host: "127.0.0.1", port: 0 });
+    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    client = createKopekClient({ baseUrl, apiKey });
+  });
+  afterAll(() => app?.close());
+
+  it("creates a subscription, and replays it with the same Idempotency-Key", async () => {
+    const body = {
+      amount: { amount: "149900", currency: "RUB" },
+      period: { unit: "month" as const, count: 1 },
+      method: "card" as const,
+      providerMethodRef: "pm_sandbox_client",
+    };
+    const key = randomUUID();
+    const first = await client.POST("/v1/subscriptions", {
+      body,
+      params: { header: { "Idempotency-Key": key } },
+    });
+    expect(first.response.status).toBe(201);
+    expect(first.data?.status).toBe("active");
+    expect(first.data?.amount).toEqual(body.amount);
+    expect(first.response.headers.get("location")).toBe(`/v1/subscriptions/${first.data?.id}`);
+
+    const replay = await client.POST("/v1/subscriptions", {
+      body,
+      params: { header: { "Idempotency-Key": key } },
+    });
+    expect(replay.response.status).toBe(200);
+    expect(replay.response.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.data).toEqual(first.data);
+  });
+
+  it("creates an invoice with a generated Idempotency-Key each time", async () => {
+    const body = { amount: { amount: "49900", currency: "EUR" }, method: "sbp" as const };
+    const first = await client.POST("/v1/invoices", { body });
+    const second = await client.POST("/v1/invoices", { body });
+    expect(first.response.status).toBe(201);
+    expect(second.response.status).toBe(201);
+    expect(first.data?.pinnedMethod).toBe("sbp");
+    expect(second.data?.id).not.toBe(first.data?.id);
+  });
+
+  it("returns problems typed by code", async () => {
+    const { data, error, response } = await client.POST("/v1/invoices", {
+      body: { amount: { amount: "0100", currency: "EUR" } },
+    });
+    expect(data).toBeUndefined();
+    expect(response.status).toBe(422);
+    expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(error?.code).toBe("validation_failed");
+    expect(error?.errors?.[0]?.pointer).toBe("#/amount/amount");
+  });
+
+  it("sends the API key: a wrong one is refused", async () => {
+    const stranger = createKopekClient({ baseUrl, apiKey: generateApiKey() });
+    const { error, response } = await stranger.POST("/v1/invoices", {
+      body: { amount: { amount: "100", currency: "EUR" } },
+    });
+    expect(response.status).toBe(401);
+    expect(error?.code).toBe("unauthorized");
+  });
+
+  it("reads the health endpoints", async () => {
+    const { data, response } = await client.GET("/readyz");
+    expect(response.status).toBe(200);
+    expect(data).toEqual({ status: "ok" });
+  });
+});
