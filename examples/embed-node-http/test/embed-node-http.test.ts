@@ -1,0 +1,103 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEmbeddedKopek, type EmbeddedKopek } from "../src/server.js";
+
+describe("Kopek's core in a plain node:http server", () => {
+  let embedded: EmbeddedKopek;
+  let baseUrl: string;
+  let apiKey: string;
+
+  beforeAll(async () => {
+    embedded = createEmbeddedKopek({ publicUrl: "http://127.0.0.1" });
+    apiKey = await embedded.addProject("shop");
+    await new Promise<void>((resolve) => embedded.server.listen(0, "127.0.0.1", resolve));
+    baseUrl = `http://127.0.0.1:${(embedded.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => embedded.server.close(resolve)));
+
+  const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(baseUrl + path, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        "content-type": "application/json",
+        "idempotency-key": crypto.randomUUID(),
+        ...headers,
+      },
+      body,
+    });
+
+  it("creates an invoice (201, Location) and replays it byte for byte (200)", async () => {
+    const body = JSON.stringify({ amount: { amount: "149900", currency: "RUB" }, method: "card" });
+    const key = crypto.randomUUID();
+    const created = await post("/v1/invoices", body, {
+      "idempotency-key": key,
+      "x-request-id": "req-embed-1",
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(created.headers.get("x-request-id")).toBe("req-embed-1");
+    const text = await created.text();
+    const invoice = JSON.parse(text);
+    expect(invoice).toMatchObject({
+      status: "created",
+      amount: { amount: "149900", currency: "RUB" },
+      pinnedMethod: "card",
+    });
+    expect(created.headers.get("location")).toBe(`/v1/invoices/${invoice.id}`);
+
+    const replay = await post("/v1/invoices", body, { "idempotency-key": key });
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(await replay.text()).toBe(text);
+  });
+
+  it("refuses an unauthenticated call with 401 before looking at its body", async () => {
+    const response = await post("/v1/invoices", "{not json", { authorization: "" });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toBe("Bearer");
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    expect(await response.json()).toMatchObject({ code: "unauthorized", status: 401 });
+  });
+
+  it("answers the HTTP errors the embedding finds itself as Kopek problems", async () => {
+    const invalid = await post("/v1/invoices", "{not json");
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ code: "invalid_json" });
+
+    const large = await post("/v1/invoices", JSON.stringify({ description: "x".repeat(70_000) }));
+    expect(large.status).toBe(413);
+    expect(await large.json()).toMatchObject({ code: "payload_too_large" });
+
+    const text = await post("/v1/invoices", "amount=1", { "content-type": "text/plain" });
+    expect(text.status).toBe(415);
+    expect(await text.json()).toMatchObject({ code: "unsupported_media_type" });
+
+    const unknown = await fetch(`${baseUrl}/v2/invoices`);
+    expect(unknown.status).toBe(404);
+  });
+
+  it("leaves the API's rules to the core: validation and method_unavailable", async () => {
+    const invalid = await post("/v1/invoices", JSON.stringify({ amount: { amount: 100, currency: "rub" } }));
+    expect(invalid.status).toBe(422);
+    const problem = (await invalid.json()) as { errors: { pointer: string }[] };
+    expect(problem.errors.map((issue) => issue.pointer).sort()).toEqual([
+      "#/amount/amount",
+      "#/amount/currency",
+    ]);
+
+    const noStoredCharge = await embedded.addProject("invoices-only", { storedMethodCharge: false });
+    const refused = await post(
+      "/v1/subscriptions",
+      JSON.stringify({
+        amount: { amount: "149900", currency: "RUB" },
+        period: { unit: "month", count: 1 },
+        method: "card",
+        providerMethodRef: "pm_sandbox_1",
+      }),
+      { authorization: `Bearer ${noStoredCharge}` },
+    );
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ code: "method_unavailable" });
+  });
+});
