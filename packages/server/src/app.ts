@@ -1,0 +1,60 @@
+import type { Kopek, Storage } from "@kopek/core";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
+import type { Logger } from "pino";
+import { apiRoutes } from "./http/api-routes.js";
+import { errorBoundaryPlugin, frameworkErrorsVia } from "./http/error-boundary.js";
+import { healthRoutes } from "./http/health-routes.js";
+import { jsonBodyPlugin } from "./http/json-body.js";
+import { requestIdFor } from "./http/request-id.js";
+import { requestLogPlugin } from "./http/request-log.js";
+import { responseHeadersPlugin } from "./http/response-headers.js";
+import { createLogger } from "./logger.js";
+import { openApiPlugin } from "./openapi/plugin.js";
+
+export interface AppDeps {
+  readonly kopek: Kopek;
+  /** The storage behind `kopek`, asked by /readyz. */
+  readonly storage: Storage;
+  /** The JSON logger (see `createLogger`); silent when omitted. */
+  readonly logger?: Logger;
+  /** Largest accepted body; default 64 KiB (API.md 4). */
+  readonly bodyLimitBytes?: number;
+  /** Requests per second per API key; default 100, 0 turns limiting off. */
+  readonly rateLimitPerSecond?: number;
+  /** Where the server is reached from outside (the OpenAPI document's `servers`). */
+  readonly publicUrl: string;
+}
+
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+export const DEFAULT_RATE_LIMIT_PER_SECOND = 100;
+
+/** The Kopek HTTP app, ready to `inject` or `listen`; it does not listen itself. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { kopek, storage } = deps;
+  const bodyLimitBytes = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const app = Fastify({
+    // A pino Logger is a FastifyBaseLogger; the cast keeps FastifyInstance at its default logger type.
+    loggerInstance: (deps.logger ?? createLogger({ level: "silent" })) as FastifyBaseLogger,
+    // One line per request, written by request-log.ts, instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "requestId" }),
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    bodyLimit: bodyLimitBytes,
+    frameworkErrors: frameworkErrorsVia(kopek),
+  });
+  app.decorateRequest("kopekAuth", null);
+
+  await app.register(errorBoundaryPlugin, { kopek, bodyLimitBytes });
+  await app.register(responseHeadersPlugin);
+  await app.register(requestLogPlugin);
+  await app.register(jsonBodyPlugin);
+  await app.register(healthRoutes, { kopek, storage });
+  await app.register(apiRoutes, {
+    kopek,
+    rateLimitPerSecond: deps.rateLimitPerSecond ?? DEFAULT_RATE_LIMIT_PER_SECOND,
+  });
+  await app.register(openApiPlugin, { publicUrl: deps.publicUrl });
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,34 @@
+import type { PaymentProvider, Project, ProviderSettings } from "@kopek/core";
+import { createSandboxLedger, createSandboxProvider, type SandboxLedger } from "@kopek/provider-sandbox";
+
+export interface ProviderRegistryOptions {
+  /** The sandbox's books, shared by every sandbox provider (one merchant account); new books by default. */
+  readonly ledger?: SandboxLedger;
+}
+
+/**
+ * Core's `providerFor`: one provider per distinct settings, made on first use and kept, so provider-side
+ * idempotency and the sandbox's books hold across requests and projects.
+ */
+export function createProviderRegistry(
+  options: ProviderRegistryOptions = {},
+): (project: Project) => PaymentProvider {
+  const ledger = options.ledger ?? createSandboxLedger();
+  const providers = new Map<string, PaymentProvider>();
+  const make = (settings: ProviderSettings): PaymentProvider => {
+    switch (settings.kind) {
+      case "sandbox":
+        return createSandboxProvider({ storedMethodCharge: settings.storedMethodCharge, ledger });
+    }
+  };
+  return (project) => {
+    const settings = project.provider;
+    const key = JSON.stringify([settings.kind, settings.storedMethodCharge]);
+    let provider = providers.get(key);
+    if (provider === undefined) {
+      provider = make(settings);
+      providers.set(key, provider);
+    }
+    return provider;
+  };
+}

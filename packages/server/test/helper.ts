@@ -1,0 +1,98 @@
+import { createKopek, type Kopek, type PaymentProvider } from "@kopek/core";
+import { createSandboxLedger } from "@kopek/provider-sandbox";
+import { createMemoryStorage } from "@kopek/storage-memory";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../src/app.js";
+import { createLogger, reportKopekErrors } from "../src/logger.js";
+import { createProjectWithKey } from "../src/project-setup.js";
+import { createProviderRegistry } from "../src/providers.js";
+
+export const PUBLIC_URL = "https://pay.example.test";
+export const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+export interface TestAppOptions {
+  readonly storedMethodCharge?: boolean;
+  readonly rateLimitPerSecond?: number;
+  /** Wraps the project's provider, e.g. to slow it down or make it throw. */
+  readonly wrapProvider?: (provider: PaymentProvider) => PaymentProvider;
+  /** Wraps the Kopek instance the app is given, e.g. to make it throw. */
+  readonly wrapKopek?: (kopek: Kopek) => Kopek;
+}
+
+/** An app on fresh memory storage and a sandbox ledger, with one project, its key, and the log lines. */
+export async function buildTestApp(options: TestAppOptions = {}) {
+  const storage = createMemoryStorage();
+  const ledger = createSandboxLedger();
+  const logLines: string[] = [];
+  const logger = createLogger({
+    level: "info",
+    destination: { write: (line: string) => logLines.push(line) },
+  });
+  const registry = createProviderRegistry({ ledger });
+  const wrap = options.wrapProvider ?? ((provider) => provider);
+  const kopek = createKopek({
+    storage,
+    providerFor: (project) => wrap(registry(project)),
+    publicUrl: PUBLIC_URL,
+    onError: reportKopekErrors(logger),
+  });
+  const created = await createProjectWithKey(storage, {
+    name: "test",
+    provider: { kind: "sandbox", storedMethodCharge: options.storedMethodCharge ?? true },
+  });
+  const { project, apiKey } = created._unsafeUnwrap();
+  const app = await buildApp({
+    kopek: options.wrapKopek?.(kopek) ?? kopek,
+    storage,
+    logger,
+    rateLimitPerSecond: options.rateLimitPerSecond ?? 0,
+    publicUrl: PUBLIC_URL,
+  });
+  const post = (
+    url: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> =>
+    app.inject({
+      method: "POST",
+      url,
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        "content-type": "application/json",
+        "idempotency-key": crypto.randomUUID(),
+        ...headers,
+      },
+      payload: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  return {
+    app,
+    kopek,
+    storage,
+    ledger,
+    project,
+    apiKey,
+    logLines,
+    post,
+    inject: (o: InjectOptions) => app.inject(o),
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>> & { app: FastifyInstance };
+
+export const subscriptionBody = (overrides: Record<string, unknown> = {}) => ({
+  amount: { amount: "149900", currency: "RUB" },
+  period: { unit: "month", count: 1 },
+  method: "card",
+  providerMethodRef: "tok_test_4242",
+  ...overrides,
+});
+
+export const invoiceBody = (overrides: Record<string, unknown> = {}) => ({
+  amount: { amount: "149900", currency: "RUB" },
+  ...overrides,
+});
+
+/** A body parsed as JSON, for assertions. */
+// biome-ignore lint/suspicious/noExplicitAny: assertions read arbitrary response JSON; `expect` checks the shapes.
+export const json = (response: LightMyRequestResponse) => JSON.parse(response.body) as Record<string, any>;
