@@ -1,3 +1,3 @@
 import { defineKopekConfig } from "../../tsup.config.base.js";
 
-export default defineKopekConfig(["src/index.ts"]);
+export default defineKopekConfig(["src/index.ts", "src/main.ts", "src/cli.ts"]);

@@ -1,0 +1,96 @@
+import { parseEncryptionKey } from "@kopek/storage-postgres";
+import { err, ok, type Result } from "neverthrow";
+import { z } from "zod";
+import { DEFAULT_RATE_LIMIT_PER_SECOND } from "./app.js";
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** The server's settings, read from the environment (API.md 8). */
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  readonly projectsFile: string | null;
+  /** Base of `paymentUrl`; `http://HOST:PORT` unless set. */
+  readonly publicUrl: string;
+  readonly rateLimitPerSecond: number;
+  readonly logLevel: (typeof LOG_LEVELS)[number];
+  readonly databaseUrl: string | null;
+  /** The 32-byte key for method tokens at rest (KOPEK_ENCRYPTION_KEY, base64). */
+  readonly encryptionKey: Buffer | null;
+  readonly worker: boolean;
+}
+
+// Each message completes "<VARIABLE> …" and is followed by the value, so one line says it all.
+const digits = (message: string) =>
+  z
+    .string()
+    .regex(/^[0-9]+$/, message)
+    .transform(Number);
+const httpUrl = (message: string) =>
+  z.string().refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ""), message);
+
+const schema = z.object({
+  HOST: z
+    .string()
+    .regex(/^[^\s/]+$/, "must be a host name or IP address")
+    .default("127.0.0.1"),
+  PORT: digits("must be an integer from 0 to 65535")
+    .pipe(z.number().max(65535, "must be an integer from 0 to 65535"))
+    .default(3000),
+  KOPEK_PROJECTS_FILE: z.string().optional(),
+  KOPEK_PUBLIC_URL: httpUrl("must be an absolute http:// or https:// URL").optional(),
+  KOPEK_RATE_LIMIT: digits("must be an integer of 0 or more (0 turns rate limiting off)").default(
+    DEFAULT_RATE_LIMIT_PER_SECOND,
+  ),
+  LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(", ")}`).default("info"),
+  DATABASE_URL: z
+    .string()
+    .refine((value) => /^postgres(ql)?:$/.test(URL.parse(value)?.protocol ?? ""), "must be a postgres:// URL")
+    .optional(),
+  KOPEK_ENCRYPTION_KEY: z
+    .string()
+    .transform((value, context) => {
+      try {
+        return parseEncryptionKey(value);
+      } catch {
+        context.addIssue({
+          code: "custom",
+          message: "must be 32 random bytes in base64 (openssl rand -base64 32)",
+        });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  KOPEK_WORKER: z.enum(["on", "off"], "must be on or off").default("on"),
+});
+
+// Never echoed back: a password in the URL or the key itself would land in a terminal or a log.
+const SECRET = new Set(["DATABASE_URL", "KOPEK_ENCRYPTION_KEY"]);
+
+/** Reads and checks the environment; the error is one line naming the variable, what it must be and what it got. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): Result<Config, string> {
+  // An empty variable counts as unset, as `PORT= kopek serve` or an empty line in a .env file mean.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([name, value]) => name in schema.shape && value !== ""),
+  );
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    const got = SECRET.has(name) ? "" : `, got ${JSON.stringify(present[name])}`;
+    return err(`${name} ${issue?.message ?? "is invalid"}${got}`);
+  }
+  const vars = parsed.data;
+  const hostInUrl = vars.HOST.includes(":") ? `[${vars.HOST}]` : vars.HOST;
+  return ok({
+    host: vars.HOST,
+    port: vars.PORT,
+    projectsFile: vars.KOPEK_PROJECTS_FILE ?? null,
+    publicUrl: vars.KOPEK_PUBLIC_URL ?? `http://${hostInUrl}:${vars.PORT}`,
+    rateLimitPerSecond: vars.KOPEK_RATE_LIMIT,
+    logLevel: vars.LOG_LEVEL,
+    databaseUrl: vars.DATABASE_URL ?? null,
+    encryptionKey: vars.KOPEK_ENCRYPTION_KEY ?? null,
+    worker: vars.KOPEK_WORKER === "on",
+  });
+}

@@ -1,0 +1,76 @@
+import { hashApiKey } from "@kopek/core";
+import { createMemoryStorage } from "@kopek/storage-memory";
+import { describe, expect, test } from "vitest";
+import { applyProjectsFile, parseProjectsFile } from "./projects-file.js";
+
+const ID = "0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b";
+const SHA = "a".repeat(64);
+const file = (project: Record<string, unknown>) =>
+  JSON.stringify({
+    projects: [
+      { id: ID, name: "shop", provider: { kind: "sandbox" }, apiKeys: [{ sha256: SHA }], ...project },
+    ],
+  });
+
+describe("parseProjectsFile", () => {
+  test("storedMethodCharge defaults to true", () => {
+    const parsed = parseProjectsFile(file({}))._unsafeUnwrap();
+    expect(parsed.projects[0]?.provider).toEqual({ kind: "sandbox", storedMethodCharge: true });
+  });
+
+  test.each([
+    [
+      file({ apiKeys: [{ sha256: "A".repeat(64) }] }),
+      "projects[0].apiKeys[0].sha256 must be 64 lower-case hex characters",
+    ],
+    [file({ apiKeys: [{ sha256: "abc" }] }), "projects[0].apiKeys[0].sha256 must be 64 lower-case hex"],
+    [file({ id: "shop-1" }), "projects[0].id must be a UUID"],
+    [file({ provider: { kind: "stripe" } }), 'projects[0].provider.kind must be "sandbox"'],
+    [
+      file({ provider: { kind: "sandbox", storedMethodCharge: "yes" } }),
+      "projects[0].provider.storedMethodCharge must be true or false",
+    ],
+    [file({ name: "" }), "projects[0].name must not be empty"],
+    [file({ colour: "red" }), "projects[0].colour is not a known field"],
+    [JSON.stringify({ projects: {} }), "projects must be an array of projects"],
+    ["{ not json", "is not valid JSON"],
+  ])("%s is refused: %s", (text, message) => {
+    expect(parseProjectsFile(text)._unsafeUnwrapErr()).toContain(message);
+  });
+
+  test("a repeated project id or key hash is refused", () => {
+    const project = { id: ID, name: "a", provider: { kind: "sandbox" }, apiKeys: [{ sha256: SHA }] };
+    const twice = JSON.stringify({ projects: [project, { ...project, apiKeys: [] }] });
+    expect(parseProjectsFile(twice)._unsafeUnwrapErr()).toContain("projects[1].id repeats");
+    const sharedKey = JSON.stringify({
+      projects: [project, { ...project, id: "0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a7c" }],
+    });
+    expect(parseProjectsFile(sharedKey)._unsafeUnwrapErr()).toContain(
+      "projects[1].apiKeys[0].sha256 is listed twice",
+    );
+  });
+});
+
+test("applyProjectsFile creates, then updates by id, and keys authenticate", async () => {
+  const storage = createMemoryStorage();
+  const key = "kopek_any";
+  const first = parseProjectsFile(file({ apiKeys: [{ sha256: hashApiKey(key) }] }))._unsafeUnwrap();
+  expect((await applyProjectsFile(storage, first))._unsafeUnwrap()).toBe(1);
+  const renamed = parseProjectsFile(
+    file({
+      name: "shop 2",
+      provider: { kind: "sandbox", storedMethodCharge: false },
+      apiKeys: [{ sha256: hashApiKey(key) }],
+    }),
+  )._unsafeUnwrap();
+  await applyProjectsFile(storage, renamed);
+  const projects = (await storage.listProjects())._unsafeUnwrap();
+  expect(projects).toHaveLength(1);
+  expect(projects[0]).toMatchObject({
+    id: ID,
+    name: "shop 2",
+    provider: { kind: "sandbox", storedMethodCharge: false },
+  });
+  expect((await storage.findProjectByKeyHash(hashApiKey(key)))._unsafeUnwrap()?.project.id).toBe(ID);
+  expect((await storage.listApiKeys(ID))._unsafeUnwrap()).toHaveLength(1);
+});

@@ -1,0 +1,109 @@
+import { readFile } from "node:fs/promises";
+import type { Project, Storage } from "@kopek/core";
+import { err, ok, type Result } from "neverthrow";
+import { z } from "zod";
+import { saveKeyHashes } from "./project-setup.js";
+
+const projectSchema = z.strictObject({
+  id: z.uuid("must be a UUID"),
+  name: z.string("must be a string").min(1, "must not be empty").max(200, "must be at most 200 characters"),
+  provider: z.strictObject({
+    kind: z.literal("sandbox", 'must be "sandbox" (the only provider so far)'),
+    storedMethodCharge: z.boolean("must be true or false").default(true),
+  }),
+  apiKeys: z
+    .array(
+      z.strictObject({
+        sha256: z
+          .string()
+          .regex(/^[0-9a-f]{64}$/, "must be 64 lower-case hex characters (kopek keys generate prints it)"),
+      }),
+    )
+    .default([]),
+});
+
+const fileSchema = z
+  .strictObject({ projects: z.array(projectSchema, "must be an array of projects") })
+  .superRefine(({ projects }, context) => {
+    const ids = new Set<string>();
+    const hashes = new Set<string>();
+    projects.forEach((project, p) => {
+      if (ids.has(project.id))
+        context.addIssue({
+          code: "custom",
+          path: ["projects", p, "id"],
+          message: "repeats another project's id",
+        });
+      ids.add(project.id);
+      project.apiKeys.forEach(({ sha256 }, k) => {
+        const path = ["projects", p, "apiKeys", k, "sha256"];
+        if (hashes.has(sha256))
+          context.addIssue({
+            code: "custom",
+            path,
+            message: "is listed twice (a key belongs to one project)",
+          });
+        hashes.add(sha256);
+      });
+    });
+  });
+
+export type ProjectsFile = z.infer<typeof fileSchema>;
+
+/** `projects[0].apiKeys[1].sha256`: where in the file a problem is, as a reader would look for it. */
+function jsonPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (text, part) =>
+      typeof part === "number" ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part),
+    "",
+  );
+}
+
+/** Parses and checks a projects file's text (API.md 8); the error names the JSON path and the rule. */
+export function parseProjectsFile(text: string): Result<ProjectsFile, string> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (cause) {
+    return err(`is not valid JSON (${(cause as Error).message})`);
+  }
+  const parsed = fileSchema.safeParse(json);
+  if (parsed.success) return ok(parsed.data);
+  const issue = parsed.error.issues[0];
+  if (issue?.code === "unrecognized_keys") {
+    return err(`${jsonPath([...issue.path, issue.keys[0] ?? ""])} is not a known field (a typo?)`);
+  }
+  const where = jsonPath(issue?.path ?? []) || "the top level";
+  return err(`${where} ${issue?.message ?? "is invalid"}`);
+}
+
+/** Reads and checks the projects file; the error says which file and what is wrong in it. */
+export async function loadProjectsFile(path: string): Promise<Result<ProjectsFile, string>> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (cause) {
+    return err(
+      `KOPEK_PROJECTS_FILE ${path} cannot be read (${(cause as NodeJS.ErrnoException).code ?? "error"})`,
+    );
+  }
+  return parseProjectsFile(text).mapErr((problem) => `KOPEK_PROJECTS_FILE ${path}: ${problem}`);
+}
+
+/** Creates or updates each project by id and records its key hashes; returns how many projects. */
+export async function applyProjectsFile(
+  storage: Storage,
+  file: ProjectsFile,
+  now: Date = new Date(),
+): Promise<Result<number, string>> {
+  for (const entry of file.projects) {
+    // createdAt only counts for a new project: saving an existing id updates its name and provider.
+    const project: Project = { id: entry.id, name: entry.name, provider: entry.provider, createdAt: now };
+    const hashes = entry.apiKeys.map((key) => key.sha256);
+    const saved = await storage
+      .saveProject(project)
+      .andThen(() => saveKeyHashes(storage, project.id, hashes, now));
+    if (saved.isErr()) return err(`cannot save project ${entry.id}: ${saved.error.message}`);
+  }
+  return ok(file.projects.length);
+}
