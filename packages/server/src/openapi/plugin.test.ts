@@ -1,5 +1,9 @@
+import { createKopek } from "@kopek/core";
+import { createSandboxProvider } from "@kopek/provider-sandbox";
+import { createMemoryStorage } from "@kopek/storage-memory";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app.js";
 import { openApiPlugin } from "./plugin.js";
 
 describe("openApiPlugin", () => {
@@ -48,6 +52,22 @@ describe("openApiPlugin", () => {
   it("serves only the listed Swagger UI files", async () => {
     for (const url of ["/docs/package.json", "/docs/swagger-ui-bundle.js.map", "/docs/../package.json"]) {
       expect((await app.inject({ method: "GET", url })).statusCode, url).toBe(404);
+    }
+  });
+});
+
+describe("buildApp", () => {
+  it("registers the plugin with its publicUrl", async () => {
+    const storage = createMemoryStorage();
+    const kopek = createKopek({ storage, providerFor: () => createSandboxProvider(), publicUrl: "http://x" });
+    const app = await buildApp({ kopek, storage, publicUrl: "https://kopek.example.com" });
+    try {
+      const response = await app.inject({ method: "GET", url: "/openapi.json" });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().servers).toEqual([{ url: "https://kopek.example.com" }]);
+      expect((await app.inject({ method: "GET", url: "/docs" })).statusCode).toBe(200);
+    } finally {
+      await app.close();
     }
   });
 });
