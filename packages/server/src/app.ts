@@ -40,6 +40,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdFor,
     requestIdHeader: false,
     bodyLimit: bodyLimitBytes,
+    // While draining, a request that still arrives on an open connection is answered normally (with
+    // Connection: close) instead of Fastify's bare 503, so it too is a Kopek response with X-Request-Id.
+    return503OnClosing: false,
     frameworkErrors: frameworkErrorsVia(kopek),
   });
   app.decorateRequest("kopekAuth", null);

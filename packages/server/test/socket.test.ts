@@ -52,3 +52,13 @@ test("over the wire: exact content types, and 401 for a bad key even with a 70 K
   expect(big.headers.get("content-type")).toBe("application/problem+json");
   expect(big.headers.get("www-authenticate")).toBe("Bearer");
 });
+
+test.each([
+  ["a 70 KiB body", JSON.stringify({ pad: "x".repeat(70 * 1024) }), 413, "payload_too_large"],
+  ["broken JSON", '{"amount":', 400, "invalid_json"],
+])("over the wire with a valid key: %s", async (_name, body, status, code) => {
+  const response = await send({ "idempotency-key": `wire-${status}` }, body);
+  expect(response.status).toBe(status);
+  expect(response.headers.get("x-request-id")).toBeTruthy();
+  expect(((await response.json()) as { code: string }).code).toBe(code);
+});
