@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     projects: ["packages/*", "examples/*"],
     // In CI the run also writes a JSON report, which .ci/run turns into one plain summary line.
-    reporters: process.env.CI ? ["default", ["json", { outputFile: ".tmp/vitest-report.json" }]] : ["default"],
+    reporters: process.env.CI
+      ? ["default", ["json", { outputFile: ".tmp/vitest-report.json" }]]
+      : ["default"],
   },
 });
