@@ -5,6 +5,7 @@ export {
   type SandboxCharge,
   type SandboxChargeFilter,
   type SandboxLedger,
+  type SandboxLedgerOptions,
   type SandboxPaymentLink,
 } from "./ledger.js";
 export {

@@ -1,4 +1,6 @@
 import type { ChargeReceipt, Money, PaymentLink, PaymentMethod } from "@kopek/core";
+import { ok } from "neverthrow";
+import { openLedgerFile } from "./ledger-file.js";
 import type { RememberedOutcome } from "./provider-idempotency.js";
 
 /** One charge the sandbox made. Holds a fingerprint of the method ref, never the ref. */
@@ -45,22 +47,70 @@ export interface SandboxBooks {
   /** Provider-side idempotency: shared by every provider on these books, like one merchant account. */
   readonly chargeOutcomes: Map<string, RememberedOutcome<ChargeReceipt>>;
   readonly linkOutcomes: Map<string, RememberedOutcome<PaymentLink>>;
+  /** Takes in the charges other processes wrote to the ledger file since the last call. */
+  sync(): void;
+  /** Books a new charge: appended to the ledger file first, when there is one. */
+  record(charge: SandboxCharge): void;
+}
+
+export interface SandboxLedgerOptions {
+  /**
+   * Keep the charges in this append-only JSON-lines file as well (a testing aid): charges already
+   * in it are loaded, so provider-side idempotency survives a restart, and several processes given
+   * the same file see each other's charges. Created when missing.
+   */
+  readonly file?: string;
 }
 
 const booksByLedger = new WeakMap<SandboxLedger, SandboxBooks>();
 
-/** Empty books. Give the same ledger to several providers to have them share one account. */
-export function createSandboxLedger(): SandboxLedger {
-  const books: SandboxBooks = {
-    charges: [],
-    paymentLinks: [],
-    chargeOutcomes: new Map(),
-    linkOutcomes: new Map(),
+/**
+ * Empty books, or the books in `options.file`. Give the same ledger to several providers to have them
+ * share one account.
+ */
+export function createSandboxLedger(options: SandboxLedgerOptions = {}): SandboxLedger {
+  const file = options.file === undefined ? null : openLedgerFile(options.file);
+  const charges: SandboxCharge[] = [];
+  const chargeIds = new Set<string>();
+  const chargeOutcomes = new Map<string, RememberedOutcome<ChargeReceipt>>();
+  const sync = () => {
+    for (const charge of file?.readNew() ?? []) {
+      // Our own appends come back too; a key's first charge is the one that counts, as in memory.
+      if (chargeIds.has(charge.chargeId)) continue;
+      chargeIds.add(charge.chargeId);
+      charges.push(charge);
+      if (!chargeOutcomes.has(charge.idempotencyKey)) {
+        const receipt = { chargeId: charge.chargeId, chargedAt: charge.chargedAt };
+        chargeOutcomes.set(charge.idempotencyKey, {
+          parameters: chargeParameters(charge),
+          outcome: ok(receipt),
+        });
+      }
+    }
   };
+  const books: SandboxBooks = {
+    charges,
+    paymentLinks: [],
+    chargeOutcomes,
+    linkOutcomes: new Map(),
+    sync,
+    record(charge) {
+      file?.append(charge);
+      chargeIds.add(charge.chargeId);
+      charges.push(charge);
+    },
+  };
+  sync();
   const ledger: SandboxLedger = {
-    charges: () => [...books.charges],
+    charges() {
+      sync();
+      return [...charges];
+    },
     paymentLinks: () => [...books.paymentLinks],
-    countCharges: (filter = {}) => books.charges.filter((charge) => matches(charge, filter)).length,
+    countCharges(filter = {}) {
+      sync();
+      return charges.filter((charge) => matches(charge, filter)).length;
+    },
   };
   booksByLedger.set(ledger, books);
   return ledger;
@@ -79,4 +129,16 @@ function matches(charge: SandboxCharge, filter: SandboxChargeFilter): boolean {
     (filter.methodFingerprint === undefined || charge.methodFingerprint === filter.methodFingerprint) &&
     (filter.method === undefined || charge.method === filter.method)
   );
+}
+
+/** What must match for a provider-side key to be replayed rather than refused as reused. */
+export function chargeParameters(
+  charge: Pick<SandboxCharge, "method" | "money" | "methodFingerprint">,
+): string {
+  return JSON.stringify([
+    charge.method,
+    charge.money.amount,
+    charge.money.currency,
+    charge.methodFingerprint,
+  ]);
 }

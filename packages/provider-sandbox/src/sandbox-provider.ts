@@ -13,7 +13,7 @@ import type {
 } from "@kopek/core";
 import { type Clock, systemClock } from "@kopek/core";
 import { err, ok, type Result, ResultAsync } from "neverthrow";
-import { booksOf, createSandboxLedger, type SandboxLedger } from "./ledger.js";
+import { booksOf, chargeParameters, createSandboxLedger, type SandboxLedger } from "./ledger.js";
 import { rememberOutcome } from "./provider-idempotency.js";
 import {
   describeTestMethod,
@@ -29,6 +29,11 @@ export interface SandboxProviderOptions {
   readonly ledger?: SandboxLedger;
   /** Where `chargedAt` comes from. Default: the wall clock. */
   readonly clock?: Clock;
+  /**
+   * Simulated network latency: every answer arrives this many milliseconds after the sandbox decided
+   * (and booked) it, so tests can kill a process while a charge is in flight. Default 0.
+   */
+  readonly latencyMs?: number;
 }
 
 export interface SandboxProvider extends PaymentProvider {
@@ -44,6 +49,7 @@ const DECLINE: ProviderError = { code: "declined", message: "card declined by th
 /** A provider that behaves like a real payment company without one: see API.md 7. */
 export function createSandboxProvider(options: SandboxProviderOptions = {}): SandboxProvider {
   const { storedMethodCharge = true, ledger = createSandboxLedger(), clock = systemClock } = options;
+  const latencyMs = options.latencyMs ?? 0;
   const books = booksOf(ledger);
   const capabilities: ProviderCapabilities = {
     methods: METHODS,
@@ -62,7 +68,8 @@ export function createSandboxProvider(options: SandboxProviderOptions = {}): San
     );
     if (refused !== undefined) return err(refused);
     const methodFingerprint = sandboxMethodFingerprint(ref);
-    const parameters = JSON.stringify([method, money.amount, money.currency, methodFingerprint]);
+    const parameters = chargeParameters({ method, money, methodFingerprint });
+    books.sync();
     return rememberOutcome(books.chargeOutcomes, idempotencyKey, parameters, () => {
       if (ref.startsWith(SANDBOX_DECLINE_PREFIX)) return err(DECLINE);
       const receipt = { chargeId: `ch_${randomBytes(12).toString("base64url")}`, chargedAt: clock.now() };
@@ -74,7 +81,7 @@ export function createSandboxProvider(options: SandboxProviderOptions = {}): San
         description,
         methodFingerprint,
       };
-      books.charges.push(Object.freeze(entry));
+      books.record(Object.freeze(entry));
       return ok(receipt);
     });
   }
@@ -98,10 +105,11 @@ export function createSandboxProvider(options: SandboxProviderOptions = {}): San
     describeStoredMethod: (request: StoredMethodLookup) =>
       settled<StoredMethodDescription>(
         request.ref.startsWith(SANDBOX_UNAVAILABLE_PREFIX) ? err(OUTAGE) : ok(describeTestMethod(request)),
+        latencyMs,
       ),
     // Each call decides synchronously, before any await, so parallel calls with one key see one outcome.
-    chargeStoredMethod: (request) => settled(charge(request)),
-    createPaymentLink: (request) => settled(createLink(request)),
+    chargeStoredMethod: (request) => settled(charge(request), latencyMs),
+    createPaymentLink: (request) => settled(createLink(request), latencyMs),
   };
 }
 
@@ -119,6 +127,7 @@ function refusal(
   return { code: "failed", message: `the sandbox does not support ${unsupported} for ${operation}` };
 }
 
-function settled<T>(result: Result<T, ProviderError>): ResultAsync<T, ProviderError> {
-  return new ResultAsync(Promise.resolve(result));
+function settled<T>(result: Result<T, ProviderError>, latencyMs: number): ResultAsync<T, ProviderError> {
+  if (latencyMs <= 0) return new ResultAsync(Promise.resolve(result));
+  return new ResultAsync(new Promise((resolve) => setTimeout(() => resolve(result), latencyMs)));
 }
