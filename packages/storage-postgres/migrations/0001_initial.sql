@@ -59,7 +59,8 @@ CREATE TABLE subscriptions (
   provider_method_ref_key_id text NOT NULL,
   method_mask text NOT NULL,
   description text NOT NULL,
-  metadata jsonb NOT NULL,
+  -- json, not jsonb: a resource read back shows its metadata in the order it was created with.
+  metadata json NOT NULL,
   started_at timestamptz NOT NULL,
   next_charge_at timestamptz NOT NULL,
   last_charged_at timestamptz NOT NULL,
@@ -82,7 +83,8 @@ CREATE TABLE invoices (
   description text NOT NULL,
   comment text,
   customer jsonb,
-  metadata jsonb NOT NULL,
+  -- json, not jsonb: a resource read back shows its metadata in the order it was created with.
+  metadata json NOT NULL,
   payment_url text NOT NULL,
   return_url text,
   allowed_methods text[] NOT NULL,

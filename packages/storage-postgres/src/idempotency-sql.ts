@@ -86,7 +86,7 @@ resource AS (
      provider_method_ref_ciphertext, provider_method_ref_key_id, method_mask, description, metadata,
      started_at, next_charge_at, last_charged_at, cycles_started, created_at)
   SELECT $7::uuid, $1::uuid, $8::text, $9::bigint, $10::text, $11::text, $12::integer, $13::text,
-         $14::bytea, $15::text, $16::text, $17::text, $18::jsonb,
+         $14::bytea, $15::text, $16::text, $17::text, $18::json,
          $19::timestamptz, $20::timestamptz, $21::timestamptz, $22::integer, $23::timestamptz
     FROM rec
   RETURNING 1
@@ -101,7 +101,7 @@ resource AS (
     (id, project_id, status, amount, currency, description, comment, customer, metadata, payment_url,
      return_url, allowed_methods, method, pinned_method, created_at, expires_at, paid_at)
   SELECT $7::uuid, $1::uuid, $8::text, $9::bigint, $10::text, $11::text, $12::text, $13::jsonb,
-         $14::jsonb, $15::text, $16::text, $17::text[], $18::text, $19::text,
+         $14::json, $15::text, $16::text, $17::text[], $18::text, $19::text,
          $20::timestamptz, $21::timestamptz, $22::timestamptz
     FROM rec
   RETURNING 1
