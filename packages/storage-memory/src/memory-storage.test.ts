@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IdempotencyClaim, InspectableStorage } from "@kopek/core";
-import { sampleProject, sampleSubscription } from "@kopek/core/testing";
+import { sampleInvoice, sampleProject, sampleSubscription } from "@kopek/core/testing";
 import { describe, expect, it } from "vitest";
 import { createMemoryStorage } from "./index.js";
 
@@ -94,5 +94,46 @@ describe("memory storage keeps its state to itself", () => {
       throw new Error("expected a replay");
     expect(replay.record.response.headers).toEqual({ location: "/v1/subscriptions/1" });
     expect(Object.isFrozen(replay.record.response.headers)).toBe(true);
+  });
+});
+
+describe("memory storage keeps resources bounded", () => {
+  it("drops the oldest invoices past maxResources and keeps the newest", async () => {
+    const storage = createMemoryStorage({ maxResources: 3 });
+    const project = sampleProject();
+    await storage.saveProject(project);
+    const invoices = Array.from({ length: 5 }, () => sampleInvoice(project.id));
+    for (const [i, invoice] of invoices.entries()) {
+      const claim = {
+        projectId: project.id,
+        key: `k${i}`,
+        fingerprint: "f",
+        recordId: invoice.id,
+        leaseToken: `t${i}`,
+      };
+      const now = new Date();
+      const times = {
+        now,
+        leaseExpiresAt: new Date(now.getTime() + 1000),
+        expiresAt: new Date(now.getTime() + 60_000),
+      };
+      (await storage.claimIdempotencyKey({ ...claim, ...times }))._unsafeUnwrap();
+      const response = { status: 201, headers: {}, body: "{}" };
+      const completion = { projectId: project.id, key: `k${i}`, leaseToken: `t${i}`, response, now };
+      (
+        await storage.completeIdempotencyKey({ ...completion, resource: { kind: "invoice", invoice } })
+      )._unsafeUnwrap();
+    }
+    const found = await Promise.all(
+      invoices.map(async (i) => (await storage.findInvoice(project.id, i.id))._unsafeUnwrap()),
+    );
+    expect(found.map((i) => i?.id ?? null)).toEqual([
+      null,
+      null,
+      invoices[2]?.id,
+      invoices[3]?.id,
+      invoices[4]?.id,
+    ]);
+    expect((await storage.inspect()).invoices).toHaveLength(3);
   });
 });

@@ -11,7 +11,15 @@ export interface MemoryStorageOptions {
    * `purgeExpiredIdempotencyKeys`.
    */
   readonly maxPurgeBatch?: number;
+  /**
+   * How many subscriptions and how many invoices are kept (default 100,000 each); past that the
+   * oldest are dropped. Memory storage is for development, tests and embedding, not a database:
+   * this keeps a long-running process bounded. `Infinity` keeps everything.
+   */
+  readonly maxResources?: number;
 }
+
+const DEFAULT_MAX_RESOURCES = 100_000;
 
 const LEASE_LOST: StorageError = {
   code: "lease_lost",
@@ -36,7 +44,7 @@ const asRow = (record: object): Readonly<Record<string, unknown>> => ({ ...recor
  */
 export function createMemoryStorage(options: MemoryStorageOptions = {}): InspectableStorage {
   const projects = new ProjectStore();
-  const resources = new ResourceStore();
+  const resources = new ResourceStore(options.maxResources ?? DEFAULT_MAX_RESOURCES);
   const idempotency = new IdempotencyStore(resources, options.maxPurgeBatch ?? 4);
   return {
     saveProject: (project) => attempt("saveProject", () => projects.saveProject(project)),

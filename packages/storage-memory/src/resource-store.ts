@@ -7,16 +7,33 @@ function findInProject<T extends { projectId: string }>(rows: Map<string, T>, pr
   return row !== undefined && row.projectId === projectId ? deepCopy(row) : null;
 }
 
-/** Subscriptions and invoices, by id. Written only as part of an idempotent completion. */
+// A Map iterates in insertion order, so its first key is the oldest resource.
+function setBounded<T>(rows: Map<string, T>, id: string, row: T, max: number): void {
+  rows.set(id, row);
+  if (rows.size > max) rows.delete(rows.keys().next().value as string);
+}
+
+/**
+ * Subscriptions and invoices, by id. Written only as part of an idempotent completion. Each kind keeps
+ * at most `maxResources` rows, dropping the oldest first, so a long-running development server cannot
+ * grow without bound.
+ */
 export class ResourceStore {
   readonly #subscriptions = new Map<string, Subscription>();
   readonly #invoices = new Map<string, Invoice>();
 
+  constructor(private readonly maxResources: number) {}
+
   store(resource: StoredResource): void {
     if (resource.kind === "subscription") {
-      this.#subscriptions.set(resource.subscription.id, deepCopy(resource.subscription));
+      setBounded(
+        this.#subscriptions,
+        resource.subscription.id,
+        deepCopy(resource.subscription),
+        this.maxResources,
+      );
     } else {
-      this.#invoices.set(resource.invoice.id, deepCopy(resource.invoice));
+      setBounded(this.#invoices, resource.invoice.id, deepCopy(resource.invoice), this.maxResources);
     }
   }
 
