@@ -1,0 +1,93 @@
+import { err, ok, type Result } from "neverthrow";
+import type { FieldIssue, KopekErrorOf } from "./errors.js";
+import { isUuid } from "./uuid-v7.js";
+
+/** A page request for a list endpoint (API.md 6): newest first, keyset-paged by id. */
+export interface ListQuery {
+  readonly limit: number;
+  /** List only resources older than this id; null for the first page. */
+  readonly before: string | null;
+  /** Only resources in this status (invoices). */
+  readonly status: string | null;
+}
+
+export type QueryParameters = Readonly<Record<string, string | readonly string[] | undefined>>;
+
+export const DEFAULT_LIST_LIMIT = 20;
+export const MAX_LIST_LIMIT = 100;
+const CURSOR_PREFIX = "k1.";
+
+/**
+ * Cursors are opaque to clients; inside they are the id of the last item of a page. Ids are UUIDv7,
+ * time-ordered, so "older than the cursor" is stable while new resources arrive: nothing is repeated
+ * or skipped when paging during inserts.
+ */
+export function encodeCursor(lastId: string): string {
+  return Buffer.from(CURSOR_PREFIX + lastId, "utf8").toString("base64url");
+}
+
+function decodeCursor(cursor: string): string | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return null;
+  const text = Buffer.from(cursor, "base64url").toString("utf8");
+  const id = text.startsWith(CURSOR_PREFIX) ? text.slice(CURSOR_PREFIX.length) : "";
+  return isUuid(id) ? id.toLowerCase() : null;
+}
+
+/**
+ * Validates list query parameters, every problem at once; pointers name the parameter (`#/limit`).
+ * Unknown parameters are refused, as unknown body fields are.
+ */
+export function parseListQuery(
+  query: QueryParameters,
+  statuses: readonly string[] | null,
+): Result<ListQuery, KopekErrorOf<"validation_failed">> {
+  const issues: FieldIssue[] = [];
+  const allowed = statuses === null ? ["limit", "cursor"] : ["limit", "cursor", "status"];
+  for (const name of Object.keys(query)) {
+    if (!allowed.includes(name) && query[name] !== undefined) {
+      issues.push({
+        pointer: `#/${encodeURIComponent(name)}`,
+        code: "unknown_field",
+        detail: "is not a known parameter",
+      });
+    }
+  }
+  const single = (name: string): string | undefined => {
+    const value = query[name];
+    if (typeof value === "string" || value === undefined) return value;
+    issues.push({ pointer: `#/${name}`, code: "invalid_type", detail: "must be given once" });
+    return undefined;
+  };
+
+  let limit = DEFAULT_LIST_LIMIT;
+  const rawLimit = single("limit");
+  if (rawLimit !== undefined) {
+    if (!/^[0-9]{1,4}$/.test(rawLimit)) {
+      issues.push({ pointer: "#/limit", code: "invalid_type", detail: "must be an integer from 1 to 100" });
+    } else {
+      limit = Number(rawLimit);
+      if (limit < 1) issues.push({ pointer: "#/limit", code: "too_small", detail: "must be at least 1" });
+      if (limit > MAX_LIST_LIMIT)
+        issues.push({ pointer: "#/limit", code: "too_large", detail: "must be at most 100" });
+    }
+  }
+  const rawCursor = single("cursor");
+  const before = rawCursor === undefined ? null : decodeCursor(rawCursor);
+  if (rawCursor !== undefined && before === null) {
+    issues.push({
+      pointer: "#/cursor",
+      code: "invalid_format",
+      detail: "must be a nextCursor returned by this API",
+    });
+  }
+  const status = statuses === null ? undefined : single("status");
+  if (status !== undefined && statuses !== null && !statuses.includes(status)) {
+    issues.push({
+      pointer: "#/status",
+      code: "invalid_value",
+      detail: `must be one of ${statuses.join(", ")}`,
+    });
+  }
+  if (issues.length > 0) return err({ code: "validation_failed", errors: issues });
+  return ok({ limit, before, status: status ?? null });
+}
