@@ -34,7 +34,7 @@ export interface SandboxChargeFilter {
 export interface SandboxLedger {
   /** Every charge made, oldest first. */
   charges(): readonly SandboxCharge[];
-  /** Every payment link created, oldest first. */
+  /** The payment links created, oldest first: the latest 100,000 (a link moves no money). */
   paymentLinks(): readonly SandboxPaymentLink[];
   /** How many charges match every given field of `filter` (all charges without one). */
   countCharges(filter?: SandboxChargeFilter): number;
@@ -43,7 +43,8 @@ export interface SandboxLedger {
 /** The writable side of a ledger, reachable only by the sandbox provider. */
 export interface SandboxBooks {
   readonly charges: SandboxCharge[];
-  readonly paymentLinks: SandboxPaymentLink[];
+  /** Payment links by idempotency key, oldest first; see `rememberLink`. */
+  readonly paymentLinks: Map<string, SandboxPaymentLink>;
   /** Provider-side idempotency: shared by every provider on these books, like one merchant account. */
   readonly chargeOutcomes: Map<string, RememberedOutcome<ChargeReceipt>>;
   readonly linkOutcomes: Map<string, RememberedOutcome<PaymentLink>>;
@@ -90,7 +91,7 @@ export function createSandboxLedger(options: SandboxLedgerOptions = {}): Sandbox
   };
   const books: SandboxBooks = {
     charges,
-    paymentLinks: [],
+    paymentLinks: new Map(),
     chargeOutcomes,
     linkOutcomes: new Map(),
     sync,
@@ -106,7 +107,7 @@ export function createSandboxLedger(options: SandboxLedgerOptions = {}): Sandbox
       sync();
       return [...charges];
     },
-    paymentLinks: () => [...books.paymentLinks],
+    paymentLinks: () => [...books.paymentLinks.values()],
     countCharges(filter = {}) {
       sync();
       return charges.filter((charge) => matches(charge, filter)).length;
@@ -114,6 +115,19 @@ export function createSandboxLedger(options: SandboxLedgerOptions = {}): Sandbox
   };
   booksByLedger.set(ledger, books);
   return ledger;
+}
+
+/** How many payment links the books keep: creating one moves no money, so old ones may be forgotten. */
+export const MAX_REMEMBERED_LINKS = 100_000;
+
+/** Books a payment link, forgetting the oldest past `MAX_REMEMBERED_LINKS` so a long run stays bounded. */
+export function rememberLink(books: SandboxBooks, link: SandboxPaymentLink): void {
+  books.paymentLinks.set(link.idempotencyKey, link);
+  if (books.paymentLinks.size > MAX_REMEMBERED_LINKS) {
+    const oldest = books.paymentLinks.keys().next().value as string;
+    books.paymentLinks.delete(oldest);
+    books.linkOutcomes.delete(oldest);
+  }
 }
 
 /** The writable books behind a ledger made by `createSandboxLedger`. */

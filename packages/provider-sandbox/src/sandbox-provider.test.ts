@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { StoredMethodCharge } from "@kopek/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createSandboxLedger } from "./ledger.js";
+import { createSandboxLedger, MAX_REMEMBERED_LINKS } from "./ledger.js";
 import { createSandboxProvider } from "./sandbox-provider.js";
 import { sandboxMethodFingerprint } from "./test-cards.js";
 
@@ -141,5 +141,28 @@ describe("createPaymentLink", () => {
       url: request.hostedPageUrl,
     });
     expect(provider.ledger.paymentLinks()).toHaveLength(1);
+  });
+});
+
+describe("sandbox memory stays bounded", () => {
+  it("keeps the latest payment links only, and still answers a remembered key the same way", async () => {
+    const provider = createSandboxProvider();
+    const link = (i: number) =>
+      provider.createPaymentLink({
+        invoiceId: `inv-${i}`,
+        money: { amount: "100", currency: "RUB" },
+        description: "d",
+        methods: ["card"],
+        expiresAt: new Date(0),
+        hostedPageUrl: `https://pay.example/pay/inv-${i}`,
+        idempotencyKey: `key-${i}`,
+      });
+    for (let i = 0; i < MAX_REMEMBERED_LINKS + 10; i++) await link(i);
+    const links = provider.ledger.paymentLinks();
+    expect(links).toHaveLength(MAX_REMEMBERED_LINKS);
+    expect(links[0]?.invoiceId).toBe("inv-10");
+    expect((await link(MAX_REMEMBERED_LINKS + 5))._unsafeUnwrap().url).toBe(
+      `https://pay.example/pay/inv-${MAX_REMEMBERED_LINKS + 5}`,
+    );
   });
 });

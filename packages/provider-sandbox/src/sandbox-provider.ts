@@ -13,7 +13,13 @@ import type {
 } from "@kopek/core";
 import { type Clock, systemClock } from "@kopek/core";
 import { err, ok, type Result, ResultAsync } from "neverthrow";
-import { booksOf, chargeParameters, createSandboxLedger, type SandboxLedger } from "./ledger.js";
+import {
+  booksOf,
+  chargeParameters,
+  createSandboxLedger,
+  rememberLink,
+  type SandboxLedger,
+} from "./ledger.js";
 import { rememberOutcome } from "./provider-idempotency.js";
 import {
   describeTestMethod,
@@ -94,7 +100,7 @@ export function createSandboxProvider(options: SandboxProviderOptions = {}): San
     return rememberOutcome(books.linkOutcomes, idempotencyKey, parameters, () => {
       // The sandbox has no payment page of its own: the payer pays on Kopek's hosted page.
       const entry = { invoiceId, idempotencyKey, url, money: { ...money }, methods: [...methods], expiresAt };
-      books.paymentLinks.push(Object.freeze(entry));
+      rememberLink(books, Object.freeze(entry));
       return ok({ url });
     });
   }
