@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import { INVOICE_BODY, SUBSCRIPTION_BODY } from "./bodies.mjs";
+import { type LoadShape, type RunResult, runLoad } from "./load.js";
+import type { Scenario } from "./options.js";
+import { type BenchProject, type Server, startBaseline, startKopek } from "./servers.js";
+import { median, medianRatio } from "./stats.js";
+
+export interface SideFigures {
+  readonly reqPerSec: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly cpuMicrosPerRequest: number;
+}
+
+/** Kopek against the bare Fastify baseline, A B A B, with medians of runs and of per-pair ratios. */
+export interface HttpComparison {
+  readonly scenario: Scenario;
+  readonly pairs: readonly { readonly baseline: RunResult; readonly kopek: RunResult }[];
+  readonly kopek: SideFigures;
+  readonly baseline: SideFigures;
+  /** Medians of kopek / baseline per pair. */
+  readonly ratios: SideFigures;
+  /** Why some runs do not count (requests that failed); empty when all are valid. */
+  readonly invalid: readonly string[];
+}
+
+const PATHS = {
+  "http-invoice": ["/v1/invoices", INVOICE_BODY],
+  "http-subscription": ["/v1/subscriptions", SUBSCRIPTION_BODY],
+  "http-replay": ["/v1/invoices", INVOICE_BODY],
+} as const;
+
+export type HttpScenario = keyof typeof PATHS;
+
+export interface HttpContext {
+  readonly root: string;
+  readonly workDir: string;
+  readonly project: BenchProject;
+  readonly durationSeconds: number;
+  readonly pairs: number;
+  /** A number of requests instead of a duration (the smoke: autocannon ends runs on whole seconds). */
+  readonly amount?: number | undefined;
+}
+
+/** One run: a fresh server, (for replays) the first request that creates the record, the load, stop. */
+async function runOnce(side: Server["name"], scenario: HttpScenario, context: HttpContext) {
+  const server =
+    side === "kopek"
+      ? await startKopek(context.root, context.project, context.workDir)
+      : await startBaseline(context.root, context.workDir);
+  try {
+    const [path, body] = PATHS[scenario];
+    const shape: LoadShape = {
+      path,
+      body,
+      apiKey: context.project.apiKey,
+      fixedKey: scenario === "http-replay" ? `replay-${randomUUID()}` : null,
+    };
+    if (shape.fixedKey !== null) {
+      const first = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${shape.apiKey}`,
+          "content-type": "application/json",
+          "idempotency-key": shape.fixedKey,
+        },
+        body,
+      });
+      if (first.status !== 201) throw new Error(`${side}: the first ${path} answered ${first.status}`);
+    }
+    const limit =
+      context.amount === undefined
+        ? { durationSeconds: context.durationSeconds }
+        : { amount: context.amount };
+    return await runLoad(server, shape, limit);
+  } finally {
+    await server.child.stop();
+  }
+}
+
+const figures = (runs: readonly RunResult[]): SideFigures => ({
+  reqPerSec: median(runs.map((run) => run.reqPerSec)),
+  p50Ms: median(runs.map((run) => run.p50Ms)),
+  p99Ms: median(runs.map((run) => run.p99Ms)),
+  cpuMicrosPerRequest: median(runs.map((run) => run.cpuMicrosPerRequest)),
+});
+
+export async function compareHttp(scenario: HttpScenario, context: HttpContext): Promise<HttpComparison> {
+  const pairs: { baseline: RunResult; kopek: RunResult }[] = [];
+  for (let pair = 0; pair < context.pairs; pair++) {
+    const baseline = await runOnce("baseline", scenario, context);
+    const kopek = await runOnce("kopek", scenario, context);
+    pairs.push({ baseline, kopek });
+  }
+  const invalid = pairs
+    .flatMap(({ baseline, kopek }) => [baseline, kopek])
+    .filter((run) => !run.valid)
+    .map((run) => `${run.side}: ${run.non2xx} non-2xx, ${run.errors} errors/timeouts of ${run.completed}`);
+  const ab = pairs.map(({ baseline, kopek }) => ({ a: kopek, b: baseline }));
+  return {
+    scenario,
+    pairs,
+    kopek: figures(pairs.map((pair) => pair.kopek)),
+    baseline: figures(pairs.map((pair) => pair.baseline)),
+    ratios: {
+      reqPerSec: medianRatio(ab, (run) => run.reqPerSec),
+      p50Ms: medianRatio(ab, (run) => run.p50Ms),
+      p99Ms: medianRatio(ab, (run) => run.p99Ms),
+      cpuMicrosPerRequest: medianRatio(ab, (run) => run.cpuMicrosPerRequest),
+    },
+    invalid,
+  };
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { generateApiKey, hashApiKey } from "@kopek/core";
+import { type Child, freePort, startChild, waitUntilReady } from "./children.js";
+
+export interface Server {
+  readonly name: "kopek" | "baseline";
+  readonly url: string;
+  readonly child: Child;
+}
+
+/** The project and key every Kopek server in this bench run serves (written as a projects file). */
+export interface BenchProject {
+  readonly id: string;
+  readonly apiKey: string;
+  readonly keyHash: string;
+  readonly file: string;
+}
+
+export function createBenchProject(workDir: string): BenchProject {
+  const id = randomUUID();
+  const apiKey = generateApiKey();
+  const keyHash = hashApiKey(apiKey);
+  const file = join(workDir, "projects.json");
+  const project = { id, name: "bench", provider: { kind: "sandbox" }, apiKeys: [{ sha256: keyHash }] };
+  writeFileSync(file, JSON.stringify({ projects: [project] }));
+  return { id, apiKey, keyHash, file };
+}
+
+// Only what a server needs: an inherited DATABASE_URL or LOG_LEVEL must not change what is measured.
+const LOG_LEVEL = "info";
+
+async function start(
+  name: Server["name"],
+  script: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  workDir: string,
+): Promise<Server> {
+  const port = await freePort();
+  const child = startChild(
+    process.execPath,
+    [script, ...args],
+    { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL, PORT: String(port), ...env },
+    join(workDir, `${name}-${port}.stderr`),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilReady(`${url}/healthz`, child);
+  } catch (cause) {
+    await child.stop();
+    throw cause;
+  }
+  return { name, url, child };
+}
+
+/** The reference server as shipped (`dist/cli.js serve`), rate limiting off so it can be measured. */
+export function startKopek(
+  root: string,
+  project: BenchProject,
+  workDir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Server> {
+  return start(
+    "kopek",
+    join(root, "packages/server/dist/cli.js"),
+    ["serve"],
+    { HOST: "127.0.0.1", KOPEK_PROJECTS_FILE: project.file, KOPEK_RATE_LIMIT: "0", ...extraEnv },
+    workDir,
+  );
+}
+
+/** Bare Fastify 5: parse the body, answer 201 with a fixed ~700-byte JSON. */
+export function startBaseline(root: string, workDir: string): Promise<Server> {
+  return start("baseline", join(root, "bench/src/baseline-server.mjs"), [], {}, workDir);
+}
