@@ -21,8 +21,8 @@ export interface AppDeps {
   readonly bodyLimitBytes?: number;
   /** Requests per second per API key; default 100, 0 turns limiting off. */
   readonly rateLimitPerSecond?: number;
-  /** Where the server is reached from outside (the OpenAPI document's `servers`). */
-  readonly publicUrl: string;
+  /** Where the server is reached from outside (the OpenAPI document's `servers`); see OpenApiPluginOptions. */
+  readonly publicUrl: string | (() => string);
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;

@@ -10,14 +10,24 @@ export interface Config {
   readonly host: string;
   readonly port: number;
   readonly projectsFile: string | null;
-  /** Base of `paymentUrl`; `http://HOST:PORT` unless set. */
-  readonly publicUrl: string;
+  /** Base of `paymentUrl` (KOPEK_PUBLIC_URL); null: where the server listens, with the bound port. */
+  readonly publicUrl: string | null;
   readonly rateLimitPerSecond: number;
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly databaseUrl: string | null;
   /** The 32-byte key for method tokens at rest (KOPEK_ENCRYPTION_KEY, base64). */
   readonly encryptionKey: Buffer | null;
+  /** Where the key is kept (created if missing) when KOPEK_ENCRYPTION_KEY is unset. */
+  readonly encryptionKeyFile: string;
+  /** Retired keys still accepted for decryption (KOPEK_ENCRYPTION_OLD_KEYS): rotation. */
+  readonly encryptionOldKeys: readonly Buffer[];
   readonly worker: boolean;
+  /** A testing aid: the sandbox's charges as a JSON-lines file, shared across processes and restarts. */
+  readonly sandboxLedgerFile: string | null;
+  /** A testing aid: how long the sandbox takes to answer. */
+  readonly sandboxLatencyMs: number;
+  /** How long an executing request holds its idempotency key; null: core's default. */
+  readonly idempotencyLeaseMs: number | null;
 }
 
 // Each message completes "<VARIABLE> …" and is followed by the value, so one line says it all.
@@ -26,6 +36,16 @@ const digits = (message: string) =>
     .string()
     .regex(/^[0-9]+$/, message)
     .transform(Number);
+/** Comma-separated base64 keys, each decoded with storage-postgres's own parser. */
+const base64Keys = (message: string) =>
+  z.string().transform((value, context) => {
+    try {
+      return value.split(",").map((key) => parseEncryptionKey(key));
+    } catch {
+      context.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+  });
 const httpUrl = (message: string) =>
   z.string().refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ""), message);
 
@@ -47,25 +67,28 @@ const schema = z.object({
     .string()
     .refine((value) => /^postgres(ql)?:$/.test(URL.parse(value)?.protocol ?? ""), "must be a postgres:// URL")
     .optional(),
-  KOPEK_ENCRYPTION_KEY: z
-    .string()
-    .transform((value, context) => {
-      try {
-        return parseEncryptionKey(value);
-      } catch {
-        context.addIssue({
-          code: "custom",
-          message: "must be 32 random bytes in base64 (openssl rand -base64 32)",
-        });
-        return z.NEVER;
-      }
-    })
+  KOPEK_ENCRYPTION_KEY: base64Keys("must be 32 random bytes in base64 (openssl rand -base64 32)")
+    .refine((keys) => keys.length === 1, "must be one key (old ones go in KOPEK_ENCRYPTION_OLD_KEYS)")
     .optional(),
+  KOPEK_ENCRYPTION_KEY_FILE: z.string().default(".kopek/encryption.key"),
+  KOPEK_ENCRYPTION_OLD_KEYS: base64Keys(
+    "must be comma-separated keys, each 32 random bytes in base64",
+  ).optional(),
   KOPEK_WORKER: z.enum(["on", "off"], "must be on or off").default("on"),
+  KOPEK_SANDBOX_LEDGER_FILE: z.string().optional(),
+  KOPEK_SANDBOX_LATENCY_MS: digits("must be an integer of 0 or more (milliseconds)").default(0),
+  KOPEK_IDEMPOTENCY_LEASE_MS: digits("must be an integer from 1 to 60000 (milliseconds)")
+    .pipe(
+      z
+        .number()
+        .min(1, "must be an integer from 1 to 60000 (milliseconds)")
+        .max(60_000, "must be an integer from 1 to 60000 (milliseconds)"),
+    )
+    .optional(),
 });
 
 // Never echoed back: a password in the URL or the key itself would land in a terminal or a log.
-const SECRET = new Set(["DATABASE_URL", "KOPEK_ENCRYPTION_KEY"]);
+const SECRET = new Set(["DATABASE_URL", "KOPEK_ENCRYPTION_KEY", "KOPEK_ENCRYPTION_OLD_KEYS"]);
 
 /** Reads and checks the environment; the error is one line naming the variable, what it must be and what it got. */
 export function loadConfig(env: Readonly<Record<string, string | undefined>>): Result<Config, string> {
@@ -81,16 +104,20 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     return err(`${name} ${issue?.message ?? "is invalid"}${got}`);
   }
   const vars = parsed.data;
-  const hostInUrl = vars.HOST.includes(":") ? `[${vars.HOST}]` : vars.HOST;
   return ok({
     host: vars.HOST,
     port: vars.PORT,
     projectsFile: vars.KOPEK_PROJECTS_FILE ?? null,
-    publicUrl: vars.KOPEK_PUBLIC_URL ?? `http://${hostInUrl}:${vars.PORT}`,
+    publicUrl: vars.KOPEK_PUBLIC_URL ?? null,
     rateLimitPerSecond: vars.KOPEK_RATE_LIMIT,
     logLevel: vars.LOG_LEVEL,
     databaseUrl: vars.DATABASE_URL ?? null,
-    encryptionKey: vars.KOPEK_ENCRYPTION_KEY ?? null,
+    encryptionKey: vars.KOPEK_ENCRYPTION_KEY?.[0] ?? null,
+    encryptionKeyFile: vars.KOPEK_ENCRYPTION_KEY_FILE,
+    encryptionOldKeys: vars.KOPEK_ENCRYPTION_OLD_KEYS ?? [],
     worker: vars.KOPEK_WORKER === "on",
+    sandboxLedgerFile: vars.KOPEK_SANDBOX_LEDGER_FILE ?? null,
+    sandboxLatencyMs: vars.KOPEK_SANDBOX_LATENCY_MS,
+    idempotencyLeaseMs: vars.KOPEK_IDEMPOTENCY_LEASE_MS ?? null,
   });
 }

@@ -4,6 +4,8 @@ import { createSandboxLedger, createSandboxProvider, type SandboxLedger } from "
 export interface ProviderRegistryOptions {
   /** The sandbox's books, shared by every sandbox provider (one merchant account); new books by default. */
   readonly ledger?: SandboxLedger;
+  /** Simulated latency of every sandbox answer (a testing aid); default 0. */
+  readonly sandboxLatencyMs?: number;
 }
 
 /**
@@ -14,11 +16,12 @@ export function createProviderRegistry(
   options: ProviderRegistryOptions = {},
 ): (project: Project) => PaymentProvider {
   const ledger = options.ledger ?? createSandboxLedger();
+  const latencyMs = options.sandboxLatencyMs ?? 0;
   const providers = new Map<string, PaymentProvider>();
   const make = (settings: ProviderSettings): PaymentProvider => {
     switch (settings.kind) {
       case "sandbox":
-        return createSandboxProvider({ storedMethodCharge: settings.storedMethodCharge, ledger });
+        return createSandboxProvider({ storedMethodCharge: settings.storedMethodCharge, ledger, latencyMs });
     }
   };
   return (project) => {

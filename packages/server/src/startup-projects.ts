@@ -28,3 +28,11 @@ export async function setUpProjects(
   const demo = await createDemoProject(opened.storage);
   return demo.map((created) => ({ fromFile: 0, demoKey: created.apiKey }));
 }
+
+/**
+ * Printed at start on PostgreSQL without a projects file: a database keeps its projects, so there is
+ * no demo project; this is how to make one.
+ */
+export function cliHint(): string {
+  return "No KOPEK_PROJECTS_FILE: create a project and an API key with `kopek projects create --name shop` and `kopek keys create --project <id>` (same DATABASE_URL).\n";
+}

@@ -1,7 +1,12 @@
 import type { Storage } from "@kopek/core";
 import { createMemoryStorage } from "@kopek/storage-memory";
+import { createPostgresStorage, migrate } from "@kopek/storage-postgres";
 import { err, ok, type Result } from "neverthrow";
+import pg from "pg";
+import type { Logger } from "pino";
 import type { Config } from "./config.js";
+import { loadTokenCipher } from "./encryption-key.js";
+import { redactSecrets } from "./logger.js";
 
 /** The storage the server runs on, and how to let go of it at shutdown. */
 export interface OpenedStorage {
@@ -10,13 +15,42 @@ export interface OpenedStorage {
   close(): Promise<void>;
 }
 
-/** Memory storage unless DATABASE_URL is set (API.md 8). */
-export async function openStorage(config: Config): Promise<Result<OpenedStorage, string>> {
-  if (config.databaseUrl !== null) {
-    // TODO(postgres): a colleague wires @kopek/storage-postgres here (pool, migrations, encryption key).
-    return err(
-      "DATABASE_URL is set, but PostgreSQL storage is not wired into the server yet; unset it to use memory storage",
-    );
+// Without a limit a connection to an address that drops packets waits forever, and /readyz with it.
+const CONNECT_TIMEOUT_MS = 5000;
+
+/** Memory storage unless DATABASE_URL is set; then PostgreSQL, migrated on start (API.md 8). */
+export async function openStorage(config: Config, logger: Logger): Promise<Result<OpenedStorage, string>> {
+  if (config.databaseUrl === null) {
+    return ok({ storage: createMemoryStorage(), kind: "memory", close: async () => {} });
   }
-  return ok({ storage: createMemoryStorage(), kind: "memory", close: async () => {} });
+  const cipher = await loadTokenCipher(config, (message) => logger.warn(message));
+  if (cipher.isErr()) return err(cipher.error);
+  const pool = openPool(config.databaseUrl);
+  // An idle connection the server drops (a restart, a failover) is reported here; unhandled, it would
+  // end the process. The pool replaces it, and /readyz says 503 until the database answers again.
+  pool.on("error", (cause) => logger.warn({ err: cause }, "idle PostgreSQL connection lost"));
+  try {
+    const { applied } = await migrate(pool);
+    logger.info({ applied }, applied.length > 0 ? "database migrated" : "database schema is current");
+  } catch (cause) {
+    await pool.end();
+    return err(`cannot prepare the database at DATABASE_URL: ${describeDatabaseError(cause)}`);
+  }
+  return ok({
+    storage: createPostgresStorage({ pool, encryption: cipher.value }),
+    kind: "postgres",
+    close: () => pool.end(),
+  });
+}
+
+/** A pool on DATABASE_URL; the CLI's database commands use one too. */
+export function openPool(databaseUrl: string): pg.Pool {
+  return new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+}
+
+/** One line about a database failure: the driver's message (never the URL, which may hold a password). */
+export function describeDatabaseError(cause: unknown): string {
+  const error = cause as Partial<Error & { code: string }>;
+  const message = error?.message || error?.code || String(cause);
+  return redactSecrets(message.split("\n", 1)[0] ?? "");
 }

@@ -1,4 +1,4 @@
-import { createKopek, type Kopek, type PaymentProvider } from "@kopek/core";
+import { createKopek, type Kopek, type PaymentProvider, type Storage } from "@kopek/core";
 import { createSandboxLedger } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
@@ -18,11 +18,13 @@ export interface TestAppOptions {
   readonly wrapProvider?: (provider: PaymentProvider) => PaymentProvider;
   /** Wraps the Kopek instance the app is given, e.g. to make it throw. */
   readonly wrapKopek?: (kopek: Kopek) => Kopek;
+  /** The storage to run on; fresh memory storage by default. */
+  readonly storage?: Storage;
 }
 
-/** An app on fresh memory storage and a sandbox ledger, with one project, its key, and the log lines. */
+/** An app on fresh memory storage (or `options.storage`) and a sandbox ledger, with one project, its key, and the log lines. */
 export async function buildTestApp(options: TestAppOptions = {}) {
-  const storage = createMemoryStorage();
+  const storage = options.storage ?? createMemoryStorage();
   const ledger = createSandboxLedger();
   const logLines: string[] = [];
   const logger = createLogger({

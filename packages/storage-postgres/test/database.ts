@@ -14,6 +14,8 @@ export interface TestDatabase {
   /** Only a real server has several connections, other sessions and `pg_terminate_backend`. */
   readonly isRealServer: boolean;
   readonly pool: pg.Pool;
+  /** The database's connection string, for other processes (real server only; null on PGlite). */
+  readonly url: string | null;
   /** Another pool on the same database (real server only: PGlite has a single connection). */
   newPool(options?: pg.PoolConfig): pg.Pool;
   /** Ends every pool and drops the database. */
@@ -57,6 +59,7 @@ async function openOnServer(admin: pg.Client, adminUrl: string): Promise<TestDat
     backend: "postgres",
     isRealServer: true,
     pool,
+    url: url.toString(),
     newPool,
     async close() {
       await Promise.all(pools.map((p) => p.end()));
@@ -75,6 +78,7 @@ async function openPglite(reason: string): Promise<TestDatabase> {
     backend: "pglite",
     isRealServer: false,
     pool,
+    url: null,
     newPool() {
       throw new Error("PGlite has a single connection: use the one pool");
     },
