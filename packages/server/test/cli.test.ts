@@ -28,6 +28,17 @@ describe("kopek command line", () => {
       "KOPEK_PUBLIC_URL",
       "KOPEK_RATE_LIMIT",
       "LOG_LEVEL",
+      "migrate",
+      "projects create --name",
+      "projects list",
+      "keys create --project",
+      "keys revoke",
+      "keys list --project",
+      "KOPEK_ENCRYPTION_KEY_FILE",
+      "KOPEK_ENCRYPTION_OLD_KEYS",
+      "KOPEK_IDEMPOTENCY_LEASE_MS",
+      "KOPEK_SANDBOX_LEDGER_FILE",
+      "KOPEK_SANDBOX_LATENCY_MS",
     ]) {
       expect(cli.stdout()).toContain(word);
     }
@@ -69,6 +80,28 @@ describe("kopek command line", () => {
     cli.child.kill("SIGTERM");
     expect(await cli.exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  test("PORT=0 without KOPEK_PUBLIC_URL: paymentUrl and /openapi.json use the port really bound", async () => {
+    const cli = spawnCli(["serve"], { PORT: "0" });
+    const [, url] = await cli.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/);
+    const [, key] = await cli.waitFor(/Demo API key.*: (kopek_\S+)/);
+    const response = await fetch(`${url}/v1/invoices`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${key}`,
+        "content-type": "application/json",
+        "idempotency-key": "p-0",
+      },
+      body: JSON.stringify({ amount: { amount: "100", currency: "EUR" } }),
+    });
+    const invoice = (await response.json()) as { id: string; paymentUrl: string };
+    expect(url).not.toMatch(/:0$/);
+    expect(invoice.paymentUrl).toBe(`${url}/pay/${invoice.id}`);
+    const openapi = (await (await fetch(`${url}/openapi.json`)).json()) as { servers: { url: string }[] };
+    expect(openapi.servers).toEqual([expect.objectContaining({ url })]);
+    cli.child.kill("SIGTERM");
+    expect(await cli.exited).toBe(0);
   });
 
   test("with a projects file: its keys work and no demo project is made", async () => {

@@ -1,0 +1,66 @@
+import { randomBytes } from "node:crypto";
+import type { Storage, StorageError } from "@kopek/core";
+import { createPostgresStorage, createTokenCipher, type PostgresPool } from "@kopek/storage-postgres";
+import { loadConfig } from "../config.js";
+import { openPool } from "../storage.js";
+
+/** Where a command writes, and how it reaches the database (tests hand in their own pool). */
+export interface CliIo {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly openDatabase?: (databaseUrl: string) => { pool: PostgresPool; close(): Promise<void> };
+}
+
+export interface DatabaseCommandContext {
+  readonly pool: PostgresPool;
+  readonly storage: Storage;
+  readonly io: CliIo;
+}
+
+/**
+ * Runs a command against DATABASE_URL and closes the connection after it. Without DATABASE_URL: one
+ * line and exit 2, since the command was asked for something it cannot do here.
+ */
+export async function withDatabase(
+  io: CliIo,
+  command: (context: DatabaseCommandContext) => Promise<number>,
+): Promise<number> {
+  const config = loadConfig(io.env);
+  if (config.isErr()) return failure(io, config.error);
+  const url = config.value.databaseUrl;
+  if (url === null) {
+    io.stderr("kopek: this command needs DATABASE_URL (a postgres:// URL) to know which database to use\n");
+    return 2;
+  }
+  const database = io.openDatabase?.(url) ?? defaultDatabase(url);
+  // Projects and keys never touch method tokens, so the adapter's required cipher is never used:
+  // a throwaway key keeps these commands from needing, or creating, the server's key.
+  const key = randomBytes(32);
+  const encryption = createTokenCipher({ keys: [{ id: "cli", key }], currentKeyId: "cli" });
+  try {
+    return await command({
+      pool: database.pool,
+      storage: createPostgresStorage({ pool: database.pool, encryption }),
+      io,
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+function defaultDatabase(url: string) {
+  const pool = openPool(url);
+  pool.on("error", () => {}); // a lost idle connection surfaces on the next query instead
+  return { pool, close: () => pool.end() };
+}
+
+export function failure(io: CliIo, message: string): number {
+  io.stderr(`kopek: ${message}\n`);
+  return 1;
+}
+
+/** A storage error as one line; the adapter's message already says "run migrate first" for a bare database. */
+export function storageFailure(io: CliIo, error: StorageError): number {
+  return failure(io, error.message);
+}

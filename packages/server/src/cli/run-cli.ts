@@ -1,0 +1,83 @@
+import { parseArgs } from "node:util";
+import { generateApiKey, hashApiKey } from "@kopek/core";
+import { type CliIo, withDatabase } from "./database.js";
+import { keysCreate, keysList, keysRevoke } from "./keys-commands.js";
+import { migrateCommand } from "./migrate-command.js";
+import { projectsCreate, projectsList } from "./projects-commands.js";
+import { USAGE } from "./usage.js";
+
+export type { CliIo };
+
+interface Parsed {
+  readonly words: string[];
+  readonly values: {
+    help?: boolean;
+    name?: string;
+    id?: string;
+    "stored-method-charge"?: string;
+    project?: string;
+  };
+}
+
+/**
+ * The kopek command line, except `serve` (which keeps running): returns the exit code, or "serve" when
+ * the command is `serve`. Usage errors exit 2, failures 1.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number | "serve"> {
+  const parsed = parse(argv);
+  if (typeof parsed === "string") return usageError(io, parsed);
+  const [command = "serve", ...rest] = parsed.words;
+  if (parsed.values.help === true || command === "help") {
+    io.stdout(USAGE);
+    return 0;
+  }
+  const { values } = parsed;
+  const line = [command, ...rest].join(" ");
+  if (line === "serve") return "serve";
+  if (line === "keys generate") return generateKey(io);
+  if (line === "migrate") return withDatabase(io, migrateCommand);
+  if (line === "projects create") {
+    const options = { name: values.name, id: values.id, storedMethodCharge: values["stored-method-charge"] };
+    return withDatabase(io, (context) => projectsCreate(context, options));
+  }
+  if (line === "projects list") return withDatabase(io, projectsList);
+  if (line === "keys create") return withDatabase(io, (context) => keysCreate(context, values.project));
+  if (line === "keys list") return withDatabase(io, (context) => keysList(context, values.project));
+  if (command === "keys" && rest[0] === "revoke" && rest.length <= 2) {
+    return withDatabase(io, (context) => keysRevoke(context, rest[1]));
+  }
+  return usageError(io, `unknown command "${line}"`);
+}
+
+function generateKey(io: CliIo): number {
+  const key = generateApiKey();
+  io.stdout(
+    `key:    ${key}\nsha256: ${hashApiKey(key)}\n\n` +
+      "Give the key to the client; put only the sha256 in the projects file's apiKeys. The key is not shown again.\n",
+  );
+  return 0;
+}
+
+function usageError(io: CliIo, message: string): number {
+  io.stderr(`kopek: ${message}\n\n${USAGE}`);
+  return 2;
+}
+
+function parse(argv: readonly string[]): Parsed | string {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      options: {
+        help: { type: "boolean", short: "h" },
+        name: { type: "string" },
+        id: { type: "string" },
+        "stored-method-charge": { type: "string" },
+        project: { type: "string" },
+      },
+      allowPositionals: true,
+    });
+    return { words: positionals, values };
+  } catch (cause) {
+    return (cause as Error).message; // an unknown option, e.g. --port
+  }
+}

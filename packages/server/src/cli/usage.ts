@@ -1,0 +1,36 @@
+export const USAGE = `Usage: kopek [command]
+
+Commands:
+  serve                          Start the HTTP server (the default)
+  keys generate                  Print a new API key and its SHA-256 for the projects file
+  help                           Show this help (also --help, -h)
+
+Commands on the database at DATABASE_URL:
+  migrate                        Apply pending migrations and say which
+  projects create --name <name> [--id <uuid>] [--stored-method-charge true|false]
+                                 Create a project (sandbox provider); prints its id
+  projects list                  List the projects
+  keys create --project <id>     Issue an API key; it is printed once and cannot be shown again
+  keys revoke <sha256-or-key>    Revoke a key at once, on every server using the database
+  keys list --project <id>       List a project's keys: ids, hash prefixes, created, revoked
+
+Environment (serve):
+  HOST                  Address to listen on (default 127.0.0.1)
+  PORT                  Port to listen on, 0-65535 (default 3000; 0 picks a free one)
+  KOPEK_PROJECTS_FILE   JSON file of projects and key hashes, applied at start
+                        (without it, memory storage gets a demo project and key)
+  KOPEK_PUBLIC_URL      Base URL of payment links (default: where the server listens)
+  KOPEK_RATE_LIMIT      Requests per second per API key (default 100, 0 = off)
+  LOG_LEVEL             fatal, error, warn, info, debug, trace or silent (default info)
+  DATABASE_URL          PostgreSQL URL (default: memory storage)
+  KOPEK_ENCRYPTION_KEY  32 bytes in base64, for method tokens at rest (set it in production,
+                        the same on every instance)
+  KOPEK_ENCRYPTION_KEY_FILE  Where the key is kept, created if missing, when
+                        KOPEK_ENCRYPTION_KEY is unset (default .kopek/encryption.key)
+  KOPEK_ENCRYPTION_OLD_KEYS  Comma-separated retired keys, still accepted for decryption
+  KOPEK_IDEMPOTENCY_LEASE_MS How long a request holds its idempotency key, 1-60000
+                        (default 30000)
+  KOPEK_WORKER          on or off: the renewal worker (default on)
+  KOPEK_SANDBOX_LEDGER_FILE  Testing aid: the sandbox's charges as a JSON-lines file
+  KOPEK_SANDBOX_LATENCY_MS   Testing aid: delay of every sandbox answer (default 0)
+`;

@@ -1,0 +1,98 @@
+import { hashApiKey, isWellFormedApiKey } from "@kopek/core";
+import { afterAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "../../storage-postgres/test/database.js";
+import { type CliIo, runCli } from "../src/cli/run-cli.js";
+import { spawnCli } from "./cli-process.js";
+
+// The database commands in this process, on a fresh database with no schema: a real server when one
+// answers, else PGlite (handed in as the command's pool, since PGlite has no URL).
+const db = await openTestDatabase();
+afterAll(() => db.close());
+
+async function kopek(...argv: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIo = {
+    env: { DATABASE_URL: db.url ?? "postgres://pglite/in-process" },
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    openDatabase: () => ({ pool: db.pool, close: async () => {} }),
+  };
+  const code = await runCli(argv, io);
+  return { code, stdout, stderr };
+}
+
+describe(`kopek database commands (${db.backend})`, () => {
+  it("migrate applies the migrations on a fresh database, then finds nothing to do", async () => {
+    expect((await kopek("projects", "list")).stderr).toMatch(/run migrate first/);
+    expect(await kopek("migrate")).toEqual({ code: 0, stdout: "applied 0001_initial\n", stderr: "" });
+    expect((await kopek("migrate")).stdout).toBe("The database schema is current: nothing to apply.\n");
+  });
+
+  it("projects create prints the id; projects list shows it; a taken id is refused", async () => {
+    const id = "0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b";
+    const created = await kopek(
+      "projects",
+      "create",
+      "--name",
+      "shop",
+      "--id",
+      id,
+      "--stored-method-charge",
+      "false",
+    );
+    expect(created).toEqual({ code: 0, stdout: `${id}\n`, stderr: "" });
+    const generated = (await kopek("projects", "create", "--name", "second")).stdout.trim();
+    expect(generated).toMatch(/^[0-9a-f-]{36}$/);
+    const list = (await kopek("projects", "list")).stdout.split("\n");
+    expect(list[0]).toMatch(new RegExp(`^${id}  shop  sandbox storedMethodCharge=false  created \\S+Z$`));
+    expect(list[1]).toContain(`${generated}  second  sandbox storedMethodCharge=true`);
+    expect(await kopek("projects", "create", "--name", "again", "--id", id)).toMatchObject({
+      code: 1,
+      stderr: `kopek: project ${id} already exists\n`,
+    });
+    expect((await kopek("projects", "create")).code).toBe(2);
+    expect((await kopek("projects", "create", "--name", "x", "--stored-method-charge", "maybe")).code).toBe(
+      2,
+    );
+  });
+
+  it("keys create prints the key once and stores only its hash; list and revoke never show keys", async () => {
+    const project = (await kopek("projects", "create", "--name", "keys")).stdout.trim();
+    const created = await kopek("keys", "create", "--project", project);
+    expect(created.code).toBe(0);
+    const key = created.stdout.match(/key: +(\S+)/)?.[1] ?? "";
+    expect(isWellFormedApiKey(key)).toBe(true);
+    expect(created.stdout).toContain("cannot be shown again");
+    const { rows } = await db.pool.query("SELECT sha256 FROM api_keys WHERE project_id = $1", [project]);
+    expect(rows).toEqual([{ sha256: hashApiKey(key) }]);
+
+    const second =
+      (await kopek("keys", "create", "--project", project)).stdout.match(/sha256: +(\S+)/)?.[1] ?? "";
+    expect(await kopek("keys", "revoke", key)).toMatchObject({
+      code: 0,
+      stdout: `revoked ${hashApiKey(key).slice(0, 12)}…\n`,
+    });
+    expect((await kopek("keys", "revoke", second)).code).toBe(0);
+    const list = await kopek("keys", "list", "--project", project);
+    expect(list.stdout).not.toContain(key);
+    expect(list.stdout).not.toContain(hashApiKey(key)); // only a prefix
+    expect(list.stdout.match(/sha256 [0-9a-f]{12}… {2}created \S+Z {2}revoked \S+Z/g)).toHaveLength(2);
+    expect(await kopek("keys", "revoke", "f".repeat(64))).toMatchObject({ code: 1 });
+    expect((await kopek("keys", "revoke", "not-a-key")).code).toBe(2);
+    expect(await kopek("keys", "create", "--project", "0192f3c4-0000-7000-8000-000000000000")).toMatchObject({
+      code: 1,
+      stderr: "kopek: no project 0192f3c4-0000-7000-8000-000000000000\n",
+    });
+  });
+});
+
+describe("kopek database commands without DATABASE_URL", () => {
+  it("say so in one line and exit 2", async () => {
+    const cli = spawnCli(["projects", "list"]);
+    expect(await cli.exited).toBe(2);
+    expect(cli.stderr()).toBe(
+      "kopek: this command needs DATABASE_URL (a postgres:// URL) to know which database to use\n",
+    );
+  });
+});

@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { generateApiKey, hashApiKey } from "@kopek/core";
+import { sandboxMethodFingerprint } from "@kopek/provider-sandbox";
+import { afterAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "../../storage-postgres/test/database.js";
+import { encryptionKeyId } from "../src/encryption-key.js";
+import { spawnCli } from "./cli-process.js";
+import { subscriptionBody } from "./helper.js";
+import { postJson, type ServerProcess, startServerProcess } from "./server-process.js";
+
+// Real server processes on one database. The file starts from an EMPTY database (no migrations).
+const db = await openTestDatabase();
+const scratch = await mkdtemp(join(tmpdir(), "kopek-processes-"));
+const servers: ServerProcess[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.kill()));
+  await db.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+describe("kopek serve on a database it cannot reach", () => {
+  it("stops at start with one line and exit 1", async () => {
+    const cli = spawnCli(["serve"], {
+      PORT: "0",
+      DATABASE_URL: "postgres://postgres:hunter2@127.0.0.1:1/none",
+      KOPEK_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64"),
+    });
+    expect(await cli.exited).toBe(1);
+    expect(cli.stderr()).toMatch(
+      /^kopek: cannot prepare the database at DATABASE_URL: connect ECONNREFUSED \S+\n$/,
+    );
+    expect(cli.stderr()).not.toContain("hunter2");
+  });
+});
+
+// Several sessions and processes on one database: only a real PostgreSQL server has them.
+if (db.isRealServer) {
+  describe("two server processes on one PostgreSQL database (real server only)", { timeout: 30_000 }, () => {
+    const ledgerFile = join(scratch, "ledger.jsonl");
+    const keyFile = join(scratch, "key", "encryption.key"); // no KOPEK_ENCRYPTION_KEY: both use the file
+    const projectsFile = join(scratch, "projects.json");
+    const apiKey = generateApiKey();
+    const projectId = randomUUID();
+    const env = {
+      DATABASE_URL: db.url ?? "",
+      KOPEK_PROJECTS_FILE: projectsFile,
+      KOPEK_SANDBOX_LEDGER_FILE: ledgerFile,
+      KOPEK_ENCRYPTION_KEY_FILE: keyFile,
+    };
+    const start = async (extra: Record<string, string> = {}) => {
+      const server = await startServerProcess({ ...env, ...extra });
+      servers.push(server);
+      return server;
+    };
+    const charges = async () =>
+      (await readFile(ledgerFile, "utf8").catch(() => ""))
+        .split("\n")
+        .filter((line) => line !== "")
+        .map((line) => JSON.parse(line) as { methodFingerprint: string });
+    const chargesOf = async (ref: string) =>
+      (await charges()).filter((c) => c.methodFingerprint === sandboxMethodFingerprint(ref)).length;
+    let a: ServerProcess;
+    let b: ServerProcess;
+
+    it("both start at once on an empty database: migrations applied once, one key file made", async () => {
+      const project = {
+        id: projectId,
+        name: "shop",
+        provider: { kind: "sandbox" },
+        apiKeys: [{ sha256: hashApiKey(apiKey) }],
+      };
+      await writeFile(projectsFile, JSON.stringify({ projects: [project] }));
+      [a, b] = await Promise.all([
+        start({ KOPEK_SANDBOX_LATENCY_MS: "300" }),
+        start({ KOPEK_SANDBOX_LATENCY_MS: "300" }),
+      ]);
+      const logs = [a, b].map((server) => server.cli.stdout());
+      expect(logs.filter((log) => log.includes('"applied":[1],"msg":"database migrated"'))).toHaveLength(1);
+      expect(
+        logs.filter((log) => log.includes('"applied":[],"msg":"database schema is current"')),
+      ).toHaveLength(1);
+      const { rows } = await db.pool.query("SELECT version FROM kopek_migrations");
+      expect(rows).toEqual([{ version: 1 }]);
+      expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
+      for (const log of logs) expect(log.match(/KOPEK_ENCRYPTION_KEY is not set/g)).toHaveLength(1);
+    });
+
+    let created = "";
+    const sameRequest = {
+      key: randomUUID(),
+      body: subscriptionBody({ providerMethodRef: `pm_${randomUUID()}` }),
+    };
+
+    it("50 identical requests split across both: one 201, the rest 200 or 409, one charge", async () => {
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          postJson(
+            `${(i % 2 === 0 ? a : b).url}/v1/subscriptions`,
+            apiKey,
+            sameRequest.key,
+            sameRequest.body,
+          ),
+        ),
+      );
+      const statuses = responses.map((response) => response.status);
+      const count = (status: number) => statuses.filter((s) => s === status).length;
+      console.info(`two instances: 201 ×${count(201)}, 200 ×${count(200)}, 409 ×${count(409)}`);
+      expect(count(201)).toBe(1);
+      expect(count(200) + count(409)).toBe(49);
+      created = responses.find((response) => response.status === 201)?.body ?? "";
+      for (const replay of responses.filter((response) => response.status === 200))
+        expect(replay.body).toBe(created);
+      expect(await chargesOf(sameRequest.body.providerMethodRef)).toBe(1);
+      expect(await charges()).toHaveLength(1);
+    });
+
+    it("after a restart the replay is byte-identical, with 200", async () => {
+      expect(await a.stop()).toBe(0);
+      a = await start();
+      for (const server of [a, b]) {
+        const replay = await postJson(
+          `${server.url}/v1/subscriptions`,
+          apiKey,
+          sameRequest.key,
+          sameRequest.body,
+        );
+        expect(replay.status).toBe(200);
+        expect(replay.headers.get("idempotent-replayed")).toBe("true");
+        expect(replay.body).toBe(created);
+      }
+      expect(await charges()).toHaveLength(1);
+    });
+
+    it("a key revoked with the CLI is refused at once by both servers", async () => {
+      const issued = spawnCli(["keys", "create", "--project", projectId], { DATABASE_URL: db.url ?? "" });
+      expect(await issued.exited).toBe(0);
+      const key = issued.stdout().match(/key: +(\S+)/)?.[1] ?? "";
+      for (const server of [a, b]) {
+        const body = subscriptionBody({ providerMethodRef: `pm_${randomUUID()}` });
+        expect((await postJson(`${server.url}/v1/subscriptions`, key, randomUUID(), body)).status).toBe(201);
+      }
+      const revoked = spawnCli(["keys", "revoke", key], { DATABASE_URL: db.url ?? "" });
+      expect(await revoked.exited).toBe(0);
+      for (const server of [a, b]) {
+        expect((await postJson(`${server.url}/v1/invoices`, key, randomUUID(), {})).status).toBe(401);
+      }
+      // Both servers encrypted with the one key in the key file.
+      const keyId = encryptionKeyId(Buffer.from((await readFile(keyFile, "utf8")).trim(), "base64"));
+      const { rows } = await db.pool.query(
+        "SELECT DISTINCT provider_method_ref_key_id AS id FROM subscriptions",
+      );
+      expect(rows).toEqual([{ id: keyId }]);
+    });
+
+    it("crash mid-charge: after a restart and the lease, the retry gets 201 and the charge happened once", async () => {
+      const crash = {
+        key: randomUUID(),
+        body: subscriptionBody({ providerMethodRef: `pm_crash_${randomUUID()}` }),
+      };
+      // Every sandbox call takes 500 ms (describe, then charge); the lease outlasts both, as it should.
+      const slow = await start({ KOPEK_SANDBOX_LATENCY_MS: "500", KOPEK_IDEMPOTENCY_LEASE_MS: "2000" });
+      const inFlight = postJson(`${slow.url}/v1/subscriptions`, apiKey, crash.key, crash.body).catch(
+        (e) => e,
+      );
+      while ((await chargesOf(crash.body.providerMethodRef)) === 0) await sleep(20);
+      await slow.kill(); // the provider charged; Kopek never stored the outcome
+      expect(await inFlight).toBeInstanceOf(Error);
+
+      const restarted = await start({ KOPEK_IDEMPOTENCY_LEASE_MS: "2000" });
+      let retry = await postJson(`${restarted.url}/v1/subscriptions`, apiKey, crash.key, crash.body);
+      const statuses = [retry.status];
+      while (retry.status === 409) {
+        await sleep(200); // the dead process's lease runs out
+        retry = await postJson(`${restarted.url}/v1/subscriptions`, apiKey, crash.key, crash.body);
+        statuses.push(retry.status);
+      }
+      console.info(`crash: retries answered ${statuses.join(", ")}`);
+      expect(retry.status).toBe(201);
+      expect(await chargesOf(crash.body.providerMethodRef)).toBe(1);
+      const stuck = await db.pool.query("SELECT key FROM idempotency_records WHERE state = 'in_progress'");
+      expect(stuck.rows).toEqual([]);
+      expect(existsSync(ledgerFile)).toBe(true);
+    });
+  });
+}

@@ -1,0 +1,58 @@
+import { type CliProcess, spawnCli } from "./cli-process.js";
+
+export interface ServerProcess {
+  readonly cli: CliProcess;
+  /** Where it listens, read from its "kopek listening" log line (it is started with PORT=0). */
+  readonly url: string;
+  /** SIGTERM, and the exit code once it drained. */
+  stop(): Promise<number | null>;
+  /** SIGKILL: a crash, with no chance to finish or release anything. */
+  kill(): Promise<void>;
+}
+
+/** `kopek serve` from source in its own process, on a free port the kernel picks. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const cli = spawnCli(["serve"], { PORT: "0", KOPEK_RATE_LIMIT: "0", ...env });
+  const exitedEarly = cli.exited.then((code) => {
+    throw new Error(`kopek serve exited with ${code} before listening: ${cli.stderr()}${cli.stdout()}`);
+  });
+  const [, url = ""] = await Promise.race([cli.waitFor(/"url":"([^"]+)","storage"/, 30_000), exitedEarly]);
+  exitedEarly.catch(() => {}); // a later exit is the test's business
+  return {
+    cli,
+    url,
+    async stop() {
+      cli.child.kill("SIGTERM");
+      return cli.exited;
+    },
+    async kill() {
+      cli.child.kill("SIGKILL");
+      await cli.exited;
+    },
+  };
+}
+
+export interface PostedResponse {
+  readonly status: number;
+  readonly body: string;
+  readonly headers: Headers;
+}
+
+/** POSTs JSON to a running server; returns status, the exact body and the headers. */
+export async function postJson(
+  url: string,
+  apiKey: string,
+  idempotencyKey: string,
+  body: unknown,
+): Promise<PostedResponse> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${apiKey}`,
+      "content-type": "application/json",
+      "idempotency-key": idempotencyKey,
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.text(), headers: response.headers };
+}
