@@ -31,7 +31,29 @@ export function createBenchProject(workDir: string): BenchProject {
 // Only what a server needs: an inherited DATABASE_URL or LOG_LEVEL must not change what is measured.
 const LOG_LEVEL = "info";
 
+/**
+ * Another `pnpm build` on this machine empties the dists for a few seconds; a server started then
+ * cannot find its modules. That is retried (three times, 3 s apart); any other failure is not.
+ */
 async function start(
+  name: Server["name"],
+  script: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  workDir: string,
+): Promise<Server> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(name, script, args, env, workDir);
+    } catch (cause) {
+      if (attempt >= 3 || !/ERR_MODULE_NOT_FOUND/.test(String(cause))) throw cause;
+      process.stderr.write(`bench: ${name} could not load its modules (a concurrent build?), retrying\n`);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+    }
+  }
+}
+
+async function startOnce(
   name: Server["name"],
   script: string,
   args: readonly string[],
