@@ -102,7 +102,8 @@ const TICKS_PER_SECOND = 100; // USER_HZ: /proc reports CPU time in these on eve
 
 /** User + system CPU time the process used so far, in microseconds (/proc/<pid>/stat). */
 export function cpuMicros(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const stat = readProc(pid, "stat");
+  if (stat === null) return Number.NaN;
   // Fields after the command name, which is in parentheses and may contain spaces.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
@@ -111,7 +112,16 @@ export function cpuMicros(pid: number): number {
 
 /** Resident set size in bytes (/proc/<pid>/status VmRSS). */
 export function rssBytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const status = readProc(pid, "status") ?? "";
   const kib = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
   return kib === undefined ? Number.NaN : Number(kib) * 1024;
+}
+
+/** A /proc file of the process, or null once it has exited. */
+function readProc(pid: number, file: string): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, "utf8");
+  } catch {
+    return null;
+  }
 }

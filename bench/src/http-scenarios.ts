@@ -95,7 +95,10 @@ export async function compareHttp(scenario: HttpScenario, context: HttpContext):
   const invalid = pairs
     .flatMap(({ baseline, kopek }) => [baseline, kopek])
     .filter((run) => !run.valid)
-    .map((run) => `${run.side}: ${run.non2xx} non-2xx, ${run.errors} errors/timeouts of ${run.completed}`);
+    .map(
+      (run) =>
+        `${run.side}: ${run.non2xx} non-2xx, ${run.errors} errors/timeouts of ${run.completed}${run.died ? ", the server died" : ""}`,
+    );
   const ab = pairs.map(({ baseline, kopek }) => ({ a: kopek, b: baseline }));
   return {
     scenario,

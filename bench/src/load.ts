@@ -25,6 +25,8 @@ export interface RunResult {
   readonly completed: number;
   readonly non2xx: number;
   readonly errors: number;
+  /** The server exited during the load (its stderr file says why). */
+  readonly died: boolean;
   /** False when any request failed: its figures are not comparable. */
   readonly valid: boolean;
 }
@@ -53,7 +55,7 @@ export async function runLoad(server: Server, shape: LoadShape, limit: LoadLimit
   };
   const cpuBefore = cpuMicros(server.child.pid);
   const result = await new Promise<LoadResult>((resolve, reject) => {
-    autocannon(
+    const instance = autocannon(
       {
         url: server.url,
         connections: CONNECTIONS,
@@ -66,7 +68,10 @@ export async function runLoad(server: Server, shape: LoadShape, limit: LoadLimit
       },
       (error, value) => (error ? reject(error) : resolve(value)),
     );
+    // A server that dies mid-run (out of memory, a crash) ends the run; its errors make it invalid.
+    void server.child.exited.then(() => instance.stop());
   });
+  const died = server.child.process.exitCode !== null || server.child.process.signalCode !== null;
   const cpuUsed = cpuMicros(server.child.pid) - cpuBefore;
   const completed = result.requests.total;
   return {
@@ -78,6 +83,7 @@ export async function runLoad(server: Server, shape: LoadShape, limit: LoadLimit
     completed,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
-    valid: result.non2xx === 0 && result.errors === 0 && result.timeouts === 0 && completed > 0,
+    died,
+    valid: !died && result.non2xx === 0 && result.errors === 0 && result.timeouts === 0 && completed > 0,
   };
 }
