@@ -23,6 +23,10 @@ export type Metadata = Readonly<Record<string, string>>;
 export const SUBSCRIPTION_STATUSES = ["active", "past_due", "canceled"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/** Why a subscription ended: canceled through the API, or dunning ran out of retries. */
+export const CANCEL_REASONS = ["requested", "payment_failed"] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
 export interface Subscription {
   readonly id: string;
   readonly projectId: string;
@@ -40,6 +44,17 @@ export interface Subscription {
   readonly lastChargedAt: Date;
   readonly cyclesStarted: number;
   readonly createdAt: Date;
+  readonly canceledAt: Date | null;
+  readonly cancelReason: CancelReason | null;
+  /** The cycle due at `nextChargeAt` (anchor + nextCycle periods); 1 after creation. */
+  readonly nextCycle: number;
+  /** When the renewal worker acts next: `nextChargeAt`, or the next retry while past due. */
+  readonly nextAttemptAt: Date;
+  /** Declined charges of the unpaid cycle (dunning); 0 when active. */
+  readonly declines: number;
+  readonly firstDeclinedAt: Date | null;
+  /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
+  readonly version: number;
 }
 
 export const INVOICE_STATUSES = ["created", "paid", "expired", "canceled"] as const;
@@ -70,6 +85,9 @@ export interface Invoice {
   readonly createdAt: Date;
   readonly expiresAt: Date;
   readonly paidAt: Date | null;
+  readonly canceledAt: Date | null;
+  /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
+  readonly version: number;
 }
 
 /** How a project's payment provider is configured (projects file, CLI, storage). */

@@ -38,7 +38,33 @@ export { systemClock } from "./ports/clock.js";
 export type { IdGenerator } from "./ports/id-generator.js";
 export type * from "./ports/payment-provider.js";
 export type * from "./ports/storage.js";
+export {
+  type InvoiceView,
+  invoiceStatusAt,
+  presentInvoice,
+  presentSubscription,
+  type SubscriptionView,
+} from "./presenters.js";
 export { type Problem, toProblem } from "./problem.js";
+export {
+  DEFAULT_DUNNING_POLICY,
+  type DunningPolicy,
+  latestDueCycle,
+  nextRetryAt,
+} from "./renewal-schedule.js";
+export {
+  applyChargeResult,
+  type ChargeResult,
+  cycleToCharge,
+  renewalChargeKey,
+} from "./renewals/renewal-transition.js";
+export {
+  createRenewalWorker,
+  type RenewalEvent,
+  type RenewalReport,
+  type RenewalWorker,
+  type RenewalWorkerOptions,
+} from "./renewals/renewal-worker.js";
 export { sha256Hex } from "./sha256.js";
 export { createUuidV7Generator, isUuid } from "./uuid-v7.js";
 export * from "./validation/index.js";

@@ -1,33 +1,23 @@
-import { err, type Result } from "neverthrow";
-import { canonicalJson } from "./canonical-json.js";
+import type { Result } from "neverthrow";
 import type { Project } from "./domain.js";
 import type { KopekError } from "./errors.js";
+import { executeOnce } from "./execute-once.js";
 import {
   DEFAULT_LEASE_MS,
-  decideClaim,
-  fingerprintRequest,
   IDEMPOTENCY_TTL_MS,
-  isStoredOutcome,
   MAX_LEASE_MS,
-  replayHeaders,
-  replayStatus,
   validateIdempotencyKeyHeader,
 } from "./idempotency.js";
+import type { QueryParameters } from "./list-query.js";
 import { type Clock, systemClock } from "./ports/clock.js";
 import type { IdGenerator } from "./ports/id-generator.js";
 import type { PaymentProvider } from "./ports/payment-provider.js";
-import type { Storage, StoredResponse } from "./ports/storage.js";
+import type { Storage } from "./ports/storage.js";
 import { toProblem } from "./problem.js";
+import { matchRoute } from "./routes.js";
 import { type AuthContext, authenticate } from "./use-cases/authenticate.js";
-import { createInvoice } from "./use-cases/create-invoice.js";
-import { createSubscription } from "./use-cases/create-subscription.js";
-import { type Created, type Execution, fromStorageError } from "./use-cases/execution.js";
+import { fromStorageError } from "./use-cases/execution.js";
 import { createUuidV7Generator } from "./uuid-v7.js";
-import {
-  type ValidationContext,
-  validateCreateInvoice,
-  validateCreateSubscription,
-} from "./validation/validate.js";
 
 export type { AuthContext };
 
@@ -52,6 +42,8 @@ export interface KopekRequest {
   readonly method: string;
   /** The path without the query string, e.g. `/v1/invoices`. */
   readonly path: string;
+  /** The query string's parameters, for the list endpoints. */
+  readonly query?: QueryParameters | undefined;
   readonly authorization?: string | undefined;
   readonly idempotencyKey?: string | undefined;
   /** The parsed JSON body. */
@@ -79,40 +71,13 @@ export interface Kopek {
   purgeExpiredIdempotencyKeys(limit?: number): Promise<Result<number, KopekError>>;
 }
 
-/** One create operation: validated before its key is claimed, run once the key is held. */
-interface Operation<Input> {
-  readonly path: string;
-  readonly validate: (body: unknown, context: ValidationContext) => Result<Input, KopekError>;
-  readonly run: (execution: Execution, input: Input) => Promise<Result<Created, KopekError>>;
-}
-
-function operation<Input>(definition: Operation<Input>): Operation<unknown> {
-  return definition as Operation<unknown>;
-}
-
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 /** Creates a Kopek instance over a storage and the projects' payment providers. */
 export function createKopek(options: KopekOptions): Kopek {
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? createUuidV7Generator({ clock });
-  const ttlMs = options.idempotencyTtlMs ?? IDEMPOTENCY_TTL_MS;
-  const leaseMs = Math.min(options.leaseMs ?? DEFAULT_LEASE_MS, MAX_LEASE_MS);
-  const publicUrl = options.publicUrl.replace(/\/+$/, "");
   const { storage } = options;
-
-  const operations: Readonly<Record<string, Operation<unknown>>> = {
-    "POST /v1/subscriptions": operation({
-      path: "/v1/subscriptions",
-      validate: validateCreateSubscription,
-      run: createSubscription,
-    }),
-    "POST /v1/invoices": operation({
-      path: "/v1/invoices",
-      validate: validateCreateInvoice,
-      run: createInvoice,
-    }),
-  };
 
   function errorResponse(error: KopekError, requestId: string): KopekResponse {
     if ("cause" in error && error.cause !== undefined)
@@ -131,7 +96,7 @@ export function createKopek(options: KopekOptions): Kopek {
   }
 
   async function dispatch(request: KopekRequest, requestId: string): Promise<KopekResponse> {
-    const path = request.path;
+    const { path } = request;
     if (path !== "/v1" && !path.startsWith("/v1/")) return errorResponse({ code: "not_found" }, requestId);
     let auth = request.auth;
     if (auth === undefined) {
@@ -139,87 +104,32 @@ export function createKopek(options: KopekOptions): Kopek {
       if (authenticated.isErr()) return errorResponse(authenticated.error, requestId);
       auth = authenticated.value;
     }
-    const operation = operations[`${request.method.toUpperCase()} ${path}`];
-    if (operation === undefined) return errorResponse({ code: "not_found" }, requestId);
+    const route = matchRoute(request.method, path);
+    if (route === null) return errorResponse({ code: "not_found" }, requestId);
+    if (route.kind === "read") {
+      const context = { storage, projectId: auth.project.id, now: clock.now() };
+      const read = await route.read(context, route.id, request.query ?? {});
+      if (read.isErr()) return errorResponse(read.error, requestId);
+      return {
+        status: 200,
+        headers: { "content-type": JSON_CONTENT_TYPE },
+        body: JSON.stringify(read.value.body),
+      };
+    }
     const key = validateIdempotencyKeyHeader(request.idempotencyKey);
     if (key.isErr()) return errorResponse(key.error, requestId);
-    return executeOnce(auth, operation, key.value, request, requestId);
-  }
-
-  /** Claims the key, runs the operation once, and stores its outcome with the resource atomically. */
-  async function executeOnce(
-    auth: AuthContext,
-    operation: Operation<unknown>,
-    key: string,
-    request: KopekRequest,
-    requestId: string,
-  ): Promise<KopekResponse> {
-    const now = clock.now();
-    const provider = options.providerFor(auth.project);
-    const input = operation.validate(request.body, { currencies: provider.capabilities.currencies, now });
-    if (input.isErr()) return errorResponse(input.error, requestId);
-    const fingerprint = fingerprintRequest(request.method, operation.path, canonicalJson(request.body));
-    const projectId = auth.project.id;
-    const leaseToken = ids.newId();
-    const claim = await storage.claimIdempotencyKey({
-      projectId,
-      key,
-      fingerprint,
-      recordId: ids.newId(),
-      leaseToken,
-      now,
-      leaseExpiresAt: new Date(now.getTime() + leaseMs),
-      expiresAt: new Date(now.getTime() + ttlMs),
-    });
-    if (claim.isErr()) return errorResponse(fromStorageError(claim.error), requestId);
-    const decision = decideClaim(claim.value, fingerprint);
-    if (decision.action === "refuse") return errorResponse(decision.error, requestId);
-    if (decision.action === "replay") {
-      const stored = decision.response;
-      return { status: replayStatus(stored), headers: replayHeaders(stored), body: stored.body };
-    }
-
-    const execution: Execution = {
-      project: auth.project,
-      provider,
-      recordId: decision.recordId,
-      now,
-      publicUrl,
+    const executor = {
+      storage,
+      clock,
+      ids,
+      ttlMs: options.idempotencyTtlMs ?? IDEMPOTENCY_TTL_MS,
+      leaseMs: Math.min(options.leaseMs ?? DEFAULT_LEASE_MS, MAX_LEASE_MS),
+      publicUrl: options.publicUrl.replace(/\/+$/, ""),
+      providerFor: (a: AuthContext) => options.providerFor(a.project),
+      respond: (error: KopekError) => errorResponse(error, requestId),
     };
-    let outcome: Result<Created, KopekError>;
-    try {
-      outcome = await operation.run(execution, input.value);
-    } catch (cause) {
-      outcome = err({ code: "internal_error", cause });
-    }
-
-    if (outcome.isErr() && !isStoredOutcome(outcome.error)) {
-      await storage.releaseIdempotencyKey({ projectId, key, leaseToken, now: clock.now() });
-      return errorResponse(outcome.error, requestId);
-    }
-    const response: KopekResponse = outcome.isOk()
-      ? {
-          status: 201,
-          headers: { "content-type": JSON_CONTENT_TYPE, location: outcome.value.location },
-          body: JSON.stringify(outcome.value.body),
-        }
-      : errorResponse(outcome.error, requestId);
-    const stored: StoredResponse = response;
-    const completed = await storage.completeIdempotencyKey({
-      projectId,
-      key,
-      leaseToken,
-      response: stored,
-      resource: outcome.isOk() ? outcome.value.resource : null,
-      now: clock.now(),
-    });
-    if (completed.isErr()) {
-      if (completed.error.code === "lease_lost")
-        return errorResponse({ code: "idempotency_request_in_progress" }, requestId);
-      await storage.releaseIdempotencyKey({ projectId, key, leaseToken, now: clock.now() });
-      return errorResponse(fromStorageError(completed.error), requestId);
-    }
-    return response;
+    const write = { method: request.method, path, key: key.value, body: request.body, id: route.id };
+    return executeOnce(executor, auth, route.operation, write);
   }
 
   return {

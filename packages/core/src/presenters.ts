@@ -1,4 +1,11 @@
-import type { Invoice, Subscription } from "./domain.js";
+import type { Invoice, InvoiceStatus, Subscription } from "./domain.js";
+
+/** An invoice's status as read at `now`: unpaid past `expiresAt` it is expired at once, sweeper or not. */
+export function invoiceStatusAt(invoice: Invoice, now: Date): InvoiceStatus {
+  return invoice.status === "created" && invoice.expiresAt.getTime() <= now.getTime()
+    ? "expired"
+    : invoice.status;
+}
 
 /** The subscription as the API shows it (API.md 5.3): field order fixed, no method token. */
 export function presentSubscription(s: Subscription) {
@@ -16,14 +23,16 @@ export function presentSubscription(s: Subscription) {
     lastChargedAt: s.lastChargedAt.toISOString(),
     cyclesStarted: s.cyclesStarted,
     createdAt: s.createdAt.toISOString(),
+    canceledAt: s.canceledAt === null ? null : s.canceledAt.toISOString(),
+    cancelReason: s.cancelReason,
   };
 }
 
-/** The invoice as the API shows it (API.md 5.4). */
-export function presentInvoice(i: Invoice) {
+/** The invoice as the API shows it at `now` (API.md 5.4). */
+export function presentInvoice(i: Invoice, now: Date) {
   return {
     id: i.id,
-    status: i.status,
+    status: invoiceStatusAt(i, now),
     amount: { amount: i.amount.amount, currency: i.amount.currency },
     description: i.description,
     comment: i.comment,
@@ -40,6 +49,7 @@ export function presentInvoice(i: Invoice) {
     createdAt: i.createdAt.toISOString(),
     expiresAt: i.expiresAt.toISOString(),
     paidAt: i.paidAt === null ? null : i.paidAt.toISOString(),
+    canceledAt: i.canceledAt === null ? null : i.canceledAt.toISOString(),
   };
 }
 

@@ -93,15 +93,18 @@ export class IdempotencyStore {
     return { kind: "existing", record: existing(row) };
   }
 
-  /** Stores the response and the resource together; false (storing nothing) when the lease no longer holds. */
-  complete(completion: IdempotencyCompletion): boolean {
+  /** Stores the response and the resource together, or nothing when the lease is lost or the resource changed. */
+  complete(completion: IdempotencyCompletion): "completed" | "lease_lost" | "conflict" {
     const row = this.#rows.get(mapKeyOf(completion.projectId, completion.key));
-    if (row?.current.state !== "in_progress" || row.current.leaseToken !== completion.leaseToken)
-      return false;
+    if (row?.current.state !== "in_progress" || row.current.leaseToken !== completion.leaseToken) {
+      return "lease_lost";
+    }
+    const { resource } = completion;
+    if (resource !== null && !this.#resources.accepts(resource)) return "conflict";
     const response = frozenCopy(completion.response);
-    if (completion.resource !== null) this.#resources.store(completion.resource);
+    if (resource !== null) this.#resources.store(resource);
     row.current = { state: "completed", response };
-    return true;
+    return "completed";
   }
 
   release(release: IdempotencyRelease): void {

@@ -26,6 +26,11 @@ const LEASE_LOST: StorageError = {
   message: "memory storage: the lease no longer holds the idempotency key",
 };
 
+const CONFLICT: StorageError = {
+  code: "conflict",
+  message: "memory storage: the resource changed since it was read (version check)",
+};
+
 // Every operation runs synchronously inside `run`, so it is atomic; a throw there is a bug, reported as an error.
 function attempt<T>(operation: string, run: () => T): ResultAsync<T, StorageError> {
   try {
@@ -58,8 +63,10 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
       attempt("findProjectByKeyHash", () => projects.findProjectByKeyHash(sha256)),
     claimIdempotencyKey: (claim) => attempt("claimIdempotencyKey", () => idempotency.claim(claim)),
     completeIdempotencyKey: (completion) =>
-      attempt("completeIdempotencyKey", () => idempotency.complete(completion)).andThen((completed) =>
-        completed ? okAsync(undefined) : errAsync(LEASE_LOST),
+      attempt("completeIdempotencyKey", () => idempotency.complete(completion)).andThen((outcome) =>
+        outcome === "completed"
+          ? okAsync(undefined)
+          : errAsync(outcome === "lease_lost" ? LEASE_LOST : CONFLICT),
       ),
     releaseIdempotencyKey: (release) => attempt("releaseIdempotencyKey", () => idempotency.release(release)),
     purgeExpiredIdempotencyKeys: (now, limit) =>
@@ -67,6 +74,15 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
     findSubscription: (projectId, id) =>
       attempt("findSubscription", () => resources.findSubscription(projectId, id)),
     findInvoice: (projectId, id) => attempt("findInvoice", () => resources.findInvoice(projectId, id)),
+    listSubscriptions: (projectId, page) =>
+      attempt("listSubscriptions", () => resources.listSubscriptions(projectId, page)),
+    listInvoices: (projectId, page) => attempt("listInvoices", () => resources.listInvoices(projectId, page)),
+    claimDueSubscriptions: (claim) =>
+      attempt("claimDueSubscriptions", () => resources.claimDueSubscriptions(claim)),
+    saveSubscription: (subscription) =>
+      attempt("saveSubscription", () => resources.saveSubscription(subscription)).andThen((saved) =>
+        saved ? okAsync(undefined) : errAsync(CONFLICT),
+      ),
     checkHealth: () => okAsync(undefined),
     inspect: async () => {
       const tables = { ...projects.tables(), idempotency_records: idempotency.rows(), ...resources.tables() };

@@ -1,55 +1,152 @@
-import type { Invoice, StoredResource, Subscription } from "@kopek/core";
+import {
+  type Invoice,
+  type InvoicePage,
+  invoiceStatusAt,
+  type RenewalClaim,
+  type ResourcePage,
+  type StoredResource,
+  type Subscription,
+} from "@kopek/core";
 import { deepCopy } from "./deep-copy.js";
+import { ProjectIndex } from "./project-index.js";
 
-function findInProject<T extends { projectId: string }>(rows: Map<string, T>, projectId: string, id: string) {
-  const row = rows.get(id);
-  // Another project's resource is answered exactly like a missing one.
-  return row !== undefined && row.projectId === projectId ? deepCopy(row) : null;
+interface Table<T extends { id: string; projectId: string; version: number }> {
+  readonly rows: Map<string, T>;
+  readonly byProject: Map<string, ProjectIndex>;
 }
 
-// A Map iterates in insertion order, so its first key is the oldest resource.
-function setBounded<T>(rows: Map<string, T>, id: string, row: T, max: number): void {
-  rows.set(id, row);
-  if (rows.size > max) rows.delete(rows.keys().next().value as string);
-}
+const table = <T extends { id: string; projectId: string; version: number }>(): Table<T> => ({
+  rows: new Map(),
+  byProject: new Map(),
+});
 
 /**
- * Subscriptions and invoices, by id. Written only as part of an idempotent completion. Each kind keeps
- * at most `maxResources` rows, dropping the oldest first, so a long-running development server cannot
- * grow without bound.
+ * Subscriptions and invoices, by id. Written as part of an idempotent completion or by the renewal
+ * worker, always version-checked. Each kind keeps at most `maxResources` rows, dropping the oldest, so
+ * a long-running development server cannot grow without bound.
  */
 export class ResourceStore {
-  readonly #subscriptions = new Map<string, Subscription>();
-  readonly #invoices = new Map<string, Invoice>();
+  readonly #subscriptions = table<Subscription>();
+  readonly #invoices = table<Invoice>();
+  /** Renewal leases: subscription id → epoch ms until which a worker holds it. */
+  readonly #renewalLeases = new Map<string, number>();
 
   constructor(private readonly maxResources: number) {}
 
-  store(resource: StoredResource): void {
-    if (resource.kind === "subscription") {
-      setBounded(
-        this.#subscriptions,
-        resource.subscription.id,
-        deepCopy(resource.subscription),
-        this.maxResources,
-      );
-    } else {
-      setBounded(this.#invoices, resource.invoice.id, deepCopy(resource.invoice), this.maxResources);
+  /** Writes a resource: version 1 creates it, version n replaces version n−1. False on a conflict. */
+  store(resource: StoredResource): boolean {
+    return resource.kind === "subscription"
+      ? this.#write(this.#subscriptions, resource.subscription)
+      : this.#write(this.#invoices, resource.invoice);
+  }
+
+  /** Whether `store` would accept the resource, without writing it. */
+  accepts(resource: StoredResource): boolean {
+    return resource.kind === "subscription"
+      ? this.#accepts(this.#subscriptions, resource.subscription)
+      : this.#accepts(this.#invoices, resource.invoice);
+  }
+
+  saveSubscription(subscription: Subscription): boolean {
+    const written = this.#write(this.#subscriptions, subscription);
+    if (written) this.#renewalLeases.delete(subscription.id);
+    return written;
+  }
+
+  findSubscription(projectId: string, id: string): Subscription | null {
+    return find(this.#subscriptions, projectId, id);
+  }
+
+  findInvoice(projectId: string, id: string): Invoice | null {
+    return find(this.#invoices, projectId, id);
+  }
+
+  listSubscriptions(projectId: string, page: ResourcePage): Subscription[] {
+    return list(this.#subscriptions, projectId, page, () => true);
+  }
+
+  listInvoices(projectId: string, page: InvoicePage): Invoice[] {
+    const { status, now } = page;
+    return list(
+      this.#invoices,
+      projectId,
+      page,
+      (i) => status === null || invoiceStatusAt(i, now) === status,
+    );
+  }
+
+  claimDueSubscriptions(claim: RenewalClaim): Subscription[] {
+    const now = claim.now.getTime();
+    const due: Subscription[] = [];
+    for (const s of this.#subscriptions.rows.values()) {
+      if (s.status === "canceled" || s.nextAttemptAt.getTime() > now) continue;
+      const leasedUntil = this.#renewalLeases.get(s.id);
+      if (leasedUntil !== undefined && leasedUntil > now) continue;
+      due.push(s);
     }
-  }
-
-  findSubscription(projectId: string, subscriptionId: string): Subscription | null {
-    return findInProject(this.#subscriptions, projectId, subscriptionId);
-  }
-
-  findInvoice(projectId: string, invoiceId: string): Invoice | null {
-    return findInProject(this.#invoices, projectId, invoiceId);
+    due.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
+    return due.slice(0, claim.limit).map((s) => {
+      const leased = { ...s, version: s.version + 1 };
+      this.#subscriptions.rows.set(s.id, leased);
+      this.#renewalLeases.set(s.id, claim.leaseExpiresAt.getTime());
+      return deepCopy(leased);
+    });
   }
 
   /** The stored rows, for `inspect()`. */
   tables() {
     return {
-      subscriptions: [...this.#subscriptions.values()].map(deepCopy),
-      invoices: [...this.#invoices.values()].map(deepCopy),
+      subscriptions: [...this.#subscriptions.rows.values()].map(deepCopy),
+      invoices: [...this.#invoices.rows.values()].map(deepCopy),
     };
   }
+
+  #accepts<T extends { id: string; projectId: string; version: number }>(t: Table<T>, row: T): boolean {
+    const stored = t.rows.get(row.id);
+    return row.version === 1
+      ? stored === undefined
+      : stored?.projectId === row.projectId && stored.version === row.version - 1;
+  }
+
+  #write<T extends { id: string; projectId: string; version: number }>(t: Table<T>, row: T): boolean {
+    if (!this.#accepts(t, row)) return false;
+    const isNew = row.version === 1;
+    t.rows.set(row.id, deepCopy(row));
+    if (!isNew) return true;
+    let index = t.byProject.get(row.projectId);
+    if (index === undefined) t.byProject.set(row.projectId, (index = new ProjectIndex()));
+    index.add(row.id);
+    if (t.rows.size > this.maxResources) {
+      const [oldestId, oldest] = t.rows.entries().next().value as [string, T];
+      t.rows.delete(oldestId);
+      this.#renewalLeases.delete(oldestId);
+      t.byProject.get(oldest.projectId)?.forget((id) => t.rows.has(id));
+    }
+    return true;
+  }
+}
+
+function find<T extends { projectId: string }>(
+  t: Table<T & { id: string; version: number }>,
+  projectId: string,
+  id: string,
+) {
+  const row = t.rows.get(id);
+  // Another project's resource is answered exactly like a missing one.
+  return row !== undefined && row.projectId === projectId ? deepCopy(row) : null;
+}
+
+function list<T extends { id: string; projectId: string; version: number }>(
+  t: Table<T>,
+  projectId: string,
+  page: ResourcePage,
+  keep: (row: T) => boolean,
+): T[] {
+  const index = t.byProject.get(projectId);
+  if (index === undefined) return [];
+  const keepId = (id: string) => {
+    const row = t.rows.get(id);
+    return row !== undefined && keep(row);
+  };
+  return index.newest(page.limit, page.before, keepId).map((id) => deepCopy(t.rows.get(id) as T));
 }

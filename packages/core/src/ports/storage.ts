@@ -1,5 +1,5 @@
 import type { ResultAsync } from "neverthrow";
-import type { Invoice, Project, Subscription } from "../domain.js";
+import type { Invoice, InvoiceStatus, Project, Subscription } from "../domain.js";
 
 /**
  * Kopek's storage port. Every method is required; every failure is a `StorageError`, never a thrown
@@ -30,7 +30,9 @@ export interface Storage {
   claimIdempotencyKey(claim: IdempotencyClaim): ResultAsync<ClaimOutcome, StorageError>;
   /**
    * Completes a claimed key: stores the response and, when given, the resource, in one atomic step.
-   * Fails with `lease_lost` (storing nothing) when `leaseToken` no longer holds the key.
+   * Fails with `lease_lost` (storing nothing) when `leaseToken` no longer holds the key. A resource
+   * with `version` 1 is created; a later version replaces the stored one only when that one's version
+   * is exactly one less, else the completion fails with `conflict` and stores nothing.
    */
   completeIdempotencyKey(completion: IdempotencyCompletion): ResultAsync<void, StorageError>;
   /** Ends the lease of a claimed key now, so a retry with the same body executes again. */
@@ -43,15 +45,57 @@ export interface Storage {
   /** The invoice with this id in this project, or null. */
   findInvoice(projectId: string, invoiceId: string): ResultAsync<Invoice | null, StorageError>;
 
+  /** A project's subscriptions, newest first (by id), only those older than `page.before` when set. */
+  listSubscriptions(
+    projectId: string,
+    page: ResourcePage,
+  ): ResultAsync<readonly Subscription[], StorageError>;
+  /**
+   * A project's invoices, newest first (by id). `page.status` filters by the status as read at
+   * `page.now`: an invoice still `created` whose `expiresAt <= now` counts as `expired`.
+   */
+  listInvoices(projectId: string, page: InvoicePage): ResultAsync<readonly Invoice[], StorageError>;
+  /**
+   * Leases up to `limit` subscriptions that are `active` or `past_due`, whose `nextAttemptAt <= now`
+   * and whose renewal lease is free or expired, earliest first; bumps each one's version and returns
+   * them as stored. Two workers never hold the same subscription at once.
+   */
+  claimDueSubscriptions(claim: RenewalClaim): ResultAsync<readonly Subscription[], StorageError>;
+  /**
+   * Replaces a subscription whose stored version is exactly one less than `subscription.version`,
+   * and frees its renewal lease; fails with `conflict` (writing nothing) otherwise.
+   */
+  saveSubscription(subscription: Subscription): ResultAsync<void, StorageError>;
+
   /** Answers when the storage can serve requests (readiness). */
   checkHealth(): ResultAsync<void, StorageError>;
 }
 
 export interface StorageError {
-  readonly code: "storage_unavailable" | "lease_lost" | "storage_failed";
+  /** `conflict`: a write based on a stale read (version check); the caller re-reads and retries. */
+  readonly code: "storage_unavailable" | "lease_lost" | "conflict" | "storage_failed";
   /** For the server log only; never shown to a client. */
   readonly message: string;
   readonly cause?: unknown;
+}
+
+export interface ResourcePage {
+  /** At most this many resources. */
+  readonly limit: number;
+  /** Only resources with an id lower than this one (older: ids are UUIDv7). */
+  readonly before: string | null;
+}
+
+export interface InvoicePage extends ResourcePage {
+  readonly status: InvoiceStatus | null;
+  readonly now: Date;
+}
+
+export interface RenewalClaim {
+  readonly now: Date;
+  readonly limit: number;
+  readonly leaseToken: string;
+  readonly leaseExpiresAt: Date;
 }
 
 export interface ApiKeyRecord {

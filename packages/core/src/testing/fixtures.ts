@@ -35,6 +35,13 @@ export function sampleSubscription(projectId: string, overrides: Partial<Subscri
     lastChargedAt: new Date(ANCHOR),
     cyclesStarted: 1,
     createdAt: new Date(ANCHOR),
+    canceledAt: null,
+    cancelReason: null,
+    nextCycle: 1,
+    nextAttemptAt: new Date("2026-02-28T09:30:00.123Z"),
+    declines: 0,
+    firstDeclinedAt: null,
+    version: 1,
     ...overrides,
   };
 }
@@ -59,6 +66,8 @@ export function sampleInvoice(projectId: string, overrides: Partial<Invoice> = {
     createdAt: new Date(ANCHOR),
     expiresAt: new Date(ANCHOR + DAY_MS),
     paidAt: null,
+    canceledAt: null,
+    version: 1,
     ...overrides,
   };
 }

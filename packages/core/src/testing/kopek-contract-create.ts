@@ -33,6 +33,8 @@ export function registerCreateTests(options: KopekContractOptions): void {
         "lastChargedAt",
         "cyclesStarted",
         "createdAt",
+        "canceledAt",
+        "cancelReason",
       ]);
       expect(body).toMatchObject({
         status: "active",
@@ -46,6 +48,8 @@ export function registerCreateTests(options: KopekContractOptions): void {
         createdAt: "2026-01-31T10:00:00.000Z",
         nextChargeAt: "2026-02-28T10:00:00.000Z",
         cyclesStarted: 1,
+        canceledAt: null,
+        cancelReason: null,
       });
       expect(body.id).toMatch(UUID_V7);
       expect(body.methodMask).toMatch(/^\d{4} \d{2}\*\* \*{4} \d{4}$/);
@@ -116,6 +120,7 @@ export function registerCreateTests(options: KopekContractOptions): void {
         "createdAt",
         "expiresAt",
         "paidAt",
+        "canceledAt",
       ]);
       expect(body).toMatchObject({
         status: "created",
@@ -127,6 +132,7 @@ export function registerCreateTests(options: KopekContractOptions): void {
         method: null,
         pinnedMethod: "sbp",
         paidAt: null,
+        canceledAt: null,
         paymentUrl: `https://pay.example.test/pay/${body.id}`,
         createdAt: "2026-01-31T10:00:00.000Z",
         expiresAt: "2026-02-01T10:00:00.000Z",

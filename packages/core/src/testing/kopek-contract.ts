@@ -2,6 +2,8 @@ import { describe } from "vitest";
 import { registerCreateTests } from "./kopek-contract-create.js";
 import { registerFuzzTests } from "./kopek-contract-fuzz.js";
 import { registerIdempotencyTests } from "./kopek-contract-idempotency.js";
+import { registerLifecycleTests } from "./kopek-contract-lifecycle.js";
+import { registerRenewalTests } from "./kopek-contract-renewals.js";
 import type { KopekContractOptions } from "./kopek-harness.js";
 
 /**
@@ -13,5 +15,7 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerCreateTests(options);
     registerIdempotencyTests(options);
     registerFuzzTests(options);
+    registerLifecycleTests(options);
+    registerRenewalTests(options);
   });
 }

@@ -5,6 +5,11 @@ import { createKopek, type Kopek, type KopekResponse } from "../kopek.js";
 import type { Clock } from "../ports/clock.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
 import type { InspectableStorage } from "../ports/storage.js";
+import {
+  createRenewalWorker,
+  type RenewalWorker,
+  type RenewalWorkerOptions,
+} from "../renewals/renewal-worker.js";
 import { createUuidV7Generator } from "../uuid-v7.js";
 import { sampleProject } from "./fixtures.js";
 
@@ -23,8 +28,11 @@ export interface KopekContractOptions {
   readonly declinedRef: string;
 }
 
-/** What a test makes the next charge do: fail as an outage, or charge and then never answer (a crash). */
-export type ChargeFault = "outage" | "charge-then-hang";
+/**
+ * What a test makes the next charge do: decline, fail as an outage, charge and never answer (a
+ * crash), or charge and answer only when the test calls `releaseHeldCharges`.
+ */
+export type ChargeFault = "decline" | "outage" | "charge-then-hang" | "hold";
 
 export interface ManualClock extends Clock {
   advance(ms: number): void;
@@ -51,7 +59,12 @@ export interface KopekHarness {
   chargeCalls(): number;
   /** Injects a fault into the next charge calls, in order. */
   injectChargeFaults(...faults: ChargeFault[]): void;
+  /** Lets every charge held by a "hold" fault answer. */
+  releaseHeldCharges(): void;
   call(path: string, body: unknown, idempotencyKey?: string, apiKey?: string): Promise<KopekResponse>;
+  get(path: string, query?: Record<string, string>): Promise<KopekResponse>;
+  /** A renewal worker over the same storage, provider and clock. */
+  worker(options?: Partial<RenewalWorkerOptions>): RenewalWorker;
 }
 
 export async function createHarness(
@@ -64,6 +77,10 @@ export async function createHarness(
   const real = options.createProvider({ storedMethodCharge });
   const faults: ChargeFault[] = [];
   let chargeCalls = 0;
+  let releaseHeld = () => {};
+  const held = new Promise<void>((resolve) => {
+    releaseHeld = resolve;
+  });
   const provider: CountingProvider = {
     capabilities: real.capabilities,
     describeStoredMethod: (request) => real.describeStoredMethod(request),
@@ -73,9 +90,14 @@ export async function createHarness(
       chargeCalls += 1;
       const fault = faults.shift();
       if (fault === "outage") return errAsync({ code: "unavailable", message: "injected outage" });
+      if (fault === "decline") return errAsync({ code: "declined", message: "injected decline" });
       if (fault === "charge-then-hang") {
         const charged = Promise.resolve(real.chargeStoredMethod(request));
         return new ResultAsync(charged.then(() => new Promise<never>(() => {})));
+      }
+      if (fault === "hold") {
+        const charged = Promise.resolve(real.chargeStoredMethod(request));
+        return new ResultAsync(held.then(() => charged));
       }
       return real.chargeStoredMethod(request);
     },
@@ -110,8 +132,19 @@ export async function createHarness(
     injectChargeFaults: (...next) => {
       faults.push(...next);
     },
+    releaseHeldCharges: () => releaseHeld(),
     call: (path, body, idempotencyKey = crypto.randomUUID(), key = apiKey) =>
       kopek.handle({ method: "POST", path, authorization: `Bearer ${key}`, idempotencyKey, body }),
+    get: (path, query = {}) =>
+      kopek.handle({ method: "GET", path, query, authorization: `Bearer ${apiKey}` }),
+    worker: (overrides = {}) =>
+      createRenewalWorker({
+        storage,
+        providerFor: () => provider,
+        clock,
+        ids: createUuidV7Generator({ clock }),
+        ...overrides,
+      }),
   };
 }
 

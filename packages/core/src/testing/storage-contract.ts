@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiKeyRecord, InspectableStorage, StoredResource } from "../ports/storage.js";
 import { sampleInvoice, sampleProject, sampleSubscription } from "./fixtures.js";
 import { describeIdempotencyContract } from "./storage-contract-idempotency.js";
+import { describeLifecycleContract } from "./storage-contract-lifecycle.js";
 import {
   completionOf,
   newClaim,
@@ -210,5 +211,6 @@ export function describeStorageContract(
     });
 
     describeIdempotencyContract(factory, options);
+    describeLifecycleContract(factory);
   });
 }

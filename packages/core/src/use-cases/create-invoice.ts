@@ -4,7 +4,7 @@ import type { KopekError } from "../errors.js";
 import { formatMoney } from "../money.js";
 import { presentInvoice } from "../presenters.js";
 import type { CreateInvoiceRequest } from "../validation/schemas.js";
-import { type Created, type Execution, fromProviderError, providerKey } from "./execution.js";
+import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
 
 const DEFAULT_INVOICE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
@@ -12,7 +12,7 @@ const DEFAULT_INVOICE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export async function createInvoice(
   execution: Execution,
   input: CreateInvoiceRequest,
-): Promise<Result<Created, KopekError>> {
+): Promise<Result<Outcome, KopekError>> {
   const { provider, project, now } = execution;
   const requested = input.method !== undefined ? [input.method] : input.methods;
   const allowedMethods: readonly PaymentMethod[] = requested ?? provider.capabilities.methods;
@@ -64,10 +64,13 @@ export async function createInvoice(
     createdAt: now,
     expiresAt,
     paidAt: null,
+    canceledAt: null,
+    version: 1,
   };
   return ok({
+    status: 201,
     resource: { kind: "invoice", invoice },
     location: `/v1/invoices/${id}`,
-    body: presentInvoice(invoice),
+    body: presentInvoice(invoice, now),
   });
 }

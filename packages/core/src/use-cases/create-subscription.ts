@@ -7,7 +7,7 @@ import { formatMoney } from "../money.js";
 import type { StoredMethodDescription } from "../ports/payment-provider.js";
 import { presentSubscription } from "../presenters.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
-import { type Created, type Execution, fromProviderError, providerKey } from "./execution.js";
+import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
 
 /**
  * Creates a subscription in the order of API.md 5.3: refuse a method the provider cannot charge
@@ -18,7 +18,7 @@ import { type Created, type Execution, fromProviderError, providerKey } from "./
 export async function createSubscription(
   execution: Execution,
   input: CreateSubscriptionRequest,
-): Promise<Result<Created, KopekError>> {
+): Promise<Result<Outcome, KopekError>> {
   const { provider, project, now } = execution;
   if (!provider.capabilities.storedMethodCharge.includes(input.method)) {
     return err({
@@ -42,6 +42,7 @@ export async function createSubscription(
   });
   if (charged.isErr()) return err(fromProviderError(charged.error));
 
+  const nextChargeAt = addPeriods(now, input.period, 1);
   const subscription: Subscription = {
     id: execution.recordId,
     projectId: project.id,
@@ -54,12 +55,20 @@ export async function createSubscription(
     description,
     metadata: input.metadata ?? {},
     startedAt: now,
-    nextChargeAt: addPeriods(now, input.period, 1),
+    nextChargeAt,
     lastChargedAt: now,
     cyclesStarted: 1,
     createdAt: now,
+    canceledAt: null,
+    cancelReason: null,
+    nextCycle: 1,
+    nextAttemptAt: nextChargeAt,
+    declines: 0,
+    firstDeclinedAt: null,
+    version: 1,
   };
   return ok({
+    status: 201,
     resource: { kind: "subscription", subscription },
     location: `/v1/subscriptions/${subscription.id}`,
     body: presentSubscription(subscription),

@@ -1,10 +1,11 @@
 import type { Project } from "../domain.js";
 import type { KopekError } from "../errors.js";
 import type { PaymentProvider, ProviderError } from "../ports/payment-provider.js";
-import type { StorageError, StoredResource } from "../ports/storage.js";
+import type { Storage, StorageError, StoredResource } from "../ports/storage.js";
 
 /** What a use case runs with: the caller's project and provider, its claimed idempotency record, the time. */
 export interface Execution {
+  readonly storage: Storage;
   readonly project: Project;
   readonly provider: PaymentProvider;
   /** The claimed idempotency record. Also the new resource's id, so a re-execution makes the same one. */
@@ -14,10 +15,13 @@ export interface Execution {
   readonly publicUrl: string;
 }
 
-/** A resource a create operation made, ready to be stored and answered with 201. */
-export interface Created {
+/** What an operation produced: the resource to store with the response, and the response itself. */
+export interface Outcome {
+  /** 201 for a create, 200 for a state change. */
+  readonly status: 200 | 201;
   readonly resource: StoredResource;
-  readonly location: string;
+  /** Set for a create: the new resource's path. */
+  readonly location?: string;
   readonly body: unknown;
 }
 

@@ -5,4 +5,5 @@ export {
   type ValidationFailure,
   validateCreateInvoice,
   validateCreateSubscription,
+  validateEmptyBody,
 } from "./validate.js";

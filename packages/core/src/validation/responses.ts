@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from "../domain.js";
+import { CANCEL_REASONS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from "../domain.js";
 import { FIELD_ISSUE_CODES, type KopekErrorCode } from "../errors.js";
 import type { InvoiceView, SubscriptionView } from "../presenters.js";
 import type { ProblemBody } from "../problem.js";
@@ -36,6 +36,13 @@ export const subscriptionResponseSchema = z
     lastChargedAt: timestampSchema,
     cyclesStarted: z.int().min(1),
     createdAt: timestampSchema,
+    canceledAt: timestampSchema
+      .nullable()
+      .meta({ description: "When it was canceled; null while it is not" }),
+    cancelReason: z.enum(CANCEL_REASONS).nullable().meta({
+      description:
+        "requested (canceled through the API) or payment_failed (dunning ran out); null while not canceled",
+    }),
   })
   .meta({ id: "Subscription" });
 
@@ -63,6 +70,9 @@ export const invoiceResponseSchema = z
     createdAt: timestampSchema,
     expiresAt: timestampSchema,
     paidAt: timestampSchema.nullable(),
+    canceledAt: timestampSchema
+      .nullable()
+      .meta({ description: "When it was canceled; null while it is not" }),
   })
   .meta({ id: "Invoice" });
 

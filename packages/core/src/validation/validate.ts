@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "neverthrow";
-import type { z } from "zod";
+import { z } from "zod";
 import type { FieldIssue, KopekErrorOf } from "../errors.js";
 import { toFieldIssues } from "./field-issues.js";
 import {
@@ -102,4 +102,11 @@ function checkExpiresAt(value: unknown, now: Date, issues: FieldIssue[]): void {
   } else if (ahead > MAX_INVOICE_LIFETIME_MS) {
     issues.push({ pointer: "#/expiresAt", code: "too_large", detail: "must be at most 30 days after now" });
   }
+}
+
+const emptyBodySchema = z.strictObject({});
+
+/** A state-change request (cancel) takes no fields: no body, or `{}`. */
+export function validateEmptyBody(body: unknown): Result<undefined, ValidationFailure> {
+  return body === undefined ? ok(undefined) : validate(emptyBodySchema, body, () => {}).map(() => undefined);
 }

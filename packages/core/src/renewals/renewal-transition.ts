@@ -1,0 +1,70 @@
+import { addPeriods } from "../billing-period.js";
+import type { Subscription } from "../domain.js";
+import { type DunningPolicy, latestDueCycle, nextRetryAt } from "../renewal-schedule.js";
+
+/** What the provider said to one renewal charge. */
+export type ChargeResult =
+  | { readonly kind: "charged"; readonly at: Date }
+  | { readonly kind: "declined"; readonly at: Date }
+  /** An outage or a malformed answer: not the payer's fault, never counted as a decline. */
+  | { readonly kind: "unavailable"; readonly at: Date };
+
+/** The cycle a renewal of `subscription` charges at `now`. */
+export function cycleToCharge(subscription: Subscription, now: Date): number {
+  // A past-due subscription retries the cycle that failed; an active one catches up to the latest due.
+  return subscription.status === "past_due"
+    ? subscription.nextCycle
+    : latestDueCycle(subscription.startedAt, subscription.period, subscription.nextCycle, now);
+}
+
+/**
+ * The provider idempotency key of a renewal attempt: one per cycle and decline count. A retry after
+ * an outage reuses it (the charge may have gone through; the provider answers with the first one);
+ * a retry after a decline needs a new one, since a provider replays a remembered decline.
+ */
+export function renewalChargeKey(subscription: Subscription, cycle: number): string {
+  return `kopek:renewal:${subscription.id}:${cycle}:${subscription.declines}`;
+}
+
+/** The subscription after a renewal attempt of `cycle`; `version` is bumped for a checked write. */
+export function applyChargeResult(
+  subscription: Subscription,
+  cycle: number,
+  result: ChargeResult,
+  policy: DunningPolicy,
+): Subscription {
+  const base = { ...subscription, version: subscription.version + 1 };
+  if (result.kind === "unavailable") {
+    return { ...base, nextAttemptAt: new Date(result.at.getTime() + policy.outageRetryMs) };
+  }
+  if (result.kind === "charged") {
+    const charged = { ...base, cyclesStarted: subscription.cyclesStarted + 1, lastChargedAt: result.at };
+    // Canceled while the charge was in flight: the money moved, so it is recorded, but nothing resumes.
+    if (subscription.status === "canceled") return charged;
+    const nextCycle = latestDueCycle(subscription.startedAt, subscription.period, cycle, result.at) + 1;
+    const nextChargeAt = addPeriods(subscription.startedAt, subscription.period, nextCycle);
+    return {
+      ...charged,
+      status: "active",
+      nextCycle,
+      nextChargeAt,
+      nextAttemptAt: nextChargeAt,
+      declines: 0,
+      firstDeclinedAt: null,
+    };
+  }
+  if (subscription.status === "canceled") return base;
+  const declines = subscription.declines + 1;
+  const firstDeclinedAt = subscription.firstDeclinedAt ?? result.at;
+  const retryAt = nextRetryAt(policy, firstDeclinedAt, declines);
+  const unpaid = {
+    ...base,
+    nextCycle: cycle,
+    nextChargeAt: addPeriods(subscription.startedAt, subscription.period, cycle),
+    declines,
+    firstDeclinedAt,
+  };
+  return retryAt === null
+    ? { ...unpaid, status: "canceled", canceledAt: result.at, cancelReason: "payment_failed" }
+    : { ...unpaid, status: "past_due", nextAttemptAt: retryAt };
+}

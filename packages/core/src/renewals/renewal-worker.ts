@@ -1,0 +1,170 @@
+import type { Project, Subscription } from "../domain.js";
+import { type Clock, systemClock } from "../ports/clock.js";
+import type { IdGenerator } from "../ports/id-generator.js";
+import type { PaymentProvider } from "../ports/payment-provider.js";
+import type { Storage } from "../ports/storage.js";
+import { DEFAULT_DUNNING_POLICY, type DunningPolicy } from "../renewal-schedule.js";
+import { createUuidV7Generator } from "../uuid-v7.js";
+import {
+  applyChargeResult,
+  type ChargeResult,
+  cycleToCharge,
+  renewalChargeKey,
+} from "./renewal-transition.js";
+
+export interface RenewalWorkerOptions {
+  readonly storage: Storage;
+  readonly providerFor: (project: Project) => PaymentProvider;
+  readonly clock?: Clock;
+  readonly ids?: IdGenerator;
+  readonly dunning?: DunningPolicy;
+  /** Subscriptions claimed per batch (default 50). */
+  readonly batchSize?: number;
+  /** How long a claimed subscription is held before another worker may take it (default 60 s). */
+  readonly leaseMs?: number;
+  /** Told about every attempt, for logs and metrics. */
+  readonly onRenewal?: (event: RenewalEvent) => void;
+  readonly onError?: (cause: unknown) => void;
+}
+
+export interface RenewalEvent {
+  readonly subscription: Subscription;
+  readonly cycle: number;
+  readonly result: ChargeResult["kind"];
+}
+
+export interface RenewalReport {
+  readonly claimed: number;
+  readonly charged: number;
+  readonly declined: number;
+  readonly unavailable: number;
+}
+
+export interface RenewalWorker {
+  /** Renews every subscription due now, batch after batch, until none is left. */
+  runOnce(): Promise<RenewalReport>;
+  /** Runs `runOnce` every `intervalMs` until `stop`. */
+  start(intervalMs: number): void;
+  /** Stops the timer and waits for the batch in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Charges due subscriptions exactly once per cycle. A claim leases a batch in storage so any number
+ * of workers (processes) never charge the same subscription at once; each charge carries a key derived
+ * from the subscription, cycle and decline count, so a worker that dies mid-batch and is replaced
+ * after its lease does not charge twice; and every write is version-checked, so a cancel that lands
+ * during a charge is never overwritten.
+ */
+export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorker {
+  const clock = options.clock ?? systemClock;
+  const ids = options.ids ?? createUuidV7Generator({ clock });
+  const policy = options.dunning ?? DEFAULT_DUNNING_POLICY;
+  const batchSize = options.batchSize ?? 50;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const { storage } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<RenewalReport> | undefined;
+
+  async function renew(subscription: Subscription, project: Project): Promise<ChargeResult["kind"]> {
+    const cycle = cycleToCharge(subscription, clock.now());
+    const provider = options.providerFor(project);
+    const charge = await provider.chargeStoredMethod({
+      ref: subscription.providerMethodRef,
+      method: subscription.method,
+      money: subscription.amount,
+      description: subscription.description,
+      idempotencyKey: renewalChargeKey(subscription, cycle),
+    });
+    const at = clock.now();
+    // Kopek's clock, not the provider's: every timestamp of a subscription comes from one clock.
+    const kind = charge.isOk() ? "charged" : charge.error.code === "declined" ? "declined" : "unavailable";
+    const result: ChargeResult = { kind, at };
+    await save(subscription, cycle, result);
+    options.onRenewal?.({ subscription, cycle, result: result.kind });
+    return result.kind;
+  }
+
+  // A conflict means someone (a cancel) wrote in between: apply the result to what is stored now.
+  async function save(claimed: Subscription, cycle: number, result: ChargeResult): Promise<void> {
+    let current = claimed;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const saved = await storage.saveSubscription(applyChargeResult(current, cycle, result, policy));
+      if (saved.isOk()) return;
+      if (saved.error.code !== "conflict") throw saved.error;
+      const reread = await storage.findSubscription(current.projectId, current.id);
+      if (reread.isErr()) throw reread.error;
+      if (reread.value === null) return;
+      current = reread.value;
+    }
+    throw new Error(
+      `renewal: subscription ${claimed.id} kept changing; its lease will expire and it is retried`,
+    );
+  }
+
+  async function runBatches(): Promise<RenewalReport> {
+    const report = { claimed: 0, charged: 0, declined: 0, unavailable: 0 };
+    const projects = new Map<string, Project | null>();
+    for (;;) {
+      const now = clock.now();
+      const claim = {
+        now,
+        limit: batchSize,
+        leaseToken: ids.newId(),
+        leaseExpiresAt: new Date(now.getTime() + leaseMs),
+      };
+      const batch = await storage.claimDueSubscriptions(claim);
+      if (batch.isErr()) throw batch.error;
+      if (batch.value.length === 0) return report;
+      report.claimed += batch.value.length;
+      const outcomes = await Promise.allSettled(
+        batch.value.map(async (subscription) => {
+          const project = await projectOf(subscription.projectId, projects);
+          return project === null ? undefined : renew(subscription, project);
+        }),
+      );
+      for (const outcome of outcomes) {
+        if (outcome.status === "rejected") options.onError?.(outcome.reason);
+        else if (outcome.value !== undefined) report[outcome.value] += 1;
+      }
+      // Anything left unsaved stays leased and comes back when its lease ends, not in this run.
+      if (batch.value.length < batchSize) return report;
+    }
+  }
+
+  async function projectOf(projectId: string, cache: Map<string, Project | null>): Promise<Project | null> {
+    if (!cache.has(projectId)) {
+      const found = await storage.findProject(projectId);
+      if (found.isErr()) throw found.error;
+      cache.set(projectId, found.value);
+    }
+    return cache.get(projectId) ?? null;
+  }
+
+  function runOnce(): Promise<RenewalReport> {
+    running ??= runBatches().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  return {
+    runOnce,
+    start(intervalMs) {
+      if (timer !== undefined) return;
+      const tick = () => {
+        runOnce()
+          .catch((cause) => options.onError?.(cause))
+          .finally(() => {
+            if (timer !== undefined) timer = setTimeout(tick, intervalMs).unref();
+          });
+      };
+      timer = setTimeout(tick, 0).unref();
+    },
+    async stop() {
+      clearTimeout(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import type { Result } from "neverthrow";
+import type { KopekError } from "./errors.js";
+import type { QueryParameters } from "./list-query.js";
+import { cancelInvoice, cancelSubscription } from "./use-cases/cancel-resources.js";
+import { createInvoice } from "./use-cases/create-invoice.js";
+import { createSubscription } from "./use-cases/create-subscription.js";
+import type { Execution, Outcome } from "./use-cases/execution.js";
+import {
+  getInvoice,
+  getSubscription,
+  listInvoices,
+  listSubscriptions,
+  type ReadContext,
+  type ReadOutcome,
+} from "./use-cases/read-resources.js";
+import {
+  type ValidationContext,
+  validateCreateInvoice,
+  validateCreateSubscription,
+  validateEmptyBody,
+} from "./validation/validate.js";
+
+/** A POST: validated before its Idempotency-Key is claimed, run once the key is held. */
+export interface Operation<Input> {
+  readonly validate: (body: unknown, context: ValidationContext) => Result<Input, KopekError>;
+  readonly run: (execution: Execution, input: Input, id: string) => Promise<Result<Outcome, KopekError>>;
+}
+
+/** A GET: no idempotency, answered from storage. */
+export type Read = (
+  context: ReadContext,
+  id: string,
+  query: QueryParameters,
+) => Promise<Result<ReadOutcome, KopekError>>;
+
+export type RouteMatch =
+  | { readonly kind: "write"; readonly operation: Operation<unknown>; readonly id: string }
+  | { readonly kind: "read"; readonly read: Read; readonly id: string };
+
+function operation<Input>(definition: Operation<Input>): Operation<unknown> {
+  return definition as Operation<unknown>;
+}
+
+const createOperations: Readonly<Record<string, Operation<unknown>>> = {
+  subscriptions: operation({ validate: validateCreateSubscription, run: createSubscription }),
+  invoices: operation({ validate: validateCreateInvoice, run: createInvoice }),
+};
+const cancelOperations: Readonly<Record<string, Operation<unknown>>> = {
+  subscriptions: operation({
+    validate: validateEmptyBody,
+    run: (execution, _input, id) => cancelSubscription(execution, id),
+  }),
+  invoices: operation({
+    validate: validateEmptyBody,
+    run: (execution, _input, id) => cancelInvoice(execution, id),
+  }),
+};
+const lists: Readonly<Record<string, Read>> = {
+  subscriptions: (context, _id, query) => listSubscriptions(context, query),
+  invoices: (context, _id, query) => listInvoices(context, query),
+};
+const gets: Readonly<Record<string, Read>> = {
+  subscriptions: (context, id) => getSubscription(context, id),
+  invoices: (context, id) => getInvoice(context, id),
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The routes under /v1 (API.md 5, 6). An id that is not a lower-case UUID matches nothing, so it is
+ * answered 404 like any unknown resource.
+ */
+export function matchRoute(method: string, path: string): RouteMatch | null {
+  const [empty, version, collection, id, action, ...rest] = path.split("/");
+  if (empty !== "" || version !== "v1" || collection === undefined || rest.length > 0) return null;
+  if (!Object.hasOwn(createOperations, collection)) return null;
+  const verb = method.toUpperCase();
+  if (id === undefined) {
+    if (verb === "POST")
+      return { kind: "write", operation: createOperations[collection] as Operation<unknown>, id: "" };
+    if (verb === "GET") return { kind: "read", read: lists[collection] as Read, id: "" };
+    return null;
+  }
+  if (!UUID.test(id)) return null;
+  if (action === undefined && verb === "GET") return { kind: "read", read: gets[collection] as Read, id };
+  if (action === "cancel" && verb === "POST") {
+    return { kind: "write", operation: cancelOperations[collection] as Operation<unknown>, id };
+  }
+  return null;
+}

@@ -1,0 +1,82 @@
+import { err, ok, type Result } from "neverthrow";
+import { INVOICE_STATUSES, type InvoiceStatus } from "../domain.js";
+import type { KopekError } from "../errors.js";
+import { encodeCursor, parseListQuery, type QueryParameters } from "../list-query.js";
+import type { Storage } from "../ports/storage.js";
+import { presentInvoice, presentSubscription } from "../presenters.js";
+import { fromStorageError } from "./execution.js";
+
+/** A read: the body to answer with 200. */
+export interface ReadOutcome {
+  readonly body: unknown;
+}
+
+export interface ReadContext {
+  readonly storage: Storage;
+  readonly projectId: string;
+  readonly now: Date;
+}
+
+/** GET /v1/subscriptions/{id}: another project's id is answered exactly like an unknown one. */
+export async function getSubscription(
+  context: ReadContext,
+  id: string,
+): Promise<Result<ReadOutcome, KopekError>> {
+  const found = await context.storage.findSubscription(context.projectId, id);
+  if (found.isErr()) return err(fromStorageError(found.error));
+  return found.value === null ? err({ code: "not_found" }) : ok({ body: presentSubscription(found.value) });
+}
+
+/** GET /v1/invoices/{id}: the status as read now, so an unpaid invoice past expiresAt reads as expired. */
+export async function getInvoice(context: ReadContext, id: string): Promise<Result<ReadOutcome, KopekError>> {
+  const found = await context.storage.findInvoice(context.projectId, id);
+  if (found.isErr()) return err(fromStorageError(found.error));
+  return found.value === null
+    ? err({ code: "not_found" })
+    : ok({ body: presentInvoice(found.value, context.now) });
+}
+
+/** GET /v1/subscriptions: newest first, `{ data, nextCursor }`. */
+export async function listSubscriptions(
+  context: ReadContext,
+  query: QueryParameters,
+): Promise<Result<ReadOutcome, KopekError>> {
+  const page = parseListQuery(query, null);
+  if (page.isErr()) return err(page.error);
+  const { limit, before } = page.value;
+  // One more than asked tells whether a next page exists without a second query.
+  const rows = await context.storage.listSubscriptions(context.projectId, { limit: limit + 1, before });
+  if (rows.isErr()) return err(fromStorageError(rows.error));
+  return ok({ body: pageBody(rows.value, limit, presentSubscription) });
+}
+
+/** GET /v1/invoices: newest first, optionally by status as read now. */
+export async function listInvoices(
+  context: ReadContext,
+  query: QueryParameters,
+): Promise<Result<ReadOutcome, KopekError>> {
+  const page = parseListQuery(query, INVOICE_STATUSES);
+  if (page.isErr()) return err(page.error);
+  const { limit, before, status } = page.value;
+  const rows = await context.storage.listInvoices(context.projectId, {
+    limit: limit + 1,
+    before,
+    status: status as InvoiceStatus | null,
+    now: context.now,
+  });
+  if (rows.isErr()) return err(fromStorageError(rows.error));
+  return ok({ body: pageBody(rows.value, limit, (invoice) => presentInvoice(invoice, context.now)) });
+}
+
+function pageBody<T extends { readonly id: string }>(
+  rows: readonly T[],
+  limit: number,
+  present: (row: T) => unknown,
+) {
+  const data = rows.slice(0, limit);
+  const last = data[data.length - 1];
+  return {
+    data: data.map(present),
+    nextCursor: rows.length > limit && last !== undefined ? encodeCursor(last.id) : null,
+  };
+}
