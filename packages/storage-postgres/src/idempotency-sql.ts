@@ -69,43 +69,12 @@ const COMPLETE_RECORD = `
    WHERE project_id = $1 AND key = $2 AND lease_token = $3 AND state = 'in_progress'
   RETURNING 1`;
 
-/** Completion without a resource (a stored refusal). Returns `completed` = 0 when the lease was lost. */
+/**
+ * Completion without a resource (a stored refusal). Returns `completed` = 0 when the lease was lost.
+ * Completions with a resource are in `resource-sql.ts`.
+ */
 export const COMPLETE = `
 WITH rec AS (${COMPLETE_RECORD})
-SELECT count(*)::integer AS completed FROM rec`;
-
-/**
- * Completion with a subscription, $7–$23 its columns. The INSERT selects from the UPDATE's result,
- * so a lost lease inserts nothing; both commit together or not at all.
- */
-export const COMPLETE_WITH_SUBSCRIPTION = `
-WITH rec AS (${COMPLETE_RECORD}),
-resource AS (
-  INSERT INTO subscriptions
-    (id, project_id, status, amount, currency, period_unit, period_count, method,
-     provider_method_ref_ciphertext, provider_method_ref_key_id, method_mask, description, metadata,
-     started_at, next_charge_at, last_charged_at, cycles_started, created_at)
-  SELECT $7::uuid, $1::uuid, $8::text, $9::bigint, $10::text, $11::text, $12::integer, $13::text,
-         $14::bytea, $15::text, $16::text, $17::text, $18::json,
-         $19::timestamptz, $20::timestamptz, $21::timestamptz, $22::integer, $23::timestamptz
-    FROM rec
-  RETURNING 1
-)
-SELECT count(*)::integer AS completed FROM rec`;
-
-/** Completion with an invoice, $7–$22 its columns. */
-export const COMPLETE_WITH_INVOICE = `
-WITH rec AS (${COMPLETE_RECORD}),
-resource AS (
-  INSERT INTO invoices
-    (id, project_id, status, amount, currency, description, comment, customer, metadata, payment_url,
-     return_url, allowed_methods, method, pinned_method, created_at, expires_at, paid_at)
-  SELECT $7::uuid, $1::uuid, $8::text, $9::bigint, $10::text, $11::text, $12::text, $13::jsonb,
-         $14::json, $15::text, $16::text, $17::text[], $18::text, $19::text,
-         $20::timestamptz, $21::timestamptz, $22::timestamptz
-    FROM rec
-  RETURNING 1
-)
 SELECT count(*)::integer AS completed FROM rec`;
 
 /** Ends the lease now: $1 project, $2 key, $3 lease token, $4 now. A lease not held is left alone. */

@@ -3,20 +3,28 @@ import type {
   IdempotencyClaim,
   IdempotencyCompletion,
   InspectableStorage,
+  InvoicePage,
+  ResourcePage,
   StorageError,
 } from "@kopek/core";
 import { ResultAsync } from "neverthrow";
 import type { QueryResultRow } from "pg";
+import { CLAIM, type ClaimRow, COMPLETE, PURGE, RELEASE } from "./idempotency-sql.js";
+import type { PostgresPool } from "./pool.js";
 import {
-  CLAIM,
-  type ClaimRow,
-  COMPLETE,
+  CLAIM_DUE_SUBSCRIPTIONS,
+  COMPLETE_REPLACING_INVOICE,
+  COMPLETE_REPLACING_SUBSCRIPTION,
   COMPLETE_WITH_INVOICE,
   COMPLETE_WITH_SUBSCRIPTION,
-  PURGE,
-  RELEASE,
-} from "./idempotency-sql.js";
-import type { PostgresPool } from "./pool.js";
+  LIST_INVOICES,
+  LIST_INVOICES_EXPIRED,
+  LIST_INVOICES_IN_STATUS,
+  LIST_INVOICES_OPEN,
+  LIST_SUBSCRIPTIONS,
+  NO_CURSOR,
+  SAVE_SUBSCRIPTION,
+} from "./resource-sql.js";
 import {
   API_KEY_COLUMNS,
   INVOICE_COLUMNS,
@@ -30,7 +38,7 @@ import {
   toProject,
   toSubscription,
 } from "./rows.js";
-import { leaseLost, toStorageError } from "./storage-errors.js";
+import { conflict, leaseLost, toStorageError } from "./storage-errors.js";
 import type { TokenCipher } from "./token-cipher.js";
 
 export interface PostgresStorageOptions {
@@ -117,6 +125,10 @@ export function createPostgresStorage(options: PostgresStorageOptions): Inspecta
     };
   }
 
+  /**
+   * The one statement of a completion: its name, text and values. With a resource, version 1 inserts
+   * it and version n replaces version n−1; the row it returns tells a lost lease from a conflict.
+   */
   function completionStatement(completion: IdempotencyCompletion): [string, string, unknown[]] {
     const { projectId, key, leaseToken, response, resource } = completion;
     const record = [
@@ -129,13 +141,37 @@ export function createPostgresStorage(options: PostgresStorageOptions): Inspecta
     ];
     if (resource === null) return ["complete", COMPLETE, record];
     if (resource.kind === "subscription") {
-      return [
-        "complete_subscription",
-        COMPLETE_WITH_SUBSCRIPTION,
-        [...record, ...subscriptionValues(resource.subscription, cipher)],
-      ];
+      const values = [...record, ...subscriptionValues(resource.subscription, cipher)];
+      return resource.subscription.version === 1
+        ? ["complete_subscription", COMPLETE_WITH_SUBSCRIPTION, values]
+        : ["complete_subscription_replace", COMPLETE_REPLACING_SUBSCRIPTION, values];
     }
-    return ["complete_invoice", COMPLETE_WITH_INVOICE, [...record, ...invoiceValues(resource.invoice)]];
+    const values = [...record, ...invoiceValues(resource.invoice)];
+    return resource.invoice.version === 1
+      ? ["complete_invoice", COMPLETE_WITH_INVOICE, values]
+      : ["complete_invoice_replace", COMPLETE_REPLACING_INVOICE, values];
+  }
+
+  /** A list's cursor and limit as parameters; null when the page can hold nothing. */
+  function pageParameters(projectId: string, page: ResourcePage): [string, string, number] | null {
+    const limit = Math.floor(page.limit);
+    if (!UUID.test(projectId) || !(limit > 0)) return null;
+    if (page.before !== null && !UUID.test(page.before)) return null;
+    return [projectId, page.before ?? NO_CURSOR, limit];
+  }
+
+  /** The statement for an invoice page: its status filter decides which index serves it. */
+  function invoiceListStatement(page: InvoicePage): [string, string, unknown[]] {
+    switch (page.status) {
+      case null:
+        return ["list_invoices", LIST_INVOICES, []];
+      case "created":
+        return ["list_invoices_open", LIST_INVOICES_OPEN, [page.now]];
+      case "expired":
+        return ["list_invoices_expired", LIST_INVOICES_EXPIRED, [page.now]];
+      default:
+        return ["list_invoices_in_status", LIST_INVOICES_IN_STATUS, [page.status]];
+    }
   }
 
   return {
@@ -230,8 +266,12 @@ export function createPostgresStorage(options: PostgresStorageOptions): Inspecta
     completeIdempotencyKey: (completion) =>
       run("completeIdempotencyKey", async () => {
         const [name, text, values] = completionStatement(completion);
-        const { rows } = await query<{ completed: number }>(name, text, values);
-        if (rows[0]?.completed !== 1) throw new PortFailure(leaseLost(completion.projectId));
+        const { rows } = await query<{ completed: number; leased?: number }>(name, text, values);
+        const row = rows[0];
+        if (row?.completed === 1) return;
+        // Without a resource there is no `leased` column: not completed means the lease was lost.
+        if (row?.leased === 1) throw new PortFailure(conflict("completeIdempotencyKey", completion));
+        throw new PortFailure(leaseLost(completion.projectId));
       }),
 
     releaseIdempotencyKey: (release) =>
@@ -266,6 +306,45 @@ export function createPostgresStorage(options: PostgresStorageOptions): Inspecta
           [projectId, invoiceId],
         );
         return rows[0] === undefined ? null : toInvoice(rows[0]);
+      }),
+
+    listSubscriptions: (projectId, page) =>
+      run("listSubscriptions", async () => {
+        const parameters = pageParameters(projectId, page);
+        if (parameters === null) return [];
+        const { rows } = await query("list_subscriptions", LIST_SUBSCRIPTIONS, parameters);
+        return rows.map((row) => toSubscription(row, cipher));
+      }),
+
+    listInvoices: (projectId, page) =>
+      run("listInvoices", async () => {
+        const parameters = pageParameters(projectId, page);
+        if (parameters === null) return [];
+        const [name, text, filter] = invoiceListStatement(page);
+        const { rows } = await query(name, text, [...parameters, ...filter]);
+        return rows.map(toInvoice);
+      }),
+
+    claimDueSubscriptions: (claim) =>
+      run("claimDueSubscriptions", async () => {
+        const limit = Math.floor(claim.limit);
+        if (!(limit > 0)) return [];
+        const { rows } = await query("claim_due_subscriptions", CLAIM_DUE_SUBSCRIPTIONS, [
+          claim.now,
+          limit,
+          claim.leaseToken,
+          claim.leaseExpiresAt,
+        ]);
+        return rows.map((row) => toSubscription(row, cipher));
+      }),
+
+    saveSubscription: (subscription) =>
+      run("saveSubscription", async () => {
+        const { rowCount } = await query("save_subscription", SAVE_SUBSCRIPTION, [
+          subscription.projectId,
+          ...subscriptionValues(subscription, cipher),
+        ]);
+        if (rowCount !== 1) throw new PortFailure(conflict("saveSubscription", subscription));
       }),
 
     checkHealth: () =>

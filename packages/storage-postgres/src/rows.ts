@@ -1,5 +1,6 @@
 import type {
   ApiKeyRecord,
+  CancelReason,
   Customer,
   Invoice,
   InvoiceStatus,
@@ -22,10 +23,11 @@ export const PROJECT_COLUMNS = "id, name, provider, created_at";
 export const API_KEY_COLUMNS = "id, project_id, sha256, created_at, revoked_at";
 export const SUBSCRIPTION_COLUMNS = `id, project_id, status, amount::text AS amount, currency, period_unit,
   period_count, method, provider_method_ref_ciphertext, method_mask, description, metadata, started_at,
-  next_charge_at, last_charged_at, cycles_started, created_at`;
+  next_charge_at, last_charged_at, cycles_started, created_at, canceled_at, cancel_reason, next_cycle,
+  next_attempt_at, declines, first_declined_at, version`;
 export const INVOICE_COLUMNS = `id, project_id, status, amount::text AS amount, currency, description, comment,
   customer, metadata, payment_url, return_url, allowed_methods, method, pinned_method, created_at, expires_at,
-  paid_at`;
+  paid_at, canceled_at, version`;
 
 type Row = Record<string, unknown>;
 
@@ -44,7 +46,7 @@ export function toApiKey(row: Row): ApiKeyRecord {
     projectId: String(row.project_id),
     sha256: String(row.sha256),
     createdAt: toDate(row.created_at),
-    revokedAt: row.revoked_at === null ? null : toDate(row.revoked_at),
+    revokedAt: toNullableDate(row.revoked_at),
   };
 }
 
@@ -66,6 +68,13 @@ export function toSubscription(row: Row, cipher: TokenCipher): Subscription {
     lastChargedAt: toDate(row.last_charged_at),
     cyclesStarted: Number(row.cycles_started),
     createdAt: toDate(row.created_at),
+    canceledAt: toNullableDate(row.canceled_at),
+    cancelReason: row.cancel_reason as CancelReason | null,
+    nextCycle: Number(row.next_cycle),
+    nextAttemptAt: toDate(row.next_attempt_at),
+    declines: Number(row.declines),
+    firstDeclinedAt: toNullableDate(row.first_declined_at),
+    version: Number(row.version),
   };
 }
 
@@ -86,11 +95,16 @@ export function toInvoice(row: Row): Invoice {
     pinnedMethod: row.pinned_method as PaymentMethod | null,
     createdAt: toDate(row.created_at),
     expiresAt: toDate(row.expires_at),
-    paidAt: row.paid_at === null ? null : toDate(row.paid_at),
+    paidAt: toNullableDate(row.paid_at),
+    canceledAt: toNullableDate(row.canceled_at),
+    version: Number(row.version),
   };
 }
 
-/** Parameters $8–$23 of `COMPLETE_WITH_SUBSCRIPTION` (after $7, the id). */
+/**
+ * A subscription's columns in `SUBSCRIPTION_WRITE_COLUMNS` order: id, then the 23 others (the
+ * method ref encrypted under the current key, bound to the id).
+ */
 export function subscriptionValues(s: Subscription, cipher: TokenCipher): unknown[] {
   return [
     s.id,
@@ -110,10 +124,17 @@ export function subscriptionValues(s: Subscription, cipher: TokenCipher): unknow
     s.lastChargedAt,
     s.cyclesStarted,
     s.createdAt,
+    s.canceledAt,
+    s.cancelReason,
+    s.nextCycle,
+    s.nextAttemptAt,
+    s.declines,
+    s.firstDeclinedAt,
+    s.version,
   ];
 }
 
-/** Parameters $7–$22 of `COMPLETE_WITH_INVOICE`. */
+/** An invoice's columns in `INVOICE_WRITE_COLUMNS` order: id, then the 18 others. */
 export function invoiceValues(i: Invoice): unknown[] {
   return [
     i.id,
@@ -132,6 +153,8 @@ export function invoiceValues(i: Invoice): unknown[] {
     i.createdAt,
     i.expiresAt,
     i.paidAt,
+    i.canceledAt,
+    i.version,
   ];
 }
 
@@ -139,6 +162,10 @@ export function toDate(value: unknown): Date {
   if (value instanceof Date) return value;
   // Text timestamps look like `2026-11-22 09:30:00.123+00`, which `Date` parses as given.
   return new Date(String(value));
+}
+
+export function toNullableDate(value: unknown): Date | null {
+  return value === null || value === undefined ? null : toDate(value);
 }
 
 function toBytes(value: unknown): Uint8Array {

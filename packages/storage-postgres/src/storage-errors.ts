@@ -63,6 +63,14 @@ export function leaseLost(projectId: string): StorageError {
   };
 }
 
+/** A version-checked write that matched no row: the caller read a stale version (or the id exists). */
+export function conflict(operation: string, target: { projectId: string }): StorageError {
+  return {
+    code: "conflict",
+    message: `storage-postgres: ${operation}: the stored resource changed since it was read (project ${target.projectId})`,
+  };
+}
+
 function errorCode(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
   return typeof error.code === "string" ? error.code : undefined;

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { IdempotencyClaim, InspectableStorage } from "@kopek/core";
+import type { IdempotencyClaim, InspectableStorage, Subscription } from "@kopek/core";
 import { sampleProject, sampleSubscription } from "@kopek/core/testing";
 import type { ResultAsync } from "neverthrow";
 import { afterAll, describe, expect, it } from "vitest";
-import { COMPLETE_WITH_SUBSCRIPTION } from "../src/idempotency-sql.js";
 import { createPostgresStorage, migrate } from "../src/index.js";
+import { COMPLETE_WITH_SUBSCRIPTION } from "../src/resource-sql.js";
 import { subscriptionValues } from "../src/rows.js";
 import { openTestDatabase } from "./database.js";
 import { testCipher } from "./test-cipher.js";
@@ -93,7 +93,7 @@ describe(`idempotency on ${db.backend}`, () => {
         text: COMPLETE_WITH_SUBSCRIPTION,
         values: [...values, ...subscriptionValues(subscription, cipher)],
       });
-      expect(written.rows[0]).toEqual({ completed: 1 });
+      expect(written.rows[0]).toEqual({ leased: 1, completed: 1 });
       const killed = await db.pool.query("SELECT pg_terminate_backend($1) AS killed", [pid]);
       expect(killed.rows[0]).toEqual({ killed: true });
       await expect(victim.query("COMMIT")).rejects.toThrow();
@@ -145,6 +145,39 @@ describe(`idempotency on ${db.backend}`, () => {
     expect(await unwrap(storage.findSubscription(projectId, subscription.id))).toBeNull();
     const probe = await unwrap(storage.claimIdempotencyKey(retryOf(claim, claim.now.getTime())));
     expect(probe).toMatchObject({ kind: "existing", record: { state: "in_progress" } });
+  });
+
+  it("a completion whose lease was taken over fails with lease_lost, even when its resource would conflict too", async () => {
+    const storage = createPostgresStorage({ pool: db.pool, encryption: cipher });
+    const projectId = await newProject(storage);
+    const response = { status: 200, headers: {}, body: "{}" };
+    const complete = (claim: IdempotencyClaim, subscription: Subscription) =>
+      storage.completeIdempotencyKey({
+        projectId,
+        key: claim.key,
+        leaseToken: claim.leaseToken,
+        response,
+        resource: { kind: "subscription", subscription },
+        now: claim.now,
+      });
+    const created = claimAt(projectId, Date.now());
+    await unwrap(storage.claimIdempotencyKey(created));
+    const subscription = sampleSubscription(projectId);
+    await unwrap(complete(created, subscription));
+
+    const stale = claimAt(projectId, Date.now());
+    await unwrap(storage.claimIdempotencyKey(stale));
+    const takeover = retryOf(stale, stale.leaseExpiresAt.getTime());
+    expect(await unwrap(storage.claimIdempotencyKey(takeover))).toMatchObject({ takenOver: true });
+    // Version 1 again: the id exists (a conflict), but the lease is gone first.
+    expect((await complete(stale, subscription))._unsafeUnwrapErr().code).toBe("lease_lost");
+    const canceled = { ...subscription, status: "canceled" as const, version: 2 };
+    const withDates = { ...canceled, canceledAt: new Date(), cancelReason: "requested" as const };
+    expect((await complete(stale, withDates))._unsafeUnwrapErr().code).toBe("lease_lost");
+    // The holder of the lease completes; nothing of the stale completion was stored.
+    expect((await complete(takeover, subscription))._unsafeUnwrapErr().code).toBe("conflict");
+    await unwrap(complete(takeover, withDates));
+    expect(await unwrap(storage.findSubscription(projectId, subscription.id))).toEqual(withDates);
   });
 
   it("purge removes only expired records, in progress or completed, and leaves live keys alone", async () => {

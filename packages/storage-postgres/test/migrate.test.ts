@@ -14,6 +14,8 @@ afterAll(async () => {
 });
 
 const packaged = new URL("../migrations/", import.meta.url);
+/** The versions shipped in the package. */
+const RELEASED = [1, 2];
 
 /** A copy of the packaged migrations that a test may edit. */
 async function copyOfMigrations(name: string): Promise<URL> {
@@ -38,8 +40,8 @@ describe("migrate", () => {
       : [db.pool, db.pool];
     const results = await Promise.all([migrate(first), migrate(second)]);
     const applied = results.flatMap((result) => result.applied);
-    expect(applied).toEqual([1]);
-    expect(await appliedVersions()).toEqual([1]);
+    expect(applied).toEqual(RELEASED);
+    expect(await appliedVersions()).toEqual(RELEASED);
     const { rows } = await db.pool.query(
       "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'invoices'",
     );
@@ -52,11 +54,11 @@ describe("migrate", () => {
 
   it("applies a new migration added after a release, in order", async () => {
     const dir = await copyOfMigrations("added");
-    await writeFile(new URL("0002_add_note.sql", dir), "ALTER TABLE projects ADD COLUMN note text;\n");
-    expect(await migrate(db.pool, { directory: dir })).toEqual({ applied: [2] });
-    expect(await appliedVersions()).toEqual([1, 2]);
+    await writeFile(new URL("0003_add_note.sql", dir), "ALTER TABLE projects ADD COLUMN note text;\n");
+    expect(await migrate(db.pool, { directory: dir })).toEqual({ applied: [3] });
+    expect(await appliedVersions()).toEqual([...RELEASED, 3]);
     await db.pool.query(
-      "ALTER TABLE projects DROP COLUMN note; DELETE FROM kopek_migrations WHERE version = 2",
+      "ALTER TABLE projects DROP COLUMN note; DELETE FROM kopek_migrations WHERE version = 3",
     );
   });
 
@@ -70,24 +72,24 @@ describe("migrate", () => {
 
   it("refuses to run when an applied migration's file is gone", async () => {
     const dir = await copyOfMigrations("missing");
-    await rm(new URL("0001_initial.sql", dir));
+    await rm(new URL("0002_lifecycle.sql", dir));
     await expect(migrate(db.pool, { directory: dir })).rejects.toThrow(
-      /applied migration 1 \(initial\) has no file/,
+      /applied migration 2 \(lifecycle\) has no file/,
     );
   });
 
   it("rolls back a failing migration and records nothing", async () => {
     const dir = await copyOfMigrations("failing");
-    await writeFile(new URL("0002_broken.sql", dir), "CREATE TABLE half_done (id int);\nSELECT 1/0;\n");
+    await writeFile(new URL("0003_broken.sql", dir), "CREATE TABLE half_done (id int);\nSELECT 1/0;\n");
     await expect(migrate(db.pool, { directory: dir })).rejects.toThrow(/division by zero/);
-    expect(await appliedVersions()).toEqual([1]);
+    expect(await appliedVersions()).toEqual(RELEASED);
     const { rows } = await db.pool.query("SELECT to_regclass('half_done') AS t");
     expect(rows[0]).toEqual({ t: null });
   });
 
   it("rejects a migrations folder with a gap or a stray file", async () => {
     const gap = await copyOfMigrations("gap");
-    await writeFile(new URL("0003_skipped.sql", gap), "SELECT 1;\n");
+    await writeFile(new URL("0004_skipped.sql", gap), "SELECT 1;\n");
     await expect(migrate(db.pool, { directory: gap })).rejects.toThrow(/out of sequence/);
     const stray = await copyOfMigrations("stray");
     await writeFile(new URL("notes.txt", stray), "hi\n");

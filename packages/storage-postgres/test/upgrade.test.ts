@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { sampleProject } from "@kopek/core/testing";
+import { afterAll, expect, it } from "vitest";
+import { createPostgresStorage, migrate } from "../src/index.js";
+import { openTestDatabase } from "./database.js";
+import { testCipher } from "./test-cipher.js";
+
+// A database at 0.1's schema (0001 only) with rows 0.1 wrote, upgraded by 0002_lifecycle.
+const db = await openTestDatabase();
+const scratch = await mkdtemp(join(tmpdir(), "kopek-upgrade-"));
+afterAll(async () => {
+  await db.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+const cipher = testCipher();
+const storage = createPostgresStorage({ pool: db.pool, encryption: cipher });
+
+/** A subscription and an invoice inserted with exactly the columns 0.1's completions name. */
+async function insertAs01(projectId: string, nextChargeAt: string) {
+  const subscriptionId = randomUUID();
+  await db.pool.query(
+    `INSERT INTO subscriptions
+       (id, project_id, status, amount, currency, period_unit, period_count, method,
+        provider_method_ref_ciphertext, provider_method_ref_key_id, method_mask, description, metadata,
+        started_at, next_charge_at, last_charged_at, cycles_started, created_at)
+     VALUES ($1, $2, 'active', 149900, 'RUB', 'month', 1, 'card', $3, $4, '2200 70** **** 1234', 'Pro',
+             '{"plan":"pro"}', '2026-01-31T09:30:00.123Z', $5, '2026-01-31T09:30:00.123Z', 1,
+             '2026-01-31T09:30:00.123Z')`,
+    [subscriptionId, projectId, cipher.encrypt("pm_old", subscriptionId), cipher.currentKeyId, nextChargeAt],
+  );
+  const invoiceId = randomUUID();
+  await db.pool.query(
+    `INSERT INTO invoices
+       (id, project_id, status, amount, currency, description, comment, customer, metadata, payment_url,
+        return_url, allowed_methods, method, pinned_method, created_at, expires_at, paid_at)
+     VALUES ($1, $2, 'created', 250000, 'USD', 'Invoice', NULL, NULL, '{}', 'https://pay.example/x', NULL,
+             '{card,sbp}', NULL, NULL, '2026-01-31T09:30:00.123Z', '2026-02-01T09:30:00.123Z', NULL)`,
+    [invoiceId, projectId],
+  );
+  return { subscriptionId, invoiceId };
+}
+
+it("upgrades a 0.1 database: backfills the new columns, and 0.1 inserts keep working during a rollout", async () => {
+  const only0001 = join(scratch, "0.1");
+  await cp(new URL("../migrations/", import.meta.url), only0001, { recursive: true });
+  await rm(join(only0001, "0002_lifecycle.sql"));
+  expect(await migrate(db.pool, { directory: pathToFileURL(`${only0001}/`) })).toEqual({ applied: [1] });
+
+  const project = sampleProject();
+  (await storage.saveProject(project))._unsafeUnwrap();
+  const before = await insertAs01(project.id, "2026-02-28T09:30:00.123Z");
+
+  expect(await migrate(db.pool)).toEqual({ applied: [2] });
+  const subscription = (await storage.findSubscription(project.id, before.subscriptionId))._unsafeUnwrap();
+  expect(subscription).toMatchObject({
+    providerMethodRef: "pm_old",
+    nextChargeAt: new Date("2026-02-28T09:30:00.123Z"),
+    nextAttemptAt: new Date("2026-02-28T09:30:00.123Z"),
+    nextCycle: 1,
+    declines: 0,
+    firstDeclinedAt: null,
+    canceledAt: null,
+    cancelReason: null,
+    version: 1,
+  });
+  expect((await storage.findInvoice(project.id, before.invoiceId))._unsafeUnwrap()).toMatchObject({
+    canceledAt: null,
+    version: 1,
+  });
+
+  // An old process still serving inserts without the new columns: next_attempt_at follows next_charge_at.
+  const during = await insertAs01(project.id, "2026-03-31T09:30:00.123Z");
+  expect((await storage.findSubscription(project.id, during.subscriptionId))._unsafeUnwrap()).toMatchObject({
+    nextAttemptAt: new Date("2026-03-31T09:30:00.123Z"),
+    version: 1,
+  });
+
+  const claimed = (
+    await storage.claimDueSubscriptions({
+      now: new Date("2026-04-01T00:00:00.000Z"),
+      limit: 10,
+      leaseToken: randomUUID(),
+      leaseExpiresAt: new Date("2026-04-01T00:01:00.000Z"),
+    })
+  )._unsafeUnwrap();
+  expect(claimed.map((s) => [s.id, s.version])).toEqual([
+    [before.subscriptionId, 2],
+    [during.subscriptionId, 2],
+  ]);
+});
