@@ -12,6 +12,16 @@ import {
   renewalChargeKey,
 } from "./renewal-transition.js";
 
+/** Whether renewal state changed since `claimed`: another worker recorded an attempt meanwhile. */
+function renewalMoved(claimed: Subscription, current: Subscription): boolean {
+  return (
+    current.nextCycle !== claimed.nextCycle ||
+    current.declines !== claimed.declines ||
+    current.cyclesStarted !== claimed.cyclesStarted ||
+    current.nextAttemptAt.getTime() !== claimed.nextAttemptAt.getTime()
+  );
+}
+
 export interface RenewalWorkerOptions {
   readonly storage: Storage;
   readonly providerFor: (project: Project) => PaymentProvider;
@@ -85,10 +95,13 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
     return result.kind;
   }
 
-  // A conflict means someone (a cancel) wrote in between: apply the result to what is stored now.
+  // A conflict means someone wrote in between. A cancel changes no renewal field: the result is applied
+  // to what is stored now. Another worker that took over after this one's lease ran out and already
+  // recorded this attempt (same key, so the same charge) changed them: nothing is left to record.
   async function save(claimed: Subscription, cycle: number, result: ChargeResult): Promise<void> {
     let current = claimed;
     for (let attempt = 0; attempt < 5; attempt++) {
+      if (current !== claimed && renewalMoved(claimed, current)) return;
       const saved = await storage.saveSubscription(applyChargeResult(current, cycle, result, policy));
       if (saved.isOk()) return;
       if (saved.error.code !== "conflict") throw saved.error;

@@ -114,6 +114,24 @@ export function registerRenewalTests(options: KopekContractOptions): void {
       expect(h.provider.chargesMade()).toBe(80);
     });
 
+    it("counts a cycle once when a slow worker answers after another took over its lease", async () => {
+      const h = await createHarness(options);
+      const id = json(await h.call("/v1/subscriptions", subscriptionBody())).id as string;
+      h.clock.advance(28 * DAY_MS);
+      h.injectChargeFaults("hold");
+      const slow = h.worker({ leaseMs: 60_000 }).runOnce();
+      while (h.chargeCalls() < 2) await new Promise((resolve) => setTimeout(resolve, 1));
+      h.clock.advance(60_000);
+      expect(await h.worker().runOnce()).toMatchObject({ charged: 1 });
+      h.releaseHeldCharges();
+      await slow;
+      expect(json(await h.get(`/v1/subscriptions/${id}`))).toMatchObject({
+        status: "active",
+        cyclesStarted: 2,
+      });
+      expect(h.provider.chargesMade()).toBe(2);
+    });
+
     it("keeps a subscription canceled while its renewal charge was in flight, and records the charge", async () => {
       const h = await createHarness(options);
       const id = json(await h.call("/v1/subscriptions", subscriptionBody())).id as string;

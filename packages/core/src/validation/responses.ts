@@ -76,6 +76,28 @@ export const invoiceResponseSchema = z
   })
   .meta({ id: "Invoice" });
 
+/** A page of a list (API.md 6): newest first; `nextCursor` fetches the next page, null on the last. */
+function listResponseSchema(item: z.ZodType, id: string, name: string) {
+  return z
+    .strictObject({
+      data: z
+        .array(item)
+        .max(100)
+        .meta({ description: `The ${name}, newest first` }),
+      nextCursor: z.string().nullable().meta({
+        description: "Pass as `cursor` for the next (older) page; null on the last page. Opaque.",
+      }),
+    })
+    .meta({ id });
+}
+
+export const subscriptionListResponseSchema = listResponseSchema(
+  subscriptionResponseSchema,
+  "SubscriptionList",
+  "subscriptions",
+);
+export const invoiceListResponseSchema = listResponseSchema(invoiceResponseSchema, "InvoiceList", "invoices");
+
 /** Every `code` a problem document can carry, in the order of API.md 4's table. */
 export const PROBLEM_CODES = [
   "invalid_json",
@@ -101,7 +123,8 @@ export const PROBLEM_CODES = [
 export const fieldIssueSchema = z
   .strictObject({
     pointer: z.string().meta({
-      description: "JSON Pointer into the request body as a URI fragment",
+      description:
+        "JSON Pointer into the request body as a URI fragment; for a list's query parameters, `#/` and the parameter name (`#/limit`)",
       example: "#/customer/email",
     }),
     code: z.enum(FIELD_ISSUE_CODES),
@@ -126,6 +149,8 @@ export const problemSchema = z
 
 export type SubscriptionResponse = z.output<typeof subscriptionResponseSchema>;
 export type InvoiceResponse = z.output<typeof invoiceResponseSchema>;
+export type SubscriptionListResponse = z.output<typeof subscriptionListResponseSchema>;
+export type InvoiceListResponse = z.output<typeof invoiceListResponseSchema>;
 export type ProblemResponse = z.output<typeof problemSchema>;
 
 // Compile-time ties: each pair must be mutually assignable, or this file stops compiling.
