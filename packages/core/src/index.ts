@@ -69,3 +69,13 @@ export { sha256Hex } from "./sha256.js";
 export { createUuidV7Generator, isUuid } from "./uuid-v7.js";
 export * from "./validation/index.js";
 export * from "./validation/responses.js";
+export {
+  generateWebhookSecret,
+  isWebhookSecret,
+  signWebhook,
+  type VerifiedWebhook,
+  verifyWebhook,
+  WEBHOOK_SECRET_PREFIX,
+  type WebhookHeaders,
+  type WebhookVerificationError,
+} from "./webhook-signature.js";
