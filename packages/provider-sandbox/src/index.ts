@@ -14,7 +14,9 @@ export {
   type SandboxProviderOptions,
 } from "./sandbox-provider.js";
 export {
+  declinedAttemptOf,
   describeTestMethod,
+  SANDBOX_DECLINE_CHARGE_PREFIX,
   SANDBOX_DECLINE_PREFIX,
   SANDBOX_UNAVAILABLE_PREFIX,
   sandboxMethodFingerprint,

@@ -48,6 +48,8 @@ export interface SandboxBooks {
   /** Provider-side idempotency: shared by every provider on these books, like one merchant account. */
   readonly chargeOutcomes: Map<string, RememberedOutcome<ChargeReceipt>>;
   readonly linkOutcomes: Map<string, RememberedOutcome<PaymentLink>>;
+  /** Charge attempts decided so far, by method fingerprint (`sandbox_decline_charge_<n>_` refs). */
+  readonly chargeAttempts: Map<string, number>;
   /** Takes in the charges other processes wrote to the ledger file since the last call. */
   sync(): void;
   /** Books a new charge: appended to the ledger file first, when there is one. */
@@ -94,6 +96,7 @@ export function createSandboxLedger(options: SandboxLedgerOptions = {}): Sandbox
     paymentLinks: new Map(),
     chargeOutcomes,
     linkOutcomes: new Map(),
+    chargeAttempts: new Map(),
     sync,
     record(charge) {
       file?.append(charge);

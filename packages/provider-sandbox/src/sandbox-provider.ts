@@ -22,6 +22,7 @@ import {
 } from "./ledger.js";
 import { rememberOutcome } from "./provider-idempotency.js";
 import {
+  declinedAttemptOf,
   describeTestMethod,
   SANDBOX_DECLINE_PREFIX,
   SANDBOX_UNAVAILABLE_PREFIX,
@@ -77,7 +78,7 @@ export function createSandboxProvider(options: SandboxProviderOptions = {}): San
     const parameters = chargeParameters({ method, money, methodFingerprint });
     books.sync();
     return rememberOutcome(books.chargeOutcomes, idempotencyKey, parameters, () => {
-      if (ref.startsWith(SANDBOX_DECLINE_PREFIX)) return err(DECLINE);
+      if (isDeclined(ref, methodFingerprint)) return err(DECLINE);
       const receipt = { chargeId: `ch_${randomBytes(12).toString("base64url")}`, chargedAt: clock.now() };
       const entry = {
         ...receipt,
@@ -90,6 +91,15 @@ export function createSandboxProvider(options: SandboxProviderOptions = {}): San
       books.record(Object.freeze(entry));
       return ok(receipt);
     });
+  }
+
+  // Only calls that decide count as attempts: a replayed key is answered from memory, as it was.
+  function isDeclined(ref: string, methodFingerprint: string): boolean {
+    const declinedAttempt = declinedAttemptOf(ref);
+    if (declinedAttempt === null) return ref.startsWith(SANDBOX_DECLINE_PREFIX);
+    const attempt = (books.chargeAttempts.get(methodFingerprint) ?? 0) + 1;
+    books.chargeAttempts.set(methodFingerprint, attempt);
+    return attempt === declinedAttempt;
   }
 
   function createLink(request: PaymentLinkRequest): Result<PaymentLink, ProviderError> {

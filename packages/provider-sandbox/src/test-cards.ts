@@ -3,8 +3,22 @@ import { sha256Hex } from "@kopek/core";
 
 /** A ref starting with this is declined when charged (API.md 7). */
 export const SANDBOX_DECLINE_PREFIX = "sandbox_decline";
+/**
+ * A ref `sandbox_decline_charge_<n>_…` (e.g. `sandbox_decline_charge_3_abc`) declines only the n-th
+ * charge attempt made with it and approves every other, so a test can make exactly one renewal fail
+ * and then recover (API.md 7). It takes precedence over `SANDBOX_DECLINE_PREFIX`.
+ */
+export const SANDBOX_DECLINE_CHARGE_PREFIX = "sandbox_decline_charge_";
 /** A ref starting with this simulates an outage on every call (API.md 7). */
 export const SANDBOX_UNAVAILABLE_PREFIX = "sandbox_unavailable";
+
+const DECLINE_CHARGE = /^sandbox_decline_charge_([1-9][0-9]{0,8})_/;
+
+/** The attempt a `sandbox_decline_charge_<n>_…` ref declines (n), or null for any other ref. */
+export function declinedAttemptOf(ref: string): number | null {
+  const match = DECLINE_CHARGE.exec(ref);
+  return match === null ? null : Number(match[1]);
+}
 
 // Real issuer prefixes (Mir, Visa, Mastercard) so masks look like the ones users will see in production.
 const TEST_BINS = ["220070", "220220", "427600", "411111", "510510", "546955"] as const;
