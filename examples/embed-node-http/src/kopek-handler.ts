@@ -20,7 +20,8 @@ export function createKopekHandler({ kopek, bodyLimitBytes = 64 * 1024 }: KopekH
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const sent = request.headers["x-request-id"];
     const requestId = typeof sent === "string" && SANE_REQUEST_ID.test(sent) ? sent : randomUUID();
-    const path = new URL(request.url ?? "/", "http://localhost").pathname;
+    const url = new URL(request.url ?? "/", "http://localhost");
+    const path = url.pathname;
     const method = request.method ?? "GET";
     const refuse = (error: KopekError) => send(response, requestId, kopek.errorResponse(error, requestId));
 
@@ -38,9 +39,13 @@ export function createKopekHandler({ kopek, bodyLimitBytes = 64 * 1024 }: KopekH
       }
       const raw = await readBody(request, bodyLimitBytes);
       if (raw === null) return refuse({ code: "payload_too_large", limitBytes: bodyLimitBytes });
-      if (!isJson(request.headers["content-type"])) return refuse({ code: "unsupported_media_type" });
+      // No body at all (a cancel, typically) reaches Kopek as `undefined`; core says if one was needed.
+      const bodiless = raw === "" && request.headers["content-type"] === undefined;
+      if (!bodiless && !isJson(request.headers["content-type"])) {
+        return refuse({ code: "unsupported_media_type" });
+      }
       try {
-        body = JSON.parse(raw);
+        body = bodiless ? undefined : JSON.parse(raw);
       } catch {
         return refuse({ code: "invalid_json" });
       }
@@ -50,6 +55,7 @@ export function createKopekHandler({ kopek, bodyLimitBytes = 64 * 1024 }: KopekH
     const answer = await kopek.handle({
       method,
       path,
+      query: queryOf(url.searchParams),
       authorization: request.headers.authorization,
       idempotencyKey: Array.isArray(idempotencyKey) ? idempotencyKey.join(", ") : idempotencyKey,
       body,
@@ -58,6 +64,16 @@ export function createKopekHandler({ kopek, bodyLimitBytes = 64 * 1024 }: KopekH
     });
     send(response, requestId, answer);
   };
+}
+
+/** The list parameters: a repeated one as an array, which core refuses as "must be given once". */
+function queryOf(params: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = Object.create(null);
+  for (const name of new Set(params.keys())) {
+    const values = params.getAll(name);
+    query[name] = values.length === 1 ? (values[0] ?? "") : values;
+  }
+  return query;
 }
 
 function isJson(contentType: string | undefined): boolean {

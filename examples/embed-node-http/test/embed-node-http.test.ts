@@ -100,4 +100,26 @@ describe("Kopek's core in a plain node:http server", () => {
     expect(refused.status).toBe(422);
     expect(await refused.json()).toMatchObject({ code: "method_unavailable" });
   });
+
+  it("lists with the query string, and cancels a POST without a body", async () => {
+    const body = JSON.stringify({ amount: { amount: "100", currency: "RUB" } });
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      ids.unshift(((await (await post("/v1/invoices", body)).json()) as { id: string }).id);
+    }
+    const headers = { authorization: `Bearer ${apiKey}` };
+    const listed = await fetch(`${baseUrl}/v1/invoices?limit=1&status=created`, { headers });
+    const page = (await listed.json()) as { data: { id: string }[]; nextCursor: string | null };
+    expect(page.data.map((invoice) => invoice.id)).toEqual([ids[0]]);
+    expect(page.nextCursor).toEqual(expect.any(String));
+    const twice = await fetch(`${baseUrl}/v1/invoices?limit=1&limit=2`, { headers });
+    expect(twice.status).toBe(422);
+
+    const canceled = await fetch(`${baseUrl}/v1/invoices/${ids[0]}/cancel`, {
+      method: "POST",
+      headers: { ...headers, "idempotency-key": crypto.randomUUID() },
+    });
+    expect(canceled.status).toBe(200);
+    expect(await canceled.json()).toMatchObject({ status: "canceled" });
+  });
 });

@@ -5,6 +5,7 @@ import { apiRoutes } from "./http/api-routes.js";
 import { errorBoundaryPlugin, frameworkErrorsVia } from "./http/error-boundary.js";
 import { healthRoutes } from "./http/health-routes.js";
 import { jsonBodyPlugin } from "./http/json-body.js";
+import { parseQueryString } from "./http/query-string.js";
 import { requestIdFor } from "./http/request-id.js";
 import { requestLogPlugin } from "./http/request-log.js";
 import { responseHeadersPlugin } from "./http/response-headers.js";
@@ -39,6 +40,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "requestId" }),
     genReqId: requestIdFor,
     requestIdHeader: false,
+    routerOptions: { querystringParser: parseQueryString },
     bodyLimit: bodyLimitBytes,
     // While draining, a request that still arrives on an open connection is answered normally (with
     // Connection: close) instead of Fastify's bare 503, so it too is a Kopek response with X-Request-Id.

@@ -1,4 +1,4 @@
-import { createKopek, type Kopek, type PaymentProvider, type Storage } from "@kopek/core";
+import { type Clock, createKopek, type Kopek, type PaymentProvider, type Storage } from "@kopek/core";
 import { createSandboxLedger } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
@@ -20,6 +20,8 @@ export interface TestAppOptions {
   readonly wrapKopek?: (kopek: Kopek) => Kopek;
   /** The storage to run on; fresh memory storage by default. */
   readonly storage?: Storage;
+  /** Kopek's clock; the wall clock by default. */
+  readonly clock?: Clock;
 }
 
 /** An app on fresh memory storage (or `options.storage`) and a sandbox ledger, with one project, its key, and the log lines. */
@@ -38,6 +40,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     providerFor: (project) => wrap(registry(project)),
     publicUrl: PUBLIC_URL,
     onError: reportKopekErrors(logger),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
   const created = await createProjectWithKey(storage, {
     name: "test",
@@ -67,8 +70,11 @@ export async function buildTestApp(options: TestAppOptions = {}) {
       },
       payload: typeof body === "string" ? body : JSON.stringify(body),
     });
+  const get = (url: string, key = apiKey): Promise<LightMyRequestResponse> =>
+    app.inject({ method: "GET", url, headers: { authorization: `Bearer ${key}` } });
   return {
     app,
+    get,
     kopek,
     storage,
     ledger,

@@ -9,8 +9,10 @@ describe("404 not_found", async () => {
   test.each([
     ["GET", "/v1/nothing"],
     ["POST", "/v1/invoices/extra"],
-    ["GET", "/v1/invoices"],
+    ["GET", "/v1/invoices/extra/more"],
     ["DELETE", "/v1/subscriptions"],
+    ["PUT", "/v1/invoices/0192f3c4-5e6f-7a8b-9c0d-1e2f3a4b5c6d"],
+    ["GET", "/v1/invoices/0192f3c4-5e6f-7a8b-9c0d-1e2f3a4b5c6d/cancel"],
   ])("%s %s under /v1 (authenticated)", async (method, url) => {
     const response = await t.inject({
       method: method as "GET",

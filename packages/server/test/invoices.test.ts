@@ -12,6 +12,7 @@ describe("POST /v1/invoices", async () => {
     expect(Object.keys(body).sort()).toEqual(
       [
         "amount",
+        "canceledAt",
         "comment",
         "createdAt",
         "customer",
@@ -40,6 +41,7 @@ describe("POST /v1/invoices", async () => {
       method: null,
       pinnedMethod: null,
       paidAt: null,
+      canceledAt: null,
     });
     expect(body.createdAt).toMatch(TIMESTAMP);
     expect(body.expiresAt).toMatch(TIMESTAMP);

@@ -14,6 +14,8 @@ describe("POST /v1/subscriptions", async () => {
     expect(Object.keys(body).sort()).toEqual(
       [
         "amount",
+        "cancelReason",
+        "canceledAt",
         "createdAt",
         "cyclesStarted",
         "description",
@@ -37,6 +39,8 @@ describe("POST /v1/subscriptions", async () => {
       description: "1499.00 RUB every month",
       metadata: {},
       cyclesStarted: 1,
+      canceledAt: null,
+      cancelReason: null,
     });
     expect(body.methodMask).toMatch(/^\d{4} \d{2}\*\* \*{4} \d{4}$/);
     for (const field of ["startedAt", "createdAt", "lastChargedAt", "nextChargeAt"])

@@ -1,6 +1,7 @@
 import rateLimit from "@fastify/rate-limit";
-import type { AuthContext, Kopek } from "@kopek/core";
+import type { AuthContext, Kopek, KopekRequest } from "@kopek/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { acceptEmptyJsonBodies } from "./json-body.js";
 import { KopekHttpError } from "./kopek-http-error.js";
 import { sendKopekResponse } from "./send-kopek-response.js";
 
@@ -47,6 +48,8 @@ export async function apiRoutes(api: FastifyInstance, { kopek, rateLimitPerSecon
     const response = await kopek.handle({
       method: request.method,
       path: request.url.split("?", 1)[0] ?? request.url,
+      // Parsed by parseQueryString (app.ts): strings, arrays for repeated parameters.
+      query: request.query as KopekRequest["query"],
       idempotencyKey: headerValue(request.headers["idempotency-key"]),
       body: request.body,
       requestId: request.id,
@@ -55,8 +58,17 @@ export async function apiRoutes(api: FastifyInstance, { kopek, rateLimitPerSecon
     return sendKopekResponse(reply, response);
   };
 
-  api.post("/v1/subscriptions", handle);
-  api.post("/v1/invoices", handle);
+  // Named routes, so the request log shows the pattern (`/v1/invoices/:id`); core does the routing.
+  for (const collection of ["/v1/subscriptions", "/v1/invoices"]) {
+    api.post(collection, handle);
+    api.get(collection, handle);
+    api.get(`${collection}/:id`, handle);
+  }
+  await api.register(async (stateChanges) => {
+    acceptEmptyJsonBodies(stateChanges);
+    stateChanges.post("/v1/subscriptions/:id/cancel", handle);
+    stateChanges.post("/v1/invoices/:id/cancel", handle);
+  });
   await api.register(async (other) => {
     // Other /v1 routes are core's to answer (404 for a route it does not know), so a body in another
     // media type is passed over unread rather than refused with 415 before core can say 404.
