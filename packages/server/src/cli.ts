@@ -3,6 +3,7 @@ import { runCli } from "./cli/run-cli.js";
 import { loadConfig } from "./config.js";
 import { startServer } from "./main.js";
 import { closeOnSignals } from "./shutdown.js";
+import { startWorker } from "./worker-main.js";
 
 const io = {
   env: process.env,
@@ -15,7 +16,16 @@ async function serve(): Promise<number> {
   if (config.isErr()) return fail(config.error);
   const server = await startServer(config.value, io.stdout);
   if (server.isErr()) return fail(server.error);
-  closeOnSignals(server.value);
+  closeOnSignals({ log: server.value.app.log, close: server.value.close });
+  return -1; // keeps running until a signal
+}
+
+async function work(): Promise<number> {
+  const config = loadConfig(process.env);
+  if (config.isErr()) return fail(config.error);
+  const worker = await startWorker(config.value);
+  if (worker.isErr()) return fail(worker.error);
+  closeOnSignals(worker.value);
   return -1; // keeps running until a signal
 }
 
@@ -25,5 +35,5 @@ function fail(message: string): number {
 }
 
 const outcome = await runCli(process.argv.slice(2), io);
-const code = outcome === "serve" ? await serve() : outcome;
+const code = outcome === "serve" ? await serve() : outcome === "worker" ? await work() : outcome;
 if (code >= 0) process.exitCode = code;

@@ -15,6 +15,9 @@ describe("loadConfig", () => {
       encryptionKeyFile: ".kopek/encryption.key",
       encryptionOldKeys: [],
       worker: true,
+      workerIntervalMs: 5000,
+      dunning: { retryOffsetsMs: [86_400_000, 259_200_000, 432_000_000], outageRetryMs: 300_000 },
+      testClockFile: null,
       sandboxLedgerFile: null,
       sandboxLatencyMs: 0,
       idempotencyLeaseMs: null,
@@ -72,7 +75,37 @@ describe("loadConfig", () => {
     });
   });
 
+  test("the renewal worker's interval and the dunning schedule", () => {
+    const config = loadConfig({
+      KOPEK_WORKER_INTERVAL_MS: "50",
+      KOPEK_DUNNING_RETRIES: "12h,2d",
+      KOPEK_OUTAGE_RETRY: "30s",
+    });
+    expect(config._unsafeUnwrap()).toMatchObject({
+      workerIntervalMs: 50,
+      dunning: { retryOffsetsMs: [43_200_000, 172_800_000], outageRetryMs: 30_000 },
+    });
+  });
+
+  test("the test clock file only with NODE_ENV=test", () => {
+    const file = { KOPEK_TEST_CLOCK_FILE: "/tmp/clock" };
+    expect(loadConfig({ ...file, NODE_ENV: "test" })._unsafeUnwrap().testClockFile).toBe("/tmp/clock");
+    for (const nodeEnv of [undefined, "production", "development"]) {
+      expect(loadConfig({ ...file, NODE_ENV: nodeEnv })._unsafeUnwrapErr()).toBe(
+        "KOPEK_TEST_CLOCK_FILE is a testing aid and is refused unless NODE_ENV=test",
+      );
+    }
+  });
+
   test.each([
+    [{ KOPEK_WORKER_INTERVAL_MS: "5" }, "KOPEK_WORKER_INTERVAL_MS must be an integer from 10 to 3600000"],
+    [{ KOPEK_WORKER_INTERVAL_MS: "1s" }, "KOPEK_WORKER_INTERVAL_MS must be an integer from 10 to 3600000"],
+    [{ KOPEK_DUNNING_RETRIES: "3d,1d" }, "KOPEK_DUNNING_RETRIES must be increasing durations"],
+    [{ KOPEK_DUNNING_RETRIES: "1 day" }, 'got "1 day"'],
+    [
+      { KOPEK_OUTAGE_RETRY: "0m" },
+      'KOPEK_OUTAGE_RETRY must be a whole number and s, m, h or d (e.g. 5m), got "0m"',
+    ],
     [{ KOPEK_IDEMPOTENCY_LEASE_MS: "0" }, "KOPEK_IDEMPOTENCY_LEASE_MS must be an integer from 1 to 60000"],
     [
       { KOPEK_IDEMPOTENCY_LEASE_MS: "60001" },

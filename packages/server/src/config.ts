@@ -1,7 +1,8 @@
-import { parseEncryptionKey } from "@kopek/storage-postgres";
+import { DEFAULT_DUNNING_POLICY, type DunningPolicy } from "@kopek/core";
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import { DEFAULT_RATE_LIMIT_PER_SECOND } from "./app.js";
+import { base64Keys, digits, duration, httpUrl, retrySchedule } from "./env-values.js";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -21,7 +22,14 @@ export interface Config {
   readonly encryptionKeyFile: string;
   /** Retired keys still accepted for decryption (KOPEK_ENCRYPTION_OLD_KEYS): rotation. */
   readonly encryptionOldKeys: readonly Buffer[];
+  /** Whether `serve` runs the renewal worker (KOPEK_WORKER). */
   readonly worker: boolean;
+  /** How often the renewal worker looks for due subscriptions. */
+  readonly workerIntervalMs: number;
+  /** When declined renewals are retried, and how soon after an outage. */
+  readonly dunning: DunningPolicy;
+  /** A testing aid (NODE_ENV=test only): the server's clock reads its time from this file. */
+  readonly testClockFile: string | null;
   /** A testing aid: the sandbox's charges as a JSON-lines file, shared across processes and restarts. */
   readonly sandboxLedgerFile: string | null;
   /** A testing aid: how long the sandbox takes to answer. */
@@ -29,25 +37,6 @@ export interface Config {
   /** How long an executing request holds its idempotency key; null: core's default. */
   readonly idempotencyLeaseMs: number | null;
 }
-
-// Each message completes "<VARIABLE> …" and is followed by the value, so one line says it all.
-const digits = (message: string) =>
-  z
-    .string()
-    .regex(/^[0-9]+$/, message)
-    .transform(Number);
-/** Comma-separated base64 keys, each decoded with storage-postgres's own parser. */
-const base64Keys = (message: string) =>
-  z.string().transform((value, context) => {
-    try {
-      return value.split(",").map((key) => parseEncryptionKey(key));
-    } catch {
-      context.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-  });
-const httpUrl = (message: string) =>
-  z.string().refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ""), message);
 
 const schema = z.object({
   HOST: z
@@ -75,6 +64,21 @@ const schema = z.object({
     "must be comma-separated keys, each 32 random bytes in base64",
   ).optional(),
   KOPEK_WORKER: z.enum(["on", "off"], "must be on or off").default("on"),
+  KOPEK_WORKER_INTERVAL_MS: digits("must be an integer from 10 to 3600000 (milliseconds)")
+    .pipe(
+      z
+        .number()
+        .min(10, "must be an integer from 10 to 3600000 (milliseconds)")
+        .max(3_600_000, "must be an integer from 10 to 3600000 (milliseconds)"),
+    )
+    .default(5000),
+  KOPEK_DUNNING_RETRIES: retrySchedule(
+    "must be increasing durations separated by commas, each a whole number and s, m, h or d (e.g. 1d,3d,5d)",
+  ).default(() => [...DEFAULT_DUNNING_POLICY.retryOffsetsMs]),
+  KOPEK_OUTAGE_RETRY: duration("must be a whole number and s, m, h or d (e.g. 5m)").default(
+    DEFAULT_DUNNING_POLICY.outageRetryMs,
+  ),
+  KOPEK_TEST_CLOCK_FILE: z.string().optional(),
   KOPEK_SANDBOX_LEDGER_FILE: z.string().optional(),
   KOPEK_SANDBOX_LATENCY_MS: digits("must be an integer of 0 or more (milliseconds)").default(0),
   KOPEK_IDEMPOTENCY_LEASE_MS: digits("must be an integer from 1 to 60000 (milliseconds)")
@@ -104,6 +108,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     return err(`${name} ${issue?.message ?? "is invalid"}${got}`);
   }
   const vars = parsed.data;
+  // A clock an environment variable can move must never reach production by accident.
+  if (vars.KOPEK_TEST_CLOCK_FILE !== undefined && env.NODE_ENV !== "test") {
+    return err("KOPEK_TEST_CLOCK_FILE is a testing aid and is refused unless NODE_ENV=test");
+  }
   return ok({
     host: vars.HOST,
     port: vars.PORT,
@@ -116,6 +124,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     encryptionKeyFile: vars.KOPEK_ENCRYPTION_KEY_FILE,
     encryptionOldKeys: vars.KOPEK_ENCRYPTION_OLD_KEYS ?? [],
     worker: vars.KOPEK_WORKER === "on",
+    workerIntervalMs: vars.KOPEK_WORKER_INTERVAL_MS,
+    dunning: { retryOffsetsMs: vars.KOPEK_DUNNING_RETRIES, outageRetryMs: vars.KOPEK_OUTAGE_RETRY },
+    testClockFile: vars.KOPEK_TEST_CLOCK_FILE ?? null,
     sandboxLedgerFile: vars.KOPEK_SANDBOX_LEDGER_FILE ?? null,
     sandboxLatencyMs: vars.KOPEK_SANDBOX_LATENCY_MS,
     idempotencyLeaseMs: vars.KOPEK_IDEMPOTENCY_LEASE_MS ?? null,

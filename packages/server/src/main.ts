@@ -1,13 +1,13 @@
 import { createKopek } from "@kopek/core";
-import { createSandboxLedger, type SandboxLedger } from "@kopek/provider-sandbox";
 import type { FastifyInstance } from "fastify";
 import { err, ok, type Result } from "neverthrow";
 import { buildApp } from "./app.js";
 import type { Config } from "./config.js";
 import { demoBanner } from "./demo-project.js";
 import { kopekAfterListen } from "./kopek-after-listen.js";
-import { createLogger, reportKopekErrors } from "./logger.js";
-import { createProviderRegistry } from "./providers.js";
+import { reportKopekErrors } from "./logger.js";
+import { startRenewals } from "./renewals.js";
+import { openServices } from "./services.js";
 import { cliHint, setUpProjects } from "./startup-projects.js";
 import { openStorage } from "./storage.js";
 
@@ -18,18 +18,21 @@ export interface RunningServer {
   readonly app: FastifyInstance;
   /** Where it listens, e.g. `http://127.0.0.1:3000`. */
   readonly url: string;
-  /** Stops accepting, lets in-flight requests finish, stops timers, closes storage. */
+  /** Stops accepting and the renewal worker, lets in-flight work finish, stops timers, closes storage. */
   close(): Promise<void>;
 }
 
-/** Starts the server: storage, projects, the app, listening, the purge timer. The only place that listens. */
+/**
+ * Starts the server: storage, projects, the app, listening, the purge timer and (KOPEK_WORKER=on) the
+ * renewal worker. The only place that listens.
+ */
 export async function startServer(
   config: Config,
   print: (text: string) => void,
 ): Promise<Result<RunningServer, string>> {
-  const logger = createLogger({ level: config.logLevel });
-  const ledger = openLedger(config);
-  if (ledger.isErr()) return err(ledger.error);
+  const services = openServices(config);
+  if (services.isErr()) return err(services.error);
+  const { logger, clock, providerFor } = services.value;
   const opened = await openStorage(config, logger);
   if (opened.isErr()) return err(opened.error);
   const { storage } = opened.value;
@@ -42,15 +45,12 @@ export async function startServer(
   const { demoKey, fromFile } = projects.value;
   if (config.projectsFile !== null) logger.info({ projects: fromFile }, "projects file applied");
 
-  const providerFor = createProviderRegistry({
-    ledger: ledger.value,
-    sandboxLatencyMs: config.sandboxLatencyMs,
-  });
   const late = kopekAfterListen((publicUrl) =>
     createKopek({
       storage,
       providerFor,
       publicUrl,
+      clock,
       ...(config.idempotencyLeaseMs === null ? {} : { leaseMs: config.idempotencyLeaseMs }),
       onError: reportKopekErrors(logger),
     }),
@@ -85,27 +85,27 @@ export async function startServer(
     if (purged.isErr()) logger.warn({ code: purged.error.code }, "purging expired idempotency keys failed");
   }, PURGE_INTERVAL_MS);
   purge.unref();
+  const renewals = config.worker
+    ? startRenewals({
+        storage,
+        providerFor,
+        clock,
+        dunning: config.dunning,
+        intervalMs: config.workerIntervalMs,
+        logger,
+      })
+    : null;
 
   return ok({
     app,
     url,
     close: async () => {
       clearInterval(purge);
-      await app.close();
+      // Renewals in flight finish and are saved before the storage goes away.
+      await Promise.all([renewals?.stop(), app.close()]);
       await opened.value.close();
     },
   });
-}
-
-/** The sandbox's books: in memory, or in KOPEK_SANDBOX_LEDGER_FILE (a testing aid). */
-function openLedger(config: Config): Result<SandboxLedger, string> {
-  if (config.sandboxLedgerFile === null) return ok(createSandboxLedger());
-  try {
-    return ok(createSandboxLedger({ file: config.sandboxLedgerFile }));
-  } catch (cause) {
-    const reason = (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
-    return err(`KOPEK_SANDBOX_LEDGER_FILE ${config.sandboxLedgerFile} cannot be used (${reason})`);
-  }
 }
 
 // A wildcard address is where the server listens, not where a client can reach it.

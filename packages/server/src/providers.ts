@@ -1,4 +1,4 @@
-import type { PaymentProvider, Project, ProviderSettings } from "@kopek/core";
+import type { Clock, PaymentProvider, Project, ProviderSettings } from "@kopek/core";
 import { createSandboxLedger, createSandboxProvider, type SandboxLedger } from "@kopek/provider-sandbox";
 
 export interface ProviderRegistryOptions {
@@ -6,6 +6,8 @@ export interface ProviderRegistryOptions {
   readonly ledger?: SandboxLedger;
   /** Simulated latency of every sandbox answer (a testing aid); default 0. */
   readonly sandboxLatencyMs?: number;
+  /** Where the sandbox's `chargedAt` comes from: the server's clock. Default: the wall clock. */
+  readonly clock?: Clock;
 }
 
 /**
@@ -21,7 +23,12 @@ export function createProviderRegistry(
   const make = (settings: ProviderSettings): PaymentProvider => {
     switch (settings.kind) {
       case "sandbox":
-        return createSandboxProvider({ storedMethodCharge: settings.storedMethodCharge, ledger, latencyMs });
+        return createSandboxProvider({
+          storedMethodCharge: settings.storedMethodCharge,
+          ledger,
+          latencyMs,
+          ...(options.clock === undefined ? {} : { clock: options.clock }),
+        });
     }
   };
   return (project) => {

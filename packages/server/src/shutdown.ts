@@ -1,14 +1,23 @@
-import type { RunningServer } from "./main.js";
-
-/** Past this, shutdown gives up on in-flight requests: well inside the 5 s orchestrators allow. */
+/** Past this, shutdown gives up on in-flight work: well inside the 5 s orchestrators allow. */
 export const SHUTDOWN_DEADLINE_MS = 4500;
 
+/** A running `kopek serve` or `kopek worker`, as far as shutting it down goes. */
+export interface Closable {
+  readonly log: {
+    info(object: object, message?: string): void;
+    info(message: string): void;
+    warn(object: object, message?: string): void;
+    error(object: object, message?: string): void;
+  };
+  close(): Promise<void>;
+}
+
 /**
- * SIGTERM and SIGINT: stop accepting, let in-flight requests finish, stop timers, close storage, exit 0.
- * A request still running at the deadline, or a second signal, ends the process with 1 instead.
+ * SIGTERM and SIGINT: stop accepting, let in-flight requests and renewals finish, stop timers, close
+ * storage, exit 0. Work still running at the deadline, or a second signal, ends the process with 1.
  */
-export function closeOnSignals(server: RunningServer, exit: (code: number) => void = process.exit): void {
-  const log = server.app.log;
+export function closeOnSignals(running: Closable, exit: (code: number) => void = process.exit): void {
+  const { log } = running;
   let closing = false;
   const shutDown = (signal: NodeJS.Signals) => {
     if (closing) {
@@ -17,12 +26,12 @@ export function closeOnSignals(server: RunningServer, exit: (code: number) => vo
       return;
     }
     closing = true;
-    log.info({ signal }, "shutting down: finishing in-flight requests");
+    log.info({ signal }, "shutting down: finishing in-flight work");
     const deadline = setTimeout(() => {
-      log.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, "in-flight requests did not finish in time");
+      log.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, "in-flight work did not finish in time");
       exit(1);
     }, SHUTDOWN_DEADLINE_MS);
-    server.close().then(
+    running.close().then(
       () => {
         clearTimeout(deadline);
         log.info("stopped");

@@ -20,10 +20,10 @@ interface Parsed {
 }
 
 /**
- * The kopek command line, except `serve` (which keeps running): returns the exit code, or "serve" when
- * the command is `serve`. Usage errors exit 2, failures 1.
+ * The kopek command line, except `serve` and `worker` (which keep running): returns the exit code, or
+ * the name of the long-running command. Usage errors exit 2, failures 1.
  */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number | "serve"> {
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number | "serve" | "worker"> {
   const parsed = parse(argv);
   if (typeof parsed === "string") return usageError(io, parsed);
   const [command = "serve", ...rest] = parsed.words;
@@ -33,7 +33,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   const { values } = parsed;
   const line = [command, ...rest].join(" ");
-  if (line === "serve") return "serve";
+  if (line === "serve" || line === "worker") return line;
   if (line === "keys generate") return generateKey(io);
   if (line === "migrate") return withDatabase(io, migrateCommand);
   if (line === "projects create") {

@@ -1,11 +1,13 @@
 export const USAGE = `Usage: kopek [command]
 
 Commands:
-  serve                          Start the HTTP server (the default)
+  serve                          Start the HTTP server (the default), with the renewal worker
+                                 unless KOPEK_WORKER=off
   keys generate                  Print a new API key and its SHA-256 for the projects file
   help                           Show this help (also --help, -h)
 
 Commands on the database at DATABASE_URL:
+  worker                         Run only the renewal worker, no HTTP (as many as you like)
   migrate                        Apply pending migrations and say which
   projects create --name <name> [--id <uuid>] [--stored-method-charge true|false]
                                  Create a project (sandbox provider); prints its id
@@ -14,7 +16,7 @@ Commands on the database at DATABASE_URL:
   keys revoke <sha256-or-key>    Revoke a key at once, on every server using the database
   keys list --project <id>       List a project's keys: ids, hash prefixes, created, revoked
 
-Environment (serve):
+Environment (serve, worker):
   HOST                  Address to listen on (default 127.0.0.1)
   PORT                  Port to listen on, 0-65535 (default 3000; 0 picks a free one)
   KOPEK_PROJECTS_FILE   JSON file of projects and key hashes, applied at start
@@ -30,7 +32,14 @@ Environment (serve):
   KOPEK_ENCRYPTION_OLD_KEYS  Comma-separated retired keys, still accepted for decryption
   KOPEK_IDEMPOTENCY_LEASE_MS How long a request holds its idempotency key, 1-60000
                         (default 30000)
-  KOPEK_WORKER          on or off: the renewal worker (default on)
+  KOPEK_WORKER          on or off: the renewal worker inside serve (default on)
+  KOPEK_WORKER_INTERVAL_MS   How often the worker looks for due renewals, 10-3600000
+                        (default 5000)
+  KOPEK_DUNNING_RETRIES When a declined renewal is retried, counted from the first decline;
+                        then the subscription is canceled (default 1d,3d,5d; units s, m, h, d)
+  KOPEK_OUTAGE_RETRY    Retry after a provider outage, never counted as a decline (default 5m)
   KOPEK_SANDBOX_LEDGER_FILE  Testing aid: the sandbox's charges as a JSON-lines file
   KOPEK_SANDBOX_LATENCY_MS   Testing aid: delay of every sandbox answer (default 0)
+  KOPEK_TEST_CLOCK_FILE Testing aid, only with NODE_ENV=test: the clock reads an ISO 8601
+                        time from this file and runs on from it
 `;

@@ -1,0 +1,34 @@
+import { parseEncryptionKey } from "@kopek/storage-postgres";
+import { z } from "zod";
+import { parseDuration, parseRetrySchedule } from "./duration.js";
+
+// Each message completes "<VARIABLE> …" and is followed by the value, so one line says it all.
+export const digits = (message: string) =>
+  z
+    .string()
+    .regex(/^[0-9]+$/, message)
+    .transform(Number);
+/** Comma-separated base64 keys, each decoded with storage-postgres's own parser. */
+export const base64Keys = (message: string) =>
+  z.string().transform((value, context) => {
+    try {
+      return value.split(",").map((key) => parseEncryptionKey(key));
+    } catch {
+      context.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+  });
+export const httpUrl = (message: string) =>
+  z.string().refine((value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ""), message);
+
+/** A duration such as `5m`, in milliseconds. */
+export const duration = (message: string) =>
+  z.string().transform((value, context) => parseDuration(value) ?? invalid(context, message));
+/** Increasing durations such as `1d,3d,5d`, in milliseconds. */
+export const retrySchedule = (message: string) =>
+  z.string().transform((value, context) => parseRetrySchedule(value) ?? invalid(context, message));
+
+function invalid(context: z.RefinementCtx, message: string): never {
+  context.addIssue({ code: "custom", message });
+  return z.NEVER;
+}

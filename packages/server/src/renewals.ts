@@ -1,0 +1,42 @@
+import {
+  type Clock,
+  createRenewalWorker,
+  type DunningPolicy,
+  type PaymentProvider,
+  type Project,
+  type RenewalWorker,
+  type Storage,
+} from "@kopek/core";
+import type { Logger } from "pino";
+
+export interface RenewalsOptions {
+  readonly storage: Storage;
+  readonly providerFor: (project: Project) => PaymentProvider;
+  readonly clock: Clock;
+  readonly dunning: DunningPolicy;
+  readonly intervalMs: number;
+  readonly logger: Logger;
+}
+
+/**
+ * Core's renewal worker, started on a timer, with every attempt in the log: which subscription,
+ * which cycle, what the provider said. Never the method ref. `stop()` waits for the batch in flight.
+ */
+export function startRenewals(options: RenewalsOptions): RenewalWorker {
+  const { logger } = options;
+  const worker = createRenewalWorker({
+    storage: options.storage,
+    providerFor: options.providerFor,
+    clock: options.clock,
+    dunning: options.dunning,
+    onRenewal: ({ subscription, cycle, result }) =>
+      logger.info(
+        { subscriptionId: subscription.id, projectId: subscription.projectId, cycle, result },
+        "renewal attempted",
+      ),
+    onError: (cause) => logger.error({ err: cause }, "renewal failed"),
+  });
+  worker.start(options.intervalMs);
+  logger.info({ intervalMs: options.intervalMs }, "renewal worker started");
+  return worker;
+}

@@ -1,0 +1,44 @@
+import { err, ok, type Result } from "neverthrow";
+import type { Logger } from "pino";
+import type { Config } from "./config.js";
+import { startRenewals } from "./renewals.js";
+import { openServices } from "./services.js";
+import { openStorage } from "./storage.js";
+
+export interface RunningWorker {
+  readonly log: Logger;
+  /** Stops the worker, lets the renewals in flight finish and be saved, closes storage. */
+  close(): Promise<void>;
+}
+
+/**
+ * `kopek worker`: the renewal worker alone, no HTTP, on the database at DATABASE_URL. Any number of
+ * them (and of servers with KOPEK_WORKER=on) may run on one database: storage leases every claim.
+ */
+export async function startWorker(config: Config): Promise<Result<RunningWorker, string>> {
+  if (config.databaseUrl === null) {
+    return err(
+      "kopek worker needs DATABASE_URL: memory storage lives in one process, where kopek serve runs the worker",
+    );
+  }
+  const services = openServices(config);
+  if (services.isErr()) return err(services.error);
+  const { logger, clock, providerFor } = services.value;
+  const opened = await openStorage(config, logger);
+  if (opened.isErr()) return err(opened.error);
+  const renewals = startRenewals({
+    storage: opened.value.storage,
+    providerFor,
+    clock,
+    dunning: config.dunning,
+    intervalMs: config.workerIntervalMs,
+    logger,
+  });
+  return ok({
+    log: logger,
+    close: async () => {
+      await renewals.stop();
+      await opened.value.close();
+    },
+  });
+}
