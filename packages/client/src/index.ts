@@ -15,5 +15,7 @@ export type CreateSubscriptionRequest = Schemas["CreateSubscriptionRequest"];
 export type CreateInvoiceRequest = Schemas["CreateInvoiceRequest"];
 export type Subscription = Schemas["Subscription"];
 export type Invoice = Schemas["Invoice"];
+export type SubscriptionList = Schemas["SubscriptionList"];
+export type InvoiceList = Schemas["InvoiceList"];
 export type Problem = Schemas["Problem"];
 export type ProblemCode = Problem["code"];

@@ -9,10 +9,51 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List subscriptions, newest first
+         * @description A page of at most `limit`; `nextCursor` (null on the last page) fetches the next, older one.
+         */
+        get: operations["listSubscriptions"];
         put?: never;
         /** Create a subscription and charge its first cycle */
         post: operations["createSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a subscription */
+        get: operations["getSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a subscription
+         * @description An active or past-due subscription ends now: `status` canceled, `canceledAt` set, `cancelReason` requested; no further charge is attempted. An already-canceled one is 409 invalid_state (the same Idempotency-Key replays the first answer).
+         */
+        post: operations["cancelSubscription"];
         delete?: never;
         options?: never;
         head?: never;
@@ -26,10 +67,51 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List invoices, newest first
+         * @description A page of at most `limit`; `nextCursor` (null on the last page) fetches the next, older one.
+         */
+        get: operations["listInvoices"];
         put?: never;
         /** Create an invoice with a hosted payment page */
         post: operations["createInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve an invoice */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an invoice
+         * @description An invoice that can still be paid (`created`, not past expiresAt) is canceled: `status` canceled, `canceledAt` set. A paid, expired or canceled one is 409 invalid_state.
+         */
+        post: operations["cancelInvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -108,7 +190,7 @@ export interface components {
         };
         FieldIssue: {
             /**
-             * @description JSON Pointer into the request body as a URI fragment
+             * @description JSON Pointer into the request body as a URI fragment; for a list's query parameters, `#/` and the parameter name (`#/limit`)
              * @example #/customer/email
              */
             pointer: string;
@@ -146,6 +228,14 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
             paidAt: components["schemas"]["Timestamp"] | null;
+            /** @description When it was canceled; null while it is not */
+            canceledAt: components["schemas"]["Timestamp"] | null;
+        };
+        InvoiceList: {
+            /** @description The invoices, newest first */
+            data: components["schemas"]["Invoice"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. Opaque. */
+            nextCursor: string | null;
         };
         /** @description Up to 50 string keys (1–40 characters) with string values (≤ 500) */
         Metadata: {
@@ -205,6 +295,16 @@ export interface components {
             lastChargedAt: components["schemas"]["Timestamp"];
             cyclesStarted: number;
             createdAt: components["schemas"]["Timestamp"];
+            /** @description When it was canceled; null while it is not */
+            canceledAt: components["schemas"]["Timestamp"] | null;
+            /** @description requested (canceled through the API) or payment_failed (dunning ran out); null while not canceled */
+            cancelReason: ("requested" | "payment_failed") | null;
+        };
+        SubscriptionList: {
+            /** @description The subscriptions, newest first */
+            data: components["schemas"]["Subscription"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. Opaque. */
+            nextCursor: string | null;
         };
         /**
          * Format: date-time
@@ -352,6 +452,14 @@ export interface components {
         "Idempotency-Key": string;
         /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
         "X-Request-Id": string;
+        /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
+        ResourceId: string;
+        /** @description How many to return. Out of range: 422 validation_failed with pointer `#/limit`. */
+        Limit: number;
+        /** @description The `nextCursor` of the previous page, as returned: opaque. Pages are stable while new resources arrive (nothing repeated or skipped). Anything else: 422 with pointer `#/cursor`. */
+        Cursor: string;
+        /** @description Only invoices in this status, as read now (an unpaid invoice past expiresAt is expired). Another value: 422 with pointer `#/status`. */
+        InvoiceStatus: "created" | "paid" | "expired" | "canceled";
     };
     requestBodies: never;
     headers: {
@@ -366,6 +474,91 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listSubscriptions: {
+        parameters: {
+            query?: {
+                /** @description How many to return. Out of range: 422 validation_failed with pointer `#/limit`. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page, as returned: opaque. Pages are stable while new resources arrive (nothing repeated or skipped). Anything else: 422 with pointer `#/cursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionList"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     createSubscription: {
         parameters: {
             query?: never;
@@ -530,6 +723,321 @@ export interface operations {
             };
         };
     };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. */
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        /** @description No body, an empty one, or `{}`: the operation takes no fields */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Done; a replay of the first request with this Idempotency-Key answers the same */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description `invalid_json`, `idempotency_key_missing`, `idempotency_key_invalid` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_request_in_progress`, `invalid_state` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`, `idempotency_key_reused` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                /** @description How many to return. Out of range: 422 validation_failed with pointer `#/limit`. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page, as returned: opaque. Pages are stable while new resources arrive (nothing repeated or skipped). Anything else: 422 with pointer `#/cursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only invoices in this status, as read now (an unpaid invoice past expiresAt is expired). Another value: 422 with pointer `#/status`. */
+                status?: components["parameters"]["InvoiceStatus"];
+            };
+            header?: {
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     createInvoice: {
         parameters: {
             query?: never;
@@ -670,6 +1178,234 @@ export interface operations {
                 };
             };
             /** @description `provider_unavailable`, `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelInvoice: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. */
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        /** @description No body, an empty one, or `{}`: the operation takes no fields */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Done; a replay of the first request with this Idempotency-Key answers the same */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description `invalid_json`, `idempotency_key_missing`, `idempotency_key_invalid` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_request_in_progress`, `invalid_state` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`, `idempotency_key_reused` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

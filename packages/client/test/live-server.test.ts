@@ -86,6 +86,43 @@ describe("the client against a live server", () => {
     expect(error?.code).toBe("unauthorized");
   });
 
+  it("lists page by page with the cursor, and reads one by id", async () => {
+    const body = { amount: { amount: "100", currency: "RUB" as const } };
+    const created = [];
+    for (let i = 0; i < 3; i++) created.unshift((await client.POST("/v1/invoices", { body })).data?.id);
+    const first = await client.GET("/v1/invoices", { params: { query: { limit: 2, status: "created" } } });
+    expect(first.response.status).toBe(200);
+    expect(first.data?.data.map((invoice) => invoice.id)).toEqual(created.slice(0, 2));
+    const cursor = first.data?.nextCursor ?? "";
+    const second = await client.GET("/v1/invoices", { params: { query: { limit: 2, cursor } } });
+    expect(second.data?.data[0]?.id).toBe(created[2]);
+
+    const one = await client.GET("/v1/invoices/{id}", { params: { path: { id: created[0] ?? "" } } });
+    expect(one.data?.id).toBe(created[0]);
+    const bad = await client.GET("/v1/subscriptions", { params: { query: { limit: 101 } } });
+    expect(bad.response.status).toBe(422);
+    expect(bad.error?.errors?.[0]?.pointer).toBe("#/limit");
+  });
+
+  it("cancels without a body; a second cancel is 409 invalid_state", async () => {
+    const created = await client.POST("/v1/subscriptions", {
+      body: {
+        amount: { amount: "149900", currency: "RUB" },
+        period: { unit: "month", count: 1 },
+        method: "card",
+        providerMethodRef: "pm_sandbox_cancel",
+      },
+    });
+    const path = { id: created.data?.id ?? "" };
+    const canceled = await client.POST("/v1/subscriptions/{id}/cancel", { params: { path } });
+    expect(canceled.response.status).toBe(200);
+    expect(canceled.data).toMatchObject({ status: "canceled", cancelReason: "requested" });
+    expect(canceled.data?.canceledAt).not.toBeNull();
+    const again = await client.POST("/v1/subscriptions/{id}/cancel", { params: { path }, body: {} });
+    expect(again.response.status).toBe(409);
+    expect(again.error?.code).toBe("invalid_state");
+  });
+
   it("reads the health endpoints", async () => {
     const { data, response } = await client.GET("/readyz");
     expect(response.status).toBe(200);

@@ -1,15 +1,20 @@
 import {
   createInvoiceRequestSchema,
   createSubscriptionRequestSchema,
+  invoiceListResponseSchema,
   invoiceResponseSchema,
   PROBLEM_CODES,
   problemSchema,
+  subscriptionListResponseSchema,
   subscriptionResponseSchema,
 } from "@kopek/core";
 import { z } from "zod";
-import { componentRef, toComponentSchemas } from "./component-schemas.js";
+import { toComponentSchemas } from "./component-schemas.js";
 import { EXAMPLE_INVOICE_REQUEST, EXAMPLE_SUBSCRIPTION_REQUEST } from "./examples.js";
-import { type ProblemCode, problemResponses } from "./problem-responses.js";
+import { healthOperation } from "./operations.js";
+import { HEADERS, PARAMETERS } from "./parameters.js";
+import { problemResponses } from "./problem-responses.js";
+import { resourcePaths } from "./resource-paths.js";
 
 export interface OpenApiDocumentOptions {
   /** Where clients reach the server; the document's only `servers` entry. */
@@ -18,13 +23,6 @@ export interface OpenApiDocumentOptions {
 
 /** The `/healthz` and `/readyz` body; the server's own, not core's. */
 const healthStatusSchema = z.strictObject({ status: z.literal("ok") }).meta({ id: "HealthStatus" });
-
-/**
- * Errors every create operation can answer with (API.md 2–4): all of them but those that need an
- * existing resource or a charge. A new code in core is documented on the create operations by default.
- */
-const NOT_FROM_CREATE: ReadonlySet<ProblemCode> = new Set(["not_found", "invalid_state", "payment_declined"]);
-const CREATE_ERRORS = PROBLEM_CODES.filter((code) => !NOT_FROM_CREATE.has(code));
 
 /**
  * The OpenAPI 3.1 description of the HTTP API, generated from the zod schemas that validate requests
@@ -51,37 +49,56 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
       { name: "operations", description: "Liveness and readiness for orchestrators" },
     ],
     paths: {
-      "/v1/subscriptions": {
-        post: createOperation({
-          operationId: "createSubscription",
-          tag: "subscriptions",
+      ...resourcePaths({
+        collection: "subscriptions",
+        tag: "subscriptions",
+        singular: "Subscription",
+        resource: subscriptionResponseSchema,
+        list: subscriptionListResponseSchema,
+        listParameters: ["Limit", "Cursor"],
+        create: {
           summary: "Create a subscription and charge its first cycle",
           request: createSubscriptionRequestSchema,
-          response: subscriptionResponseSchema,
           example: EXAMPLE_SUBSCRIPTION_REQUEST,
-          location: "/v1/subscriptions/{id}",
-          errors: [...CREATE_ERRORS, "payment_declined"],
-        }),
-      },
-      "/v1/invoices": {
-        post: createOperation({
-          operationId: "createInvoice",
-          tag: "invoices",
+          extraErrors: ["payment_declined"],
+        },
+        cancel:
+          "An active or past-due subscription ends now: `status` canceled, `canceledAt` set, `cancelReason` " +
+          "requested; no further charge is attempted. An already-canceled one is 409 invalid_state (the same " +
+          "Idempotency-Key replays the first answer).",
+      }),
+      ...resourcePaths({
+        collection: "invoices",
+        tag: "invoices",
+        singular: "Invoice",
+        resource: invoiceResponseSchema,
+        list: invoiceListResponseSchema,
+        listParameters: ["Limit", "Cursor", "InvoiceStatus"],
+        create: {
           summary: "Create an invoice with a hosted payment page",
           request: createInvoiceRequestSchema,
-          response: invoiceResponseSchema,
           example: EXAMPLE_INVOICE_REQUEST,
-          location: "/v1/invoices/{id}",
-          errors: CREATE_ERRORS,
+          extraErrors: [],
+        },
+        cancel:
+          "An invoice that can still be paid (`created`, not past expiresAt) is canceled: `status` canceled, " +
+          "`canceledAt` set. A paid, expired or canceled one is 409 invalid_state.",
+      }),
+      "/healthz": {
+        get: healthOperation({
+          operationId: "getHealth",
+          summary: "Liveness: 200 while the process answers",
+          response: healthStatusSchema,
+          errors: [],
         }),
       },
-      "/healthz": {
-        get: healthOperation("getHealth", "Liveness: 200 while the process answers", []),
-      },
       "/readyz": {
-        get: healthOperation("getReadiness", "Readiness: 200 when storage answers, else 503", [
-          "storage_unavailable",
-        ]),
+        get: healthOperation({
+          operationId: "getReadiness",
+          summary: "Readiness: 200 when storage answers, else 503",
+          response: healthStatusSchema,
+          errors: ["storage_unavailable"],
+        }),
       },
     },
     components: {
@@ -90,6 +107,8 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
         createInvoiceRequestSchema,
         subscriptionResponseSchema,
         invoiceResponseSchema,
+        subscriptionListResponseSchema,
+        invoiceListResponseSchema,
         problemSchema,
         healthStatusSchema,
       ]),
@@ -101,117 +120,15 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
           description: "The project's API key as `Authorization: Bearer <key>`.",
         },
       },
-      parameters: {
-        "Idempotency-Key": {
-          name: "Idempotency-Key",
-          in: "header",
-          required: true,
-          description:
-            "Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. " +
-            "The same key with the same body replays the first answer; with another body it is refused.",
-          schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7E]+$" },
-        },
-        "X-Request-Id": {
-          name: "X-Request-Id",
-          in: "header",
-          required: false,
-          description: "Your id for this request (1–128 printable characters, no spaces); echoed back.",
-          schema: { type: "string", maxLength: 128 },
-        },
-      },
-      headers: {
-        "X-Request-Id": {
-          description: "The request's id: the one sent when it was sane, else a new one",
-          required: true,
-          schema: { type: "string" },
-        },
-        "Idempotent-Replayed": {
-          description:
-            "`true` when this is the stored answer to an earlier request with the same Idempotency-Key",
-          schema: { type: "string", enum: ["true"] },
-        },
-        Location: { description: "Path of the created resource", required: true, schema: { type: "string" } },
-      },
-      // Every problem by status, including those no create operation returns (404, 409 invalid_state).
+      parameters: PARAMETERS,
+      headers: HEADERS,
+      // Every problem by status, whichever operations answer with it.
       responses: Object.fromEntries(
         Object.entries(problemResponses(PROBLEM_CODES)).map(([status, response]) => [
           `Problem${status}`,
           response,
         ]),
       ),
-    },
-  };
-}
-
-interface CreateOperationSpec {
-  readonly operationId: string;
-  readonly tag: string;
-  readonly summary: string;
-  readonly request: z.ZodType;
-  readonly response: z.ZodType;
-  readonly example: unknown;
-  readonly location: string;
-  readonly errors: readonly ProblemCode[];
-}
-
-function createOperation(spec: CreateOperationSpec) {
-  const body = { "application/json": { schema: componentRef(spec.response) } };
-  const requestId = { $ref: "#/components/headers/X-Request-Id" };
-  const location = { $ref: "#/components/headers/Location" };
-  return {
-    operationId: spec.operationId,
-    tags: [spec.tag],
-    summary: spec.summary,
-    parameters: [
-      { $ref: "#/components/parameters/Idempotency-Key" },
-      { $ref: "#/components/parameters/X-Request-Id" },
-    ],
-    requestBody: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: componentRef(spec.request),
-          examples: { minimal: { value: spec.example } },
-        },
-      },
-    },
-    responses: {
-      "200": {
-        description: "A replay: the stored answer to the first request with this Idempotency-Key",
-        headers: {
-          "Idempotent-Replayed": {
-            description: "Always `true` here",
-            required: true,
-            schema: { type: "string", enum: ["true"] },
-          },
-          Location: location,
-          "X-Request-Id": requestId,
-        },
-        content: body,
-      },
-      "201": {
-        description: `Created; \`Location\` is ${spec.location}`,
-        headers: { Location: location, "X-Request-Id": requestId },
-        content: body,
-      },
-      ...problemResponses(spec.errors),
-    },
-  };
-}
-
-function healthOperation(operationId: string, summary: string, errors: readonly ProblemCode[]) {
-  return {
-    operationId,
-    tags: ["operations"],
-    summary,
-    security: [],
-    responses: {
-      "200": {
-        description: "OK",
-        headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } },
-        content: { "application/json": { schema: componentRef(healthStatusSchema) } },
-      },
-      ...problemResponses([...errors, "internal_error"]),
     },
   };
 }

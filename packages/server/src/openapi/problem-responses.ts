@@ -57,9 +57,13 @@ const HEADER_DESCRIPTIONS: Readonly<Record<string, { description: string }>> = {
 
 /**
  * OpenAPI responses for the given codes, grouped by status, each with an example rendered by core.
- * The documented headers are the ones core's rendering really sets (`Retry-After`, `WWW-Authenticate`).
+ * The documented headers are the ones core's rendering really sets (`Retry-After`, `WWW-Authenticate`),
+ * and `Idempotent-Replayed` on a POST's refusals that are stored and replayed (`idempotent`).
  */
-export function problemResponses(codes: readonly ProblemCode[]): Record<string, unknown> {
+export function problemResponses(
+  codes: readonly ProblemCode[],
+  { idempotent = true }: { readonly idempotent?: boolean } = {},
+): Record<string, unknown> {
   const byStatus = new Map<number, ProblemCode[]>();
   for (const code of codes) {
     const status = statusOf(code);
@@ -80,7 +84,7 @@ export function problemResponses(codes: readonly ProblemCode[]): Record<string, 
         schema: { type: "string" },
       };
     }
-    if (group.some((code) => REPLAYABLE.has(code))) {
+    if (idempotent && group.some((code) => REPLAYABLE.has(code))) {
       headers["Idempotent-Replayed"] = { $ref: "#/components/headers/Idempotent-Replayed" };
     }
     responses[String(status)] = {

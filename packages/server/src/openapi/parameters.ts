@@ -1,0 +1,68 @@
+import { INVOICE_STATUSES } from "@kopek/core";
+
+/** `components.parameters`: the headers every POST takes, the resource id and the list parameters. */
+export const PARAMETERS = {
+  "Idempotency-Key": {
+    name: "Idempotency-Key",
+    in: "header",
+    required: true,
+    description:
+      "Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. " +
+      "The same key with the same body replays the first answer; with another body it is refused.",
+    schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7E]+$" },
+  },
+  "X-Request-Id": {
+    name: "X-Request-Id",
+    in: "header",
+    required: false,
+    description: "Your id for this request (1–128 printable characters, no spaces); echoed back.",
+    schema: { type: "string", maxLength: 128 },
+  },
+  ResourceId: {
+    name: "id",
+    in: "path",
+    required: true,
+    description:
+      "The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found.",
+    schema: { type: "string", format: "uuid" },
+  },
+  Limit: {
+    name: "limit",
+    in: "query",
+    required: false,
+    description: "How many to return. Out of range: 422 validation_failed with pointer `#/limit`.",
+    schema: { type: "integer", minimum: 1, maximum: 100, default: 20 },
+  },
+  Cursor: {
+    name: "cursor",
+    in: "query",
+    required: false,
+    description:
+      "The `nextCursor` of the previous page, as returned: opaque. Pages are stable while new resources " +
+      "arrive (nothing repeated or skipped). Anything else: 422 with pointer `#/cursor`.",
+    schema: { type: "string", minLength: 1, maxLength: 200, pattern: "^[A-Za-z0-9_-]+$" },
+  },
+  InvoiceStatus: {
+    name: "status",
+    in: "query",
+    required: false,
+    description:
+      "Only invoices in this status, as read now (an unpaid invoice past expiresAt is expired). " +
+      "Another value: 422 with pointer `#/status`.",
+    schema: { type: "string", enum: [...INVOICE_STATUSES] },
+  },
+} as const;
+
+/** `components.headers`. */
+export const HEADERS = {
+  "X-Request-Id": {
+    description: "The request's id: the one sent when it was sane, else a new one",
+    required: true,
+    schema: { type: "string" },
+  },
+  "Idempotent-Replayed": {
+    description: "`true` when this is the stored answer to an earlier request with the same Idempotency-Key",
+    schema: { type: "string", enum: ["true"] },
+  },
+  Location: { description: "Path of the created resource", required: true, schema: { type: "string" } },
+} as const;
