@@ -37,8 +37,14 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       },
       serializers: { err: describeCause },
     },
-    options.destination ?? pino.destination({ dest: 1, sync: true }),
+    options.destination ?? stdoutDestination(),
   );
+}
+
+// Synchronous on purpose: an asynchronous writer measured only ~2 % faster under load, and around
+// shutdown it let the last lines come out of order.
+function stdoutDestination(): DestinationStream {
+  return pino.destination({ dest: 1, sync: true });
 }
 
 /** Core's `onError`: every 5xx cause goes to the log at error level, redacted, with the request id. */

@@ -8,6 +8,8 @@ export interface Closable {
     info(message: string): void;
     warn(object: object, message?: string): void;
     error(object: object, message?: string): void;
+    /** Writes out lines still pending (pino's asynchronous destination), then calls back. */
+    flush?(callback: (error?: Error) => void): void;
   };
   close(): Promise<void>;
 }
@@ -16,8 +18,10 @@ export interface Closable {
  * SIGTERM and SIGINT: stop accepting, let in-flight requests and renewals finish, stop timers, close
  * storage, exit 0. Work still running at the deadline, or a second signal, ends the process with 1.
  */
-export function closeOnSignals(running: Closable, exit: (code: number) => void = process.exit): void {
+export function closeOnSignals(running: Closable, exitNow: (code: number) => void = process.exit): void {
   const { log } = running;
+  // The log goes out asynchronously: flush it first, or the last lines could be lost or reordered.
+  const exit = (code: number) => (log.flush === undefined ? exitNow(code) : log.flush(() => exitNow(code)));
   let closing = false;
   const shutDown = (signal: NodeJS.Signals) => {
     if (closing) {

@@ -114,7 +114,10 @@ export class ResourceStore {
     t.rows.set(row.id, deepCopy(row));
     if (!isNew) return true;
     let index = t.byProject.get(row.projectId);
-    if (index === undefined) t.byProject.set(row.projectId, (index = new ProjectIndex()));
+    if (index === undefined) {
+      index = new ProjectIndex();
+      t.byProject.set(row.projectId, index);
+    }
     index.add(row.id);
     if (t.rows.size > this.maxResources) {
       const [oldestId, oldest] = t.rows.entries().next().value as [string, T];

@@ -6,7 +6,7 @@ import fp from "fastify-plugin";
  * route pattern, never the URL's query or any header or body), and how it ended.
  */
 async function requestLog(app: FastifyInstance) {
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     request.log.info(
       {
         projectId: request.kopekAuth?.project.id ?? null,
@@ -17,6 +17,7 @@ async function requestLog(app: FastifyInstance) {
       },
       "request completed",
     );
+    done();
   });
 }
 
