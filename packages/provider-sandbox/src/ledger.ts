@@ -123,13 +123,27 @@ export function createSandboxLedger(options: SandboxLedgerOptions = {}): Sandbox
 /** How many payment links the books keep: creating one moves no money, so old ones may be forgotten. */
 export const MAX_REMEMBERED_LINKS = 100_000;
 
+// Keys in the order their links were booked. Not `paymentLinks.keys().next()`: a Map keeps deleted
+// entries as holes at its front until it rehashes, so after many evictions finding the oldest walked
+// every hole, and a long run turned quadratic.
+const linkOrder = new WeakMap<SandboxBooks, { keys: string[]; head: number }>();
+
 /** Books a payment link, forgetting the oldest past `MAX_REMEMBERED_LINKS` so a long run stays bounded. */
 export function rememberLink(books: SandboxBooks, link: SandboxPaymentLink): void {
+  let order = linkOrder.get(books);
+  if (order === undefined) {
+    order = { keys: [], head: 0 };
+    linkOrder.set(books, order);
+  }
   books.paymentLinks.set(link.idempotencyKey, link);
-  if (books.paymentLinks.size > MAX_REMEMBERED_LINKS) {
-    const oldest = books.paymentLinks.keys().next().value as string;
-    books.paymentLinks.delete(oldest);
-    books.linkOutcomes.delete(oldest);
+  order.keys.push(link.idempotencyKey);
+  if (books.paymentLinks.size <= MAX_REMEMBERED_LINKS) return;
+  const oldest = order.keys[order.head++] as string;
+  books.paymentLinks.delete(oldest);
+  books.linkOutcomes.delete(oldest);
+  if (order.head > 1024 && order.head * 2 > order.keys.length) {
+    order.keys.splice(0, order.head);
+    order.head = 0;
   }
 }
 

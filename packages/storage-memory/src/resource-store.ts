@@ -13,11 +13,20 @@ import { ProjectIndex } from "./project-index.js";
 interface Table<T extends { id: string; projectId: string; version: number }> {
   readonly rows: Map<string, T>;
   readonly byProject: Map<string, ProjectIndex>;
+  /**
+   * Ids in creation order, for evicting the oldest. Not `rows.keys().next()`: a Map keeps deleted
+   * entries as holes at its front until it rehashes, so finding the first live one after many
+   * evictions walks all the holes, and sustained load turned quadratic.
+   */
+  readonly order: string[];
+  head: number;
 }
 
 const table = <T extends { id: string; projectId: string; version: number }>(): Table<T> => ({
   rows: new Map(),
   byProject: new Map(),
+  order: [],
+  head: 0,
 });
 
 /**
@@ -101,6 +110,11 @@ export class ResourceStore {
     };
   }
 
+  #evictOldest<T extends { id: string; projectId: string; version: number }>(t: Table<T>): void {
+    const evicted = evictOldest(t);
+    if (evicted !== null) this.#renewalLeases.delete(evicted);
+  }
+
   #accepts<T extends { id: string; projectId: string; version: number }>(t: Table<T>, row: T): boolean {
     const stored = t.rows.get(row.id);
     return row.version === 1
@@ -119,14 +133,28 @@ export class ResourceStore {
       t.byProject.set(row.projectId, index);
     }
     index.add(row.id);
-    if (t.rows.size > this.maxResources) {
-      const [oldestId, oldest] = t.rows.entries().next().value as [string, T];
-      t.rows.delete(oldestId);
-      this.#renewalLeases.delete(oldestId);
-      t.byProject.get(oldest.projectId)?.forget((id) => t.rows.has(id));
-    }
+    t.order.push(row.id);
+    if (t.rows.size > this.maxResources) this.#evictOldest(t);
     return true;
   }
+}
+
+function evictOldest<T extends { id: string; projectId: string; version: number }>(
+  t: Table<T>,
+): string | null {
+  while (t.head < t.order.length) {
+    const id = t.order[t.head++] as string;
+    if (t.head > 1024 && t.head * 2 > t.order.length) {
+      t.order.splice(0, t.head);
+      t.head = 0;
+    }
+    const row = t.rows.get(id);
+    if (row === undefined) continue;
+    t.rows.delete(id);
+    t.byProject.get(row.projectId)?.forget((live) => t.rows.has(live));
+    return id;
+  }
+  return null;
 }
 
 function find<T extends { projectId: string }>(
