@@ -34,7 +34,11 @@ interface Rendering {
 function render(error: KopekError): Rendering {
   switch (error.code) {
     case "invalid_json":
-      return { status: 400, title: "Malformed JSON", detail: "the request body is not valid JSON" };
+      return {
+        status: 400,
+        title: "Malformed JSON",
+        detail: error.detail ?? "the request body is not valid JSON",
+      };
     case "idempotency_key_missing":
       return {
         status: 400,

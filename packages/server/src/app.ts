@@ -9,6 +9,11 @@ import { parseQueryString } from "./http/query-string.js";
 import { requestIdFor } from "./http/request-id.js";
 import { requestLogPlugin } from "./http/request-log.js";
 import { responseHeadersPlugin } from "./http/response-headers.js";
+import {
+  DEFAULT_SERVER_TIMEOUTS,
+  fastifyTimeoutOptions,
+  type ServerTimeouts,
+} from "./http/server-timeouts.js";
 import { createLogger } from "./logger.js";
 import { openApiPlugin } from "./openapi/plugin.js";
 
@@ -24,6 +29,8 @@ export interface AppDeps {
   readonly rateLimitPerSecond?: number;
   /** Where the server is reached from outside (the OpenAPI document's `servers`); see OpenApiPluginOptions. */
   readonly publicUrl: string | (() => string);
+  /** How long the server waits on slow clients; see DEFAULT_SERVER_TIMEOUTS. */
+  readonly timeouts?: ServerTimeouts;
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
@@ -42,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     routerOptions: { querystringParser: parseQueryString },
     bodyLimit: bodyLimitBytes,
+    ...fastifyTimeoutOptions(deps.timeouts ?? DEFAULT_SERVER_TIMEOUTS),
     // While draining, a request that still arrives on an open connection is answered normally (with
     // Connection: close) instead of Fastify's bare 503, so it too is a Kopek response with X-Request-Id.
     return503OnClosing: false,

@@ -3,6 +3,7 @@ import { createSandboxLedger } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../src/app.js";
+import type { ServerTimeouts } from "../src/http/server-timeouts.js";
 import { createLogger, reportKopekErrors } from "../src/logger.js";
 import { createProjectWithKey } from "../src/project-setup.js";
 import { createProviderRegistry } from "../src/providers.js";
@@ -22,6 +23,8 @@ export interface TestAppOptions {
   readonly storage?: Storage;
   /** Kopek's clock; the wall clock by default. */
   readonly clock?: Clock;
+  /** The server's timeouts on slow clients; the defaults when omitted. */
+  readonly timeouts?: ServerTimeouts;
 }
 
 /** An app on fresh memory storage (or `options.storage`) and a sandbox ledger, with one project, its key, and the log lines. */
@@ -53,6 +56,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     logger,
     rateLimitPerSecond: options.rateLimitPerSecond ?? 0,
     publicUrl: PUBLIC_URL,
+    ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
   });
   const post = (
     url: string,

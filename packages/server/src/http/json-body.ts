@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { jsonLimitViolation } from "./json-limits.js";
 import { KopekHttpError } from "./kopek-http-error.js";
 
 type ParserDone = (error: Error | null, body?: unknown) => void;
@@ -14,11 +15,16 @@ function jsonParser(emptyIsNoBody: boolean) {
       done(null, undefined);
       return;
     }
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(body as string));
+      parsed = JSON.parse(body as string);
     } catch {
       done(new KopekHttpError({ code: "invalid_json" }), undefined);
+      return;
     }
+    const violation = jsonLimitViolation(parsed);
+    if (violation === null) done(null, parsed);
+    else done(new KopekHttpError({ code: "invalid_json", detail: violation }), undefined);
   };
 }
 
