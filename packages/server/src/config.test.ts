@@ -21,6 +21,7 @@ describe("loadConfig", () => {
       sandboxLedgerFile: null,
       sandboxLatencyMs: 0,
       idempotencyLeaseMs: null,
+      idempotencyTtlMs: null,
     });
   });
 
@@ -63,6 +64,7 @@ describe("loadConfig", () => {
       KOPEK_SANDBOX_LEDGER_FILE: "/tmp/ledger.jsonl",
       KOPEK_SANDBOX_LATENCY_MS: "250",
       KOPEK_IDEMPOTENCY_LEASE_MS: "1500",
+      KOPEK_IDEMPOTENCY_TTL_MS: "2000",
       KOPEK_ENCRYPTION_KEY_FILE: "/etc/kopek/key",
       KOPEK_ENCRYPTION_OLD_KEYS: old.map((key) => key.toString("base64")).join(","),
     });
@@ -70,6 +72,7 @@ describe("loadConfig", () => {
       sandboxLedgerFile: "/tmp/ledger.jsonl",
       sandboxLatencyMs: 250,
       idempotencyLeaseMs: 1500,
+      idempotencyTtlMs: 2000,
       encryptionKeyFile: "/etc/kopek/key",
       encryptionOldKeys: old,
     });
@@ -112,6 +115,11 @@ describe("loadConfig", () => {
       "KOPEK_IDEMPOTENCY_LEASE_MS must be an integer from 1 to 60000",
     ],
     [{ KOPEK_SANDBOX_LATENCY_MS: "slow" }, "KOPEK_SANDBOX_LATENCY_MS must be an integer of 0 or more"],
+    [
+      { KOPEK_IDEMPOTENCY_TTL_MS: "999" },
+      "KOPEK_IDEMPOTENCY_TTL_MS must be an integer from 1000 to 86400000",
+    ],
+    [{ KOPEK_IDEMPOTENCY_TTL_MS: "1d" }, "KOPEK_IDEMPOTENCY_TTL_MS must be an integer from 1000 to 86400000"],
     [{ PORT: "abc" }, 'PORT must be an integer from 0 to 65535, got "abc"'],
     [{ PORT: "65536" }, 'PORT must be an integer from 0 to 65535, got "65536"'],
     [{ PORT: "-1" }, "PORT must be an integer from 0 to 65535"],

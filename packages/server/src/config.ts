@@ -36,6 +36,8 @@ export interface Config {
   readonly sandboxLatencyMs: number;
   /** How long an executing request holds its idempotency key; null: core's default. */
   readonly idempotencyLeaseMs: number | null;
+  /** How long idempotency keys are remembered (default: core's 24 h); shorter for load tests. */
+  readonly idempotencyTtlMs: number | null;
 }
 
 const schema = z.object({
@@ -89,6 +91,14 @@ const schema = z.object({
         .max(60_000, "must be an integer from 1 to 60000 (milliseconds)"),
     )
     .optional(),
+  KOPEK_IDEMPOTENCY_TTL_MS: digits("must be an integer from 1000 to 86400000 (milliseconds)")
+    .pipe(
+      z
+        .number()
+        .min(1000, "must be an integer from 1000 to 86400000 (milliseconds)")
+        .max(86_400_000, "must be an integer from 1000 to 86400000 (milliseconds)"),
+    )
+    .optional(),
 });
 
 // Never echoed back: a password in the URL or the key itself would land in a terminal or a log.
@@ -130,5 +140,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     sandboxLedgerFile: vars.KOPEK_SANDBOX_LEDGER_FILE ?? null,
     sandboxLatencyMs: vars.KOPEK_SANDBOX_LATENCY_MS,
     idempotencyLeaseMs: vars.KOPEK_IDEMPOTENCY_LEASE_MS ?? null,
+    idempotencyTtlMs: vars.KOPEK_IDEMPOTENCY_TTL_MS ?? null,
   });
 }

@@ -52,6 +52,7 @@ export async function startServer(
       publicUrl,
       clock,
       ...(config.idempotencyLeaseMs === null ? {} : { leaseMs: config.idempotencyLeaseMs }),
+      ...(config.idempotencyTtlMs === null ? {} : { idempotencyTtlMs: config.idempotencyTtlMs }),
       onError: reportKopekErrors(logger),
     }),
   );
