@@ -32,6 +32,8 @@ Environment (serve, worker):
   KOPEK_ENCRYPTION_OLD_KEYS  Comma-separated retired keys, still accepted for decryption
   KOPEK_IDEMPOTENCY_LEASE_MS How long a request holds its idempotency key, 1-60000
                         (default 30000)
+  KOPEK_IDEMPOTENCY_TTL_MS   How long idempotency keys are remembered, 1000-86400000
+                        (default 86400000: 24 h)
   KOPEK_WORKER          on or off: the renewal worker inside serve (default on)
   KOPEK_WORKER_INTERVAL_MS   How often the worker looks for due renewals, 10-3600000
                         (default 5000)
