@@ -26,8 +26,10 @@ export function kopekAfterListen(make: (publicUrl: string) => Kopek): {
   };
   return {
     kopek: {
-      authenticate: async (authorization) => (await ready).authenticate(authorization),
-      handle: async (request) => (await ready).handle(request),
+      // Once bound (right after listen), calls go straight through: no await per request.
+      authenticate: (authorization) =>
+        bound !== null ? bound.authenticate(authorization) : ready.then((k) => k.authenticate(authorization)),
+      handle: (request) => (bound !== null ? bound.handle(request) : ready.then((k) => k.handle(request))),
       errorResponse: (error, requestId) => now().errorResponse(error, requestId),
       purgeExpiredIdempotencyKeys: async (limit) => (await ready).purgeExpiredIdempotencyKeys(limit),
     },
