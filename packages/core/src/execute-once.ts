@@ -86,6 +86,7 @@ export async function executeOnce(
       recordId: decision.recordId,
       now: attempt === 1 ? now : clock.now(),
       publicUrl: executor.publicUrl,
+      ids,
     };
     let outcome: Result<Outcome, KopekError>;
     try {
@@ -106,6 +107,7 @@ export async function executeOnce(
       leaseToken,
       response,
       resource: outcome.isOk() ? outcome.value.resource : null,
+      events: outcome.isOk() ? (outcome.value.events ?? []) : [],
       now: clock.now(),
     });
     if (completed.isOk()) return response;

@@ -15,6 +15,15 @@ export { canonicalJson } from "./canonical-json.js";
 export { containsCardNumber, formatCardMask, luhnValid, redactCardNumbers } from "./card-guard.js";
 export * from "./domain.js";
 export * from "./errors.js";
+export {
+  type DomainEvent,
+  EVENT_TYPES,
+  type EventType,
+  invoiceEvent,
+  subscriptionEvent,
+  webhookPayload,
+} from "./events/domain-event.js";
+export { renewalEvents } from "./events/renewal-events.js";
 export { fingerprintRequest, validateIdempotencyKeyHeader } from "./idempotency.js";
 export {
   type AuthContext,
@@ -33,11 +42,19 @@ export {
   MAX_AMOUNT,
   parseAmount,
 } from "./money.js";
+export {
+  createInvoiceSweeper,
+  type InvoiceSweeper,
+  type InvoiceSweeperOptions,
+} from "./payments/invoice-expiry.js";
+export type { PayInvoiceRequest, PaymentPage, PaymentResult } from "./payments/payment-page.js";
 export type { Clock } from "./ports/clock.js";
 export { systemClock } from "./ports/clock.js";
 export type { IdGenerator } from "./ports/id-generator.js";
 export type * from "./ports/payment-provider.js";
 export type * from "./ports/storage.js";
+export type * from "./ports/webhook-storage.js";
+export type * from "./ports/webhook-transport.js";
 export {
   type InvoiceView,
   invoiceStatusAt,
@@ -79,3 +96,14 @@ export {
   type WebhookHeaders,
   type WebhookVerificationError,
 } from "./webhook-signature.js";
+export {
+  DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS,
+  MAX_RETRY_AFTER_MS,
+  nextDelayMs,
+} from "./webhooks/retry-schedule.js";
+export {
+  createWebhookDispatcher,
+  type DispatchReport,
+  type WebhookDispatcher,
+  type WebhookDispatcherOptions,
+} from "./webhooks/webhook-dispatcher.js";

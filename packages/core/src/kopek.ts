@@ -9,6 +9,13 @@ import {
   validateIdempotencyKeyHeader,
 } from "./idempotency.js";
 import type { QueryParameters } from "./list-query.js";
+import {
+  type PayInvoiceRequest,
+  type PaymentPage,
+  type PaymentResult,
+  payInvoice,
+  paymentPage,
+} from "./payments/payment-page.js";
 import { type Clock, systemClock } from "./ports/clock.js";
 import type { IdGenerator } from "./ports/id-generator.js";
 import type { PaymentProvider } from "./ports/payment-provider.js";
@@ -69,6 +76,10 @@ export interface Kopek {
   errorResponse(error: KopekError, requestId: string): KopekResponse;
   /** Deletes expired idempotency records, at most `limit`. */
   purgeExpiredIdempotencyKeys(limit?: number): Promise<Result<number, KopekError>>;
+  /** What the hosted payment page shows for an invoice (no API key: the id is the capability). */
+  paymentPage(invoiceId: string): Promise<Result<PaymentPage, KopekError>>;
+  /** The payer pays (or, in the sandbox, declines) on the hosted page. */
+  payInvoice(request: PayInvoiceRequest): Promise<Result<PaymentResult, KopekError>>;
 }
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -140,5 +151,7 @@ export function createKopek(options: KopekOptions): Kopek {
       const purged = await storage.purgeExpiredIdempotencyKeys(clock.now(), limit);
       return purged.mapErr(fromStorageError);
     },
+    paymentPage: (invoiceId) => paymentPage({ storage, clock, ids }, invoiceId),
+    payInvoice: (request) => payInvoice({ storage, clock, ids }, request),
   };
 }

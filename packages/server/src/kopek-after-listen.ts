@@ -32,6 +32,8 @@ export function kopekAfterListen(make: (publicUrl: string) => Kopek): {
       handle: (request) => (bound !== null ? bound.handle(request) : ready.then((k) => k.handle(request))),
       errorResponse: (error, requestId) => now().errorResponse(error, requestId),
       purgeExpiredIdempotencyKeys: async (limit) => (await ready).purgeExpiredIdempotencyKeys(limit),
+      paymentPage: async (invoiceId) => (await ready).paymentPage(invoiceId),
+      payInvoice: async (request) => (await ready).payInvoice(request),
     },
     bind(publicUrl) {
       if (bound !== null) throw new Error("kopekAfterListen: bound twice");

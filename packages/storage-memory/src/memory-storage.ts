@@ -1,6 +1,7 @@
 import type { InspectableStorage, StorageError } from "@kopek/core";
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import { IdempotencyStore } from "./idempotency-store.js";
+import { OutboxStore } from "./outbox-store.js";
 import { ProjectStore } from "./project-store.js";
 import { ResourceStore } from "./resource-store.js";
 
@@ -51,6 +52,11 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
   const projects = new ProjectStore();
   const resources = new ResourceStore(options.maxResources ?? DEFAULT_MAX_RESOURCES);
   const idempotency = new IdempotencyStore(resources, options.maxPurgeBatch ?? 4);
+  const outbox = new OutboxStore();
+  const LEASE_LOST_DELIVERY: StorageError = {
+    code: "lease_lost",
+    message: "memory storage: the lease no longer holds the webhook delivery",
+  };
   return {
     saveProject: (project) => attempt("saveProject", () => projects.saveProject(project)),
     findProject: (projectId) => attempt("findProject", () => projects.findProject(projectId)),
@@ -63,7 +69,12 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
       attempt("findProjectByKeyHash", () => projects.findProjectByKeyHash(sha256)),
     claimIdempotencyKey: (claim) => attempt("claimIdempotencyKey", () => idempotency.claim(claim)),
     completeIdempotencyKey: (completion) =>
-      attempt("completeIdempotencyKey", () => idempotency.complete(completion)).andThen((outcome) =>
+      attempt("completeIdempotencyKey", () => {
+        const outcome = idempotency.complete(completion);
+        // Same synchronous step as the resource write: the events exist exactly when it does.
+        if (outcome === "completed" && completion.resource !== null) outbox.append(completion.events ?? []);
+        return outcome;
+      }).andThen((outcome) =>
         outcome === "completed"
           ? okAsync(undefined)
           : errAsync(outcome === "lease_lost" ? LEASE_LOST : CONFLICT),
@@ -79,13 +90,43 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
     listInvoices: (projectId, page) => attempt("listInvoices", () => resources.listInvoices(projectId, page)),
     claimDueSubscriptions: (claim) =>
       attempt("claimDueSubscriptions", () => resources.claimDueSubscriptions(claim)),
-    saveSubscription: (subscription) =>
-      attempt("saveSubscription", () => resources.saveSubscription(subscription)).andThen((saved) =>
-        saved ? okAsync(undefined) : errAsync(CONFLICT),
+    saveSubscription: (subscription, events) =>
+      attempt("saveSubscription", () => {
+        const saved = resources.saveSubscription(subscription);
+        if (saved) outbox.append(events);
+        return saved;
+      }).andThen((saved) => (saved ? okAsync(undefined) : errAsync(CONFLICT))),
+    saveInvoice: (invoice, events) =>
+      attempt("saveInvoice", () => {
+        const saved = invoice.version > 1 && resources.store({ kind: "invoice", invoice });
+        if (saved) outbox.append(events);
+        return saved;
+      }).andThen((saved) => (saved ? okAsync(undefined) : errAsync(CONFLICT))),
+    findInvoiceById: (id) => attempt("findInvoiceById", () => resources.findInvoiceById(id)),
+    listLapsedInvoices: (now, limit) =>
+      attempt("listLapsedInvoices", () => resources.lapsedInvoices(now, limit)),
+    saveWebhookEndpoint: (endpoint) => attempt("saveWebhookEndpoint", () => outbox.saveEndpoint(endpoint)),
+    listWebhookEndpoints: (projectId) =>
+      attempt("listWebhookEndpoints", () => outbox.listEndpoints(projectId)),
+    removeWebhookEndpoint: (projectId, id) =>
+      attempt("removeWebhookEndpoint", () => outbox.removeEndpoint(projectId, id)),
+    disableWebhookEndpoint: (id, at, reason) =>
+      attempt("disableWebhookEndpoint", () => outbox.disableEndpoint(id, at, reason)),
+    claimDueDeliveries: (claim) => attempt("claimDueDeliveries", () => outbox.claim(claim)),
+    recordDeliveryAttempt: (delivery) =>
+      attempt("recordDeliveryAttempt", () => outbox.record(delivery)).andThen((recorded) =>
+        recorded ? okAsync(undefined) : errAsync(LEASE_LOST_DELIVERY),
       ),
+    listEventDeliveries: (projectId) =>
+      attempt("listEventDeliveries", () => outbox.eventDeliveries(projectId)),
     checkHealth: () => okAsync(undefined),
     inspect: async () => {
-      const tables = { ...projects.tables(), idempotency_records: idempotency.rows(), ...resources.tables() };
+      const tables = {
+        ...projects.tables(),
+        idempotency_records: idempotency.rows(),
+        ...resources.tables(),
+        ...outbox.tables(),
+      };
       return Object.fromEntries(Object.entries(tables).map(([name, rows]) => [name, rows.map(asRow)]));
     },
   };

@@ -70,6 +70,21 @@ export class ResourceStore {
     return find(this.#invoices, projectId, id);
   }
 
+  /** The hosted payment page's lookup: by id alone. */
+  findInvoiceById(id: string): Invoice | null {
+    const row = this.#invoices.rows.get(id);
+    return row === undefined ? null : deepCopy(row);
+  }
+
+  /** Invoices still stored as created past their expiry, for the sweeper (a scan: memory is small). */
+  lapsedInvoices(now: Date, limit: number): Invoice[] {
+    const lapsed = [...this.#invoices.rows.values()].filter(
+      (i) => i.status === "created" && i.expiresAt.getTime() <= now.getTime(),
+    );
+    lapsed.sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime());
+    return lapsed.slice(0, limit).map(deepCopy);
+  }
+
   listSubscriptions(projectId: string, page: ResourcePage): Subscription[] {
     return list(this.#subscriptions, projectId, page, () => true);
   }

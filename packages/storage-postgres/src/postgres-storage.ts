@@ -10,6 +10,9 @@ import type {
 import { ResultAsync } from "neverthrow";
 import type { QueryResultRow } from "pg";
 import { CLAIM, type ClaimRow, COMPLETE, PURGE, RELEASE } from "./idempotency-sql.js";
+import { eventsParameter } from "./outbox-rows.js";
+import { updateWithOutbox, withOutbox } from "./outbox-sql.js";
+import { outboxMethods } from "./outbox-storage.js";
 import type { PostgresPool } from "./pool.js";
 import {
   CLAIM_DUE_SUBSCRIPTIONS,
@@ -23,6 +26,7 @@ import {
   LIST_INVOICES_OPEN,
   LIST_SUBSCRIPTIONS,
   NO_CURSOR,
+  SAVE_INVOICE,
   SAVE_SUBSCRIPTION,
 } from "./resource-sql.js";
 import {
@@ -61,6 +65,9 @@ const INSPECTED_TABLES = {
   idempotency_records: "created_at, project_id, key",
   subscriptions: "id",
   invoices: "id",
+  webhook_endpoints: "created_at, id",
+  events: "id",
+  webhook_deliveries: "event_id, endpoint_id",
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -130,6 +137,15 @@ export function createPostgresStorage(options: PostgresStorageOptions): Inspecta
    * it and version n replaces version n−1; the row it returns tells a lost lease from a conflict.
    */
   function completionStatement(completion: IdempotencyCompletion): [string, string, unknown[]] {
+    const [name, text, values] = resourceCompletion(completion);
+    const events = completion.events ?? [];
+    if (completion.resource === null || events.length === 0) return [name, text, values];
+    // With events: the same statement plus the outbox CTEs, guarded by the resource write.
+    const param = values.length + 1;
+    return [`${name}_events`, withOutbox(text, param, "resource"), [...values, eventsParameter(events)]];
+  }
+
+  function resourceCompletion(completion: IdempotencyCompletion): [string, string, unknown[]] {
     const { projectId, key, leaseToken, response, resource } = completion;
     const record = [
       projectId,
@@ -150,6 +166,15 @@ export function createPostgresStorage(options: PostgresStorageOptions): Inspecta
     return resource.invoice.version === 1
       ? ["complete_invoice", COMPLETE_WITH_INVOICE, values]
       : ["complete_invoice_replace", COMPLETE_REPLACING_INVOICE, values];
+  }
+
+  /** A version-checked UPDATE, with the outbox CTEs when there are events; whether it wrote. */
+  async function saveWithOutbox(name: string, text: string, values: unknown[], events: readonly unknown[]) {
+    if (events.length === 0) return (await query(name, text, values)).rowCount === 1;
+    const withEvents = updateWithOutbox(text, values.length + 1);
+    const params = [...values, eventsParameter(events as Parameters<typeof eventsParameter>[0])];
+    const { rows } = await query<{ written: number }>(`${name}_events`, withEvents, params);
+    return rows[0]?.written === 1;
   }
 
   /** A list's cursor and limit as parameters; null when the page can hold nothing. */
@@ -338,14 +363,45 @@ export function createPostgresStorage(options: PostgresStorageOptions): Inspecta
         return rows.map((row) => toSubscription(row, cipher));
       }),
 
-    saveSubscription: (subscription) =>
+    saveSubscription: (subscription, events) =>
       run("saveSubscription", async () => {
-        const { rowCount } = await query("save_subscription", SAVE_SUBSCRIPTION, [
-          subscription.projectId,
-          ...subscriptionValues(subscription, cipher),
-        ]);
-        if (rowCount !== 1) throw new PortFailure(conflict("saveSubscription", subscription));
+        const values = [subscription.projectId, ...subscriptionValues(subscription, cipher)];
+        if (!(await saveWithOutbox("save_subscription", SAVE_SUBSCRIPTION, values, events)))
+          throw new PortFailure(conflict("saveSubscription", subscription));
       }),
+
+    saveInvoice: (invoice, events) =>
+      run("saveInvoice", async () => {
+        const values = [invoice.projectId, ...invoiceValues(invoice)];
+        if (invoice.version < 2 || !(await saveWithOutbox("save_invoice", SAVE_INVOICE, values, events)))
+          throw new PortFailure(conflict("saveInvoice", invoice));
+      }),
+
+    findInvoiceById: (invoiceId) =>
+      run("findInvoiceById", async () => {
+        if (!UUID.test(invoiceId)) return null;
+        const { rows } = await query(
+          "find_invoice_by_id",
+          `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = $1`,
+          [invoiceId],
+        );
+        return rows[0] === undefined ? null : toInvoice(rows[0]);
+      }),
+
+    listLapsedInvoices: (now, limit) =>
+      run("listLapsedInvoices", async () => {
+        const { rows } = await query(
+          "list_lapsed_invoices",
+          `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE status = 'created' AND expires_at <= $1
+            ORDER BY expires_at LIMIT $2`,
+          [now, Math.max(0, Math.floor(limit))],
+        );
+        return rows.map(toInvoice);
+      }),
+
+    ...outboxMethods(query, run, cipher, (error) => {
+      throw new PortFailure(error);
+    }),
 
     checkHealth: () =>
       run("checkHealth", async () => {

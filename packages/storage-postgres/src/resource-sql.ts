@@ -236,3 +236,6 @@ SELECT ${INVOICE_COLUMNS} FROM invoices
  WHERE project_id = $1 AND id < $2 AND status IN ('created', 'expired')
    AND (status = 'expired' OR expires_at <= $4)
  ORDER BY id DESC LIMIT $3`;
+
+/** `saveInvoice`: $1 project, $2 id, then the fields; version n over n−1, else no row (`conflict`). */
+export const SAVE_INVOICE = updateWhere(INVOICES, { project: 1, id: 2 }, "", "");

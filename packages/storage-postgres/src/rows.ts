@@ -168,7 +168,7 @@ export function toNullableDate(value: unknown): Date | null {
   return value === null || value === undefined ? null : toDate(value);
 }
 
-function toBytes(value: unknown): Uint8Array {
+export function toBytes(value: unknown): Uint8Array {
   if (value instanceof Uint8Array) return value;
   // A caller whose pg returns bytea as text gets the `\x…` hex form.
   const text = String(value);

@@ -12,7 +12,9 @@ afterAll(() => db.close());
 await migrate(db.pool);
 
 async function freshStorage() {
-  await db.pool.query("TRUNCATE projects, api_keys, idempotency_records, subscriptions, invoices");
+  await db.pool.query(
+    "TRUNCATE projects, api_keys, idempotency_records, subscriptions, invoices, events, webhook_endpoints, webhook_deliveries",
+  );
   return createPostgresStorage({ pool: db.pool, encryption: testCipher() });
 }
 

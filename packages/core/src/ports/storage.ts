@@ -1,11 +1,13 @@
 import type { ResultAsync } from "neverthrow";
 import type { Invoice, InvoiceStatus, Project, Subscription } from "../domain.js";
+import type { DomainEvent } from "../events/domain-event.js";
+import type { WebhookStorage } from "./webhook-storage.js";
 
 /**
  * Kopek's storage port. Every method is required; every failure is a `StorageError`, never a thrown
  * driver error. Adapters: `@kopek/storage-memory`, `@kopek/storage-postgres`.
  */
-export interface Storage {
+export interface Storage extends WebhookStorage {
   /** Creates the project, or updates its name and provider settings when the id exists. */
   saveProject(project: Project): ResultAsync<void, StorageError>;
   /** The project with this id, or null. */
@@ -32,7 +34,8 @@ export interface Storage {
    * Completes a claimed key: stores the response and, when given, the resource, in one atomic step.
    * Fails with `lease_lost` (storing nothing) when `leaseToken` no longer holds the key. A resource
    * with `version` 1 is created; a later version replaces the stored one only when that one's version
-   * is exactly one less, else the completion fails with `conflict` and stores nothing.
+   * is exactly one less, else the completion fails with `conflict` and stores nothing. Its `events`
+   * are stored (and fanned out to the project's enabled endpoints) exactly when the resource is.
    */
   completeIdempotencyKey(completion: IdempotencyCompletion): ResultAsync<void, StorageError>;
   /** Ends the lease of a claimed key now, so a retry with the same body executes again. */
@@ -63,9 +66,19 @@ export interface Storage {
   claimDueSubscriptions(claim: RenewalClaim): ResultAsync<readonly Subscription[], StorageError>;
   /**
    * Replaces a subscription whose stored version is exactly one less than `subscription.version`,
-   * and frees its renewal lease; fails with `conflict` (writing nothing) otherwise.
+   * and frees its renewal lease, storing `events` with it; fails with `conflict` (writing nothing,
+   * events included) otherwise.
    */
-  saveSubscription(subscription: Subscription): ResultAsync<void, StorageError>;
+  saveSubscription(
+    subscription: Subscription,
+    events: readonly DomainEvent[],
+  ): ResultAsync<void, StorageError>;
+  /** Replaces an invoice exactly as `saveSubscription` does (version n over n−1), with its events. */
+  saveInvoice(invoice: Invoice, events: readonly DomainEvent[]): ResultAsync<void, StorageError>;
+  /** The invoice with this id in any project, or null: the hosted payment page knows only the id. */
+  findInvoiceById(invoiceId: string): ResultAsync<Invoice | null, StorageError>;
+  /** Up to `limit` invoices stored as `created` whose `expiresAt <= now`, earliest expiry first. */
+  listLapsedInvoices(now: Date, limit: number): ResultAsync<readonly Invoice[], StorageError>;
 
   /** Answers when the storage can serve requests (readiness). */
   checkHealth(): ResultAsync<void, StorageError>;
@@ -150,6 +163,8 @@ export interface IdempotencyCompletion {
   readonly leaseToken: string;
   readonly response: StoredResponse;
   readonly resource: StoredResource | null;
+  /** Events caused by the resource's change (none when omitted); only with a resource. */
+  readonly events?: readonly DomainEvent[];
   readonly now: Date;
 }
 

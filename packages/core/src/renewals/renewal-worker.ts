@@ -1,10 +1,12 @@
 import type { Project, Subscription } from "../domain.js";
+import { renewalEvents } from "../events/renewal-events.js";
 import { type Clock, systemClock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
 import type { Storage } from "../ports/storage.js";
 import { DEFAULT_DUNNING_POLICY, type DunningPolicy } from "../renewal-schedule.js";
 import { createUuidV7Generator } from "../uuid-v7.js";
+import { startTimer } from "../webhooks/dispatch-timer.js";
 import {
   applyChargeResult,
   type ChargeResult,
@@ -73,8 +75,6 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
   const batchSize = options.batchSize ?? 50;
   const leaseMs = options.leaseMs ?? 60_000;
   const { storage } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<RenewalReport> | undefined;
 
   async function renew(subscription: Subscription, project: Project): Promise<ChargeResult["kind"]> {
     const cycle = cycleToCharge(subscription, clock.now());
@@ -102,7 +102,8 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
     let current = claimed;
     for (let attempt = 0; attempt < 5; attempt++) {
       if (current !== claimed && renewalMoved(claimed, current)) return;
-      const saved = await storage.saveSubscription(applyChargeResult(current, cycle, result, policy));
+      const next = applyChargeResult(current, cycle, result, policy);
+      const saved = await storage.saveSubscription(next, renewalEvents(current, next, result.at, ids));
       if (saved.isOk()) return;
       if (saved.error.code !== "conflict") throw saved.error;
       const reread = await storage.findSubscription(current.projectId, current.id);
@@ -154,30 +155,6 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
     return cache.get(projectId) ?? null;
   }
 
-  function runOnce(): Promise<RenewalReport> {
-    running ??= runBatches().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  return {
-    runOnce,
-    start(intervalMs) {
-      if (timer !== undefined) return;
-      const tick = () => {
-        runOnce()
-          .catch((cause) => options.onError?.(cause))
-          .finally(() => {
-            if (timer !== undefined) timer = setTimeout(tick, intervalMs).unref();
-          });
-      };
-      timer = setTimeout(tick, 0).unref();
-    },
-    async stop() {
-      clearTimeout(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
-  };
+  // The same never-twice-at-once timer as the webhook dispatcher and the invoice sweeper.
+  return startTimer(runBatches, (cause) => options.onError?.(cause));
 }

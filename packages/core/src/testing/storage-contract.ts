@@ -4,6 +4,7 @@ import type { ApiKeyRecord, InspectableStorage, StoredResource } from "../ports/
 import { sampleInvoice, sampleProject, sampleSubscription } from "./fixtures.js";
 import { describeIdempotencyContract } from "./storage-contract-idempotency.js";
 import { describeLifecycleContract } from "./storage-contract-lifecycle.js";
+import { describeOutboxContract } from "./storage-contract-outbox.js";
 import {
   completionOf,
   newClaim,
@@ -212,5 +213,6 @@ export function describeStorageContract(
 
     describeIdempotencyContract(factory, options);
     describeLifecycleContract(factory);
+    describeOutboxContract(factory, options);
   });
 }

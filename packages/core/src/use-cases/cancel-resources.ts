@@ -1,5 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../errors.js";
+import { invoiceEvent, subscriptionEvent } from "../events/domain-event.js";
 import { invoiceStatusAt, presentInvoice, presentSubscription } from "../presenters.js";
 import { type Execution, fromStorageError, type Outcome } from "./execution.js";
 
@@ -28,6 +29,7 @@ export async function cancelSubscription(
     status: 200,
     resource: { kind: "subscription", subscription },
     body: presentSubscription(subscription),
+    events: [subscriptionEvent("subscription.canceled", subscription, execution.now, execution.ids)],
   });
 }
 
@@ -50,5 +52,6 @@ export async function cancelInvoice(execution: Execution, id: string): Promise<R
     status: 200,
     resource: { kind: "invoice", invoice },
     body: presentInvoice(invoice, execution.now),
+    events: [invoiceEvent("invoice.canceled", invoice, execution.now, execution.ids)],
   });
 }

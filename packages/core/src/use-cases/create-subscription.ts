@@ -3,6 +3,7 @@ import { addPeriods, describePeriod } from "../billing-period.js";
 import { formatCardMask } from "../card-guard.js";
 import type { Subscription } from "../domain.js";
 import type { KopekError } from "../errors.js";
+import { subscriptionEvent } from "../events/domain-event.js";
 import { formatMoney } from "../money.js";
 import type { StoredMethodDescription } from "../ports/payment-provider.js";
 import { presentSubscription } from "../presenters.js";
@@ -72,6 +73,7 @@ export async function createSubscription(
     resource: { kind: "subscription", subscription },
     location: `/v1/subscriptions/${subscription.id}`,
     body: presentSubscription(subscription),
+    events: [subscriptionEvent("subscription.created", subscription, now, execution.ids)],
   });
 }
 

@@ -1,5 +1,7 @@
 import type { Project } from "../domain.js";
 import type { KopekError } from "../errors.js";
+import type { DomainEvent } from "../events/domain-event.js";
+import type { IdGenerator } from "../ports/id-generator.js";
 import type { PaymentProvider, ProviderError } from "../ports/payment-provider.js";
 import type { Storage, StorageError, StoredResource } from "../ports/storage.js";
 
@@ -13,6 +15,8 @@ export interface Execution {
   readonly now: Date;
   /** Base URL of the hosted payment pages, without a trailing slash. */
   readonly publicUrl: string;
+  /** For the ids of the events the operation causes. */
+  readonly ids: IdGenerator;
 }
 
 /** What an operation produced: the resource to store with the response, and the response itself. */
@@ -23,6 +27,8 @@ export interface Outcome {
   /** Set for a create: the new resource's path. */
   readonly location?: string;
   readonly body: unknown;
+  /** Stored with the resource, in the same atomic step (the outbox). */
+  readonly events?: readonly DomainEvent[];
 }
 
 /** Derives the provider idempotency key of one step of one record: the same across re-executions. */

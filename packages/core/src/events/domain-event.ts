@@ -1,0 +1,66 @@
+import type { Invoice, Subscription } from "../domain.js";
+import type { IdGenerator } from "../ports/id-generator.js";
+import { presentInvoice, presentSubscription } from "../presenters.js";
+
+/** What a webhook can tell a merchant (API.md 6); every one is caused by one stored state change. */
+export const EVENT_TYPES = [
+  "invoice.paid",
+  "invoice.expired",
+  "invoice.canceled",
+  "subscription.created",
+  "subscription.renewed",
+  "subscription.past_due",
+  "subscription.canceled",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * One event, written in the same atomic step as the change that caused it (the outbox). Its id is the
+ * `webhook-id` of every delivery attempt, so a receiver deduplicates on it.
+ */
+export interface DomainEvent {
+  readonly id: string;
+  readonly projectId: string;
+  readonly type: EventType;
+  readonly createdAt: Date;
+  /** The resource as the API presents it at `createdAt`. */
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+export type InvoiceEventType = Extract<EventType, `invoice.${string}`>;
+export type SubscriptionEventType = Extract<EventType, `subscription.${string}`>;
+
+export function invoiceEvent(
+  type: InvoiceEventType,
+  invoice: Invoice,
+  at: Date,
+  ids: IdGenerator,
+): DomainEvent {
+  return {
+    id: ids.newId(),
+    projectId: invoice.projectId,
+    type,
+    createdAt: at,
+    data: presentInvoice(invoice, at),
+  };
+}
+
+export function subscriptionEvent(
+  type: SubscriptionEventType,
+  subscription: Subscription,
+  at: Date,
+  ids: IdGenerator,
+): DomainEvent {
+  return {
+    id: ids.newId(),
+    projectId: subscription.projectId,
+    type,
+    createdAt: at,
+    data: presentSubscription(subscription),
+  };
+}
+
+/** The webhook body (Standard Webhooks' recommended shape): `{ type, timestamp, data }`. */
+export function webhookPayload(event: DomainEvent): string {
+  return JSON.stringify({ type: event.type, timestamp: event.createdAt.toISOString(), data: event.data });
+}

@@ -1,0 +1,23 @@
+import type { Subscription } from "../domain.js";
+import type { IdGenerator } from "../ports/id-generator.js";
+import { type DomainEvent, subscriptionEvent } from "./domain-event.js";
+
+/**
+ * The events a renewal write carries, from the subscription before and after it: a charged cycle is
+ * `renewed`, the first decline of a cycle `past_due` (later retries of the same cycle say nothing new),
+ * retries running out `canceled`. A charge that lands on a canceled subscription changes no status.
+ */
+export function renewalEvents(
+  before: Subscription,
+  after: Subscription,
+  at: Date,
+  ids: IdGenerator,
+): DomainEvent[] {
+  if (before.status === "canceled") return [];
+  if (after.cyclesStarted > before.cyclesStarted)
+    return [subscriptionEvent("subscription.renewed", after, at, ids)];
+  if (after.status === "past_due" && before.status === "active")
+    return [subscriptionEvent("subscription.past_due", after, at, ids)];
+  if (after.status === "canceled") return [subscriptionEvent("subscription.canceled", after, at, ids)];
+  return [];
+}
