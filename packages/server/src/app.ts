@@ -2,6 +2,7 @@ import type { Kopek, Storage } from "@kopek/core";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import type { Logger } from "pino";
 import { apiRoutes } from "./http/api-routes.js";
+import { writeClientError } from "./http/client-errors.js";
 import { errorBoundaryPlugin, frameworkErrorsVia } from "./http/error-boundary.js";
 import { healthRoutes } from "./http/health-routes.js";
 import { jsonBodyPlugin } from "./http/json-body.js";
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Connection: close) instead of Fastify's bare 503, so it too is a Kopek response with X-Request-Id.
     return503OnClosing: false,
     frameworkErrors: frameworkErrorsVia(kopek),
+    clientErrorHandler: writeClientError,
   });
   app.decorateRequest("kopekAuth", null);
 

@@ -122,8 +122,23 @@ describe("timeouts on slow clients", () => {
   test("headers that never finish: 408 and the connection closed after the headers timeout", async () => {
     const { answer, ms } = await stall("POST /v1/invoices HTTP/1.1\r\nHost: x\r\nX-Slow: 1\r\n");
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(answer).toContain('"code":"request_timeout"');
     expect(ms).toBeGreaterThanOrEqual(250);
     expect(ms).toBeLessThan(3000);
+  });
+
+  test("a request Node cannot parse gets a problem document too (400 bad_request)", async () => {
+    const { answer } = await stall("GET /v1/invoices HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0001b\r\n\r\n");
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain("content-type: application/problem+json");
+    expect(answer).toContain("content-security-policy: default-src 'none'; frame-ancestors 'none'");
+    const problem = JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4));
+    expect(problem).toMatchObject({
+      type: "urn:kopek:problem:bad_request",
+      status: 400,
+      code: "bad_request",
+    });
+    expect(typeof problem.requestId).toBe("string");
   });
 
   test("a body that never finishes: closed after the request timeout", async () => {
