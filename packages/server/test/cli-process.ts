@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { appendLog, newLogFile } from "./test-artifacts.js";
 
 const CLI = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
@@ -22,8 +23,21 @@ export function spawnCli(args: readonly string[], env: Record<string, string> = 
   });
   let out = "";
   let err = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+  // For the secret scan: every log line (stdout's JSON lines) and all of stderr. Other stdout text is
+  // what a command shows its user on purpose, e.g. the key `keys create` prints once.
+  const logFile = newLogFile(`kopek-${args.join("-")}`);
+  let partial = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+    const lines = (partial + chunk.toString()).split("\n");
+    partial = lines.pop() ?? "";
+    const logLines = lines.filter((line) => line.startsWith("{"));
+    if (logLines.length > 0) appendLog(logFile, `${logLines.join("\n")}\n`);
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    err += chunk.toString();
+    appendLog(logFile, chunk.toString());
+  });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const waitFor = (pattern: RegExp, timeoutMs = 15_000) =>
     new Promise<RegExpMatchArray>((resolve, reject) => {

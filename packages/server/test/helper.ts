@@ -7,6 +7,7 @@ import type { ServerTimeouts } from "../src/http/server-timeouts.js";
 import { createLogger, reportKopekErrors } from "../src/logger.js";
 import { createProjectWithKey } from "../src/project-setup.js";
 import { createProviderRegistry } from "../src/providers.js";
+import { appendLog, newLogFile, recordBodyRefs } from "./test-artifacts.js";
 
 export const PUBLIC_URL = "https://pay.example.test";
 export const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -32,9 +33,15 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   const storage = options.storage ?? createMemoryStorage();
   const ledger = createSandboxLedger();
   const logLines: string[] = [];
+  const logFile = newLogFile("in-process"); // for the secret scan after the suite
   const logger = createLogger({
     level: "info",
-    destination: { write: (line: string) => logLines.push(line) },
+    destination: {
+      write: (line: string) => {
+        logLines.push(line);
+        appendLog(logFile, line);
+      },
+    },
   });
   const registry = createProviderRegistry({ ledger });
   const wrap = options.wrapProvider ?? ((provider) => provider);
@@ -62,8 +69,9 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     url: string,
     body: unknown,
     headers: Record<string, string> = {},
-  ): Promise<LightMyRequestResponse> =>
-    app.inject({
+  ): Promise<LightMyRequestResponse> => {
+    recordBodyRefs(body);
+    return app.inject({
       method: "POST",
       url,
       headers: {
@@ -74,6 +82,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
       },
       payload: typeof body === "string" ? body : JSON.stringify(body),
     });
+  };
   const get = (url: string, key = apiKey): Promise<LightMyRequestResponse> =>
     app.inject({ method: "GET", url, headers: { authorization: `Bearer ${key}` } });
   return {

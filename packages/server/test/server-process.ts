@@ -1,4 +1,5 @@
 import { type CliProcess, spawnCli } from "./cli-process.js";
+import { recordBodyRefs } from "./test-artifacts.js";
 
 export interface ServerProcess {
   readonly cli: CliProcess;
@@ -45,6 +46,7 @@ export async function postJson(
   idempotencyKey: string,
   body: unknown,
 ): Promise<PostedResponse> {
+  recordBodyRefs(body);
   const response = await fetch(url, {
     method: "POST",
     headers: {
