@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Kopek, Storage } from "@kopek/core";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import type { Logger } from "pino";
@@ -17,6 +18,7 @@ import {
 } from "./http/server-timeouts.js";
 import { createLogger } from "./logger.js";
 import { openApiPlugin } from "./openapi/plugin.js";
+import { payRoutes } from "./pay/pay-routes.js";
 
 export interface AppDeps {
   readonly kopek: Kopek;
@@ -30,6 +32,8 @@ export interface AppDeps {
   readonly rateLimitPerSecond?: number;
   /** Where the server is reached from outside (the OpenAPI document's `servers`); see OpenApiPluginOptions. */
   readonly publicUrl: string | (() => string);
+  /** Signs the payment page's CSRF tokens; random per process when omitted. */
+  readonly pageSecret?: Uint8Array;
   /** How long the server waits on slow clients; see DEFAULT_SERVER_TIMEOUTS. */
   readonly timeouts?: ServerTimeouts;
 }
@@ -69,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimitPerSecond: deps.rateLimitPerSecond ?? DEFAULT_RATE_LIMIT_PER_SECOND,
   });
   await app.register(openApiPlugin, { publicUrl: deps.publicUrl });
+  await app.register(payRoutes, { kopek, secret: deps.pageSecret ?? randomBytes(32) });
 
   await app.ready();
   return app;

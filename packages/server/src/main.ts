@@ -10,6 +10,7 @@ import { startRenewals } from "./renewals.js";
 import { openServices } from "./services.js";
 import { cliHint, setUpProjects } from "./startup-projects.js";
 import { openStorage } from "./storage.js";
+import { startWebhooksAndSweeper } from "./webhooks/start-background.js";
 
 const PURGE_INTERVAL_MS = 60_000;
 const PURGE_BATCH = 1000;
@@ -97,13 +98,17 @@ export async function startServer(
       })
     : null;
 
+  const background = config.worker
+    ? startWebhooksAndSweeper({ storage, clock, intervalMs: config.workerIntervalMs, logger })
+    : null;
+
   return ok({
     app,
     url,
     close: async () => {
       clearInterval(purge);
-      // Renewals in flight finish and are saved before the storage goes away.
-      await Promise.all([renewals?.stop(), app.close()]);
+      // Renewals and deliveries in flight finish and are saved before the storage goes away.
+      await Promise.all([renewals?.stop(), background?.stop(), app.close()]);
       await opened.value.close();
     },
   });

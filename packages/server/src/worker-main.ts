@@ -4,6 +4,7 @@ import type { Config } from "./config.js";
 import { startRenewals } from "./renewals.js";
 import { openServices } from "./services.js";
 import { openStorage } from "./storage.js";
+import { startWebhooksAndSweeper } from "./webhooks/start-background.js";
 
 export interface RunningWorker {
   readonly log: Logger;
@@ -34,10 +35,16 @@ export async function startWorker(config: Config): Promise<Result<RunningWorker,
     intervalMs: config.workerIntervalMs,
     logger,
   });
+  const background = startWebhooksAndSweeper({
+    storage: opened.value.storage,
+    clock,
+    intervalMs: config.workerIntervalMs,
+    logger,
+  });
   return ok({
     log: logger,
     close: async () => {
-      await renewals.stop();
+      await Promise.all([renewals.stop(), background.stop()]);
       await opened.value.close();
     },
   });

@@ -34,7 +34,7 @@ export interface PayInvoiceRequest {
 
 export type PaymentResult =
   /** Paid now, or already paid (a double submit): either way the receipt, never a second payment. */
-  | { readonly kind: "paid"; readonly page: PaymentPage }
+  | { readonly kind: "paid"; readonly page: PaymentPage; readonly paidNow: boolean }
   | { readonly kind: "declined"; readonly page: PaymentPage }
   /** Expired or canceled: nothing was paid. */
   | { readonly kind: "closed"; readonly page: PaymentPage };
@@ -95,7 +95,7 @@ export async function payInvoice(
     const [invoice, name] = loaded.value;
     const now = context.clock.now();
     const page = pageOf(invoice, name, now);
-    if (page.state === "paid") return ok({ kind: "paid", page });
+    if (page.state === "paid") return ok({ kind: "paid", page, paidNow: false });
     if (page.state !== "payable") return ok({ kind: "closed", page });
     const method = page.methods.find((m) => m === request.method);
     if (method === undefined)
@@ -108,7 +108,7 @@ export async function payInvoice(
     const saved = await context.storage.saveInvoice(paid, [
       invoiceEvent("invoice.paid", paid, now, context.ids),
     ]);
-    if (saved.isOk()) return ok({ kind: "paid", page: pageOf(paid, name, now) });
+    if (saved.isOk()) return ok({ kind: "paid", page: pageOf(paid, name, now), paidNow: true });
     if (saved.error.code !== "conflict") return err(fromStorageError(saved.error));
   }
   return err({ code: "internal_error", cause: new Error("payInvoice: the invoice kept changing") });

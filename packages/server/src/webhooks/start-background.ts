@@ -1,0 +1,64 @@
+import {
+  type Clock,
+  createInvoiceSweeper,
+  createWebhookDispatcher,
+  type Storage,
+  type WebhookTransport,
+} from "@kopek/core";
+import type { Logger } from "pino";
+import { fetchTransport } from "./fetch-transport.js";
+
+export interface BackgroundOptions {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly intervalMs: number;
+  readonly logger: Logger;
+  readonly transport?: WebhookTransport;
+  /** Test aid: a shorter retry schedule. */
+  readonly retryScheduleMs?: readonly number[];
+  /** Test aid: a shorter request timeout (default 10 s). */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Beside the renewal worker, on the same interval: the webhook dispatcher and the invoice sweeper.
+ * Every attempt is logged (event, endpoint url, status), never a secret; a disabled endpoint is a warning.
+ */
+export function startWebhooksAndSweeper(options: BackgroundOptions): { stop(): Promise<void> } {
+  const { logger, storage, clock } = options;
+  const dispatcher = createWebhookDispatcher({
+    storage,
+    clock,
+    transport: options.transport ?? fetchTransport,
+    ...(options.retryScheduleMs === undefined ? {} : { retryScheduleMs: options.retryScheduleMs }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    onAttempt: (a) =>
+      logger.info(
+        {
+          eventId: a.eventId,
+          eventType: a.eventType,
+          endpointId: a.endpointId,
+          url: a.url,
+          outcome: a.outcome,
+          status: a.status,
+          error: a.error,
+        },
+        "webhook attempted",
+      ),
+    onEndpointDisabled: (e) =>
+      logger.warn(
+        { endpointId: e.id, projectId: e.projectId, url: e.url },
+        "webhook endpoint disabled: it kept failing",
+      ),
+    onError: (cause) => logger.error({ err: cause }, "webhook dispatch failed"),
+  });
+  const sweeper = createInvoiceSweeper({
+    storage,
+    clock,
+    onError: (cause) => logger.error({ err: cause }, "invoice expiry sweep failed"),
+  });
+  dispatcher.start(options.intervalMs);
+  sweeper.start(options.intervalMs);
+  logger.info({ intervalMs: options.intervalMs }, "webhook dispatcher and invoice sweeper started");
+  return { stop: async () => void (await Promise.all([dispatcher.stop(), sweeper.stop()])) };
+}

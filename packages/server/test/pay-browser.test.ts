@@ -1,0 +1,87 @@
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { Webhook } from "standardwebhooks";
+import { expect, it } from "vitest";
+import { startPayServer } from "./pay-fixture.js";
+import { startReceiver } from "./webhook-receiver.js";
+
+const CHROMIUM = "/usr/bin/chromium";
+const ARTIFACTS = new URL("../../../test-artifacts/", import.meta.url);
+
+async function until(check: () => boolean, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+}
+
+// Registered only where Chromium is installed (.ci/run installs it), so CI always runs it.
+if (existsSync(CHROMIUM)) {
+  it("pays an invoice in headless Chromium, lands on returnUrl, and the merchant gets one signed invoice.paid", async () => {
+    const receiver = await startReceiver();
+    const server = await startPayServer(`${receiver.url}/hooks`);
+    const userDataDir = await mkdtemp(join(tmpdir(), "kopek-chromium-"));
+    const context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+      viewport: { width: 390, height: 760 },
+    });
+    try {
+      const created = await server.post("/v1/invoices", {
+        amount: { amount: "149900", currency: "RUB" },
+        description: "Two flat whites <b>",
+        returnUrl: `${receiver.url}/return?order=42`,
+      });
+      expect(created.status).toBe(201);
+      const invoice = (await created.json()) as { id: string; paymentUrl: string };
+      const page = await context.newPage();
+      const violations: string[] = [];
+      page.on("console", (m) => m.type() === "error" && violations.push(m.text()));
+      await page.goto(invoice.paymentUrl);
+      await expect(page.locator(".amount").textContent()).resolves.toBe("1499.00 RUB");
+      await expect(page.locator("h1").textContent()).resolves.toBe("Coffee <&> Co");
+      await expect(page.locator(".description").textContent()).resolves.toBe("Two flat whites <b>");
+      await mkdir(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: new URL("payment-page.png", ARTIFACTS).pathname, fullPage: true });
+      await page.getByRole("button", { name: "Pay with card" }).click();
+      await page.waitForURL(`${receiver.url}/return?order=42`);
+      expect(violations).toEqual([]);
+
+      await until(() => receiver.received.length > 0);
+      await new Promise((r) => setTimeout(r, 200)); // anything more would arrive now
+      expect(receiver.received).toHaveLength(1);
+      const [hook] = receiver.received;
+      const payload = new Webhook(server.secret).verify(
+        hook?.body ?? "",
+        hook?.headers as Record<string, string>,
+      ) as {
+        type: string;
+        data: { id: string; status: string; method: string };
+      };
+      expect(payload).toMatchObject({
+        type: "invoice.paid",
+        data: { id: invoice.id, status: "paid", method: "card" },
+      });
+
+      // Back to the link: the receipt, never a second payment.
+      await page.goto(invoice.paymentUrl);
+      await expect(page.locator(".notice.ok").textContent()).resolves.toContain("Paid");
+      await expect(page.getByRole("button", { name: "Pay with card" }).count()).resolves.toBe(0);
+    } finally {
+      await context.close();
+      await server.close();
+      await receiver.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from "node:crypto";
+import { createKopek, generateWebhookSecret, type Storage } from "@kopek/core";
+import { createSandboxLedger } from "@kopek/provider-sandbox";
+import { createMemoryStorage } from "@kopek/storage-memory";
+import { buildApp } from "../src/app.js";
+import { createLogger } from "../src/logger.js";
+import { createProjectWithKey } from "../src/project-setup.js";
+import { createProviderRegistry } from "../src/providers.js";
+import { startWebhooksAndSweeper } from "../src/webhooks/start-background.js";
+
+/**
+ * A listening server (memory storage unless given) with one project, its key, a webhook endpoint at
+ * `hookUrl`, and the dispatcher polling every 20 ms on a short retry schedule.
+ */
+export async function startPayServer(
+  hookUrl: string,
+  options: { storage?: Storage; retryScheduleMs?: number[] } = {},
+) {
+  const storage = options.storage ?? createMemoryStorage();
+  const logger = createLogger({ level: "silent" });
+  const { project, apiKey } = (
+    await createProjectWithKey(storage, {
+      name: "Coffee <&> Co",
+      provider: { kind: "sandbox", storedMethodCharge: true },
+    })
+  )._unsafeUnwrap();
+  const secret = generateWebhookSecret();
+  const endpoint = {
+    id: randomUUID(),
+    projectId: project.id,
+    url: hookUrl,
+    secret,
+    enabled: true,
+    createdAt: new Date(),
+    disabledAt: null,
+    disabledReason: null,
+    lastSuccessAt: null,
+  };
+  (await storage.saveWebhookEndpoint(endpoint))._unsafeUnwrap();
+  let publicUrl = "http://127.0.0.1";
+  const registry = createProviderRegistry({ ledger: createSandboxLedger() });
+  const kopekFor = () => createKopek({ storage, providerFor: registry, publicUrl });
+  let kopek = kopekFor();
+  const app = await buildApp({
+    kopek: new Proxy(kopek, { get: (_t, key) => Reflect.get(kopek, key) }),
+    storage,
+    logger,
+    publicUrl: () => publicUrl,
+  });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  publicUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  kopek = kopekFor();
+  const background = startWebhooksAndSweeper({
+    storage,
+    clock: { now: () => new Date() },
+    intervalMs: 20,
+    logger,
+    retryScheduleMs: options.retryScheduleMs ?? [50, 100, 200, 400, 800],
+    timeoutMs: 300,
+  });
+  const post = (path: string, body: unknown) =>
+    fetch(`${publicUrl}${path}`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        "idempotency-key": randomUUID(),
+        "content-type": "application/json",
+      },
+      body: JSON.stringify(body),
+    });
+  return {
+    url: publicUrl,
+    storage,
+    project,
+    secret,
+    endpoint,
+    post,
+    close: async () => {
+      await background.stop();
+      await app.close();
+    },
+  };
+}
