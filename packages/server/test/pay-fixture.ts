@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { createKopek, generateWebhookSecret, type Storage } from "@kopek/core";
-import { createSandboxLedger } from "@kopek/provider-sandbox";
+import { createSandboxProvider } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import { buildApp } from "../src/app.js";
 import { createLogger } from "../src/logger.js";
 import { createProjectWithKey } from "../src/project-setup.js";
-import { createProviderRegistry } from "../src/providers.js";
 import { startWebhooksAndSweeper } from "../src/webhooks/start-background.js";
 
 /**
@@ -38,7 +37,8 @@ export async function startPayServer(
   };
   (await storage.saveWebhookEndpoint(endpoint))._unsafeUnwrap();
   let publicUrl = "http://127.0.0.1";
-  const registry = createProviderRegistry({ ledger: createSandboxLedger() });
+  const sandbox = createSandboxProvider({ storedMethodCharge: true });
+  const registry = () => sandbox;
   const kopekFor = () => createKopek({ storage, providerFor: registry, publicUrl });
   let kopek = kopekFor();
   const app = await buildApp({
