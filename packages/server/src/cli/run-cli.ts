@@ -5,6 +5,7 @@ import { keysCreate, keysList, keysRevoke } from "./keys-commands.js";
 import { migrateCommand } from "./migrate-command.js";
 import { projectsCreate, projectsList } from "./projects-commands.js";
 import { USAGE } from "./usage.js";
+import { webhooksAdd, webhooksList, webhooksRemove } from "./webhooks-commands.js";
 
 export type { CliIo };
 
@@ -16,6 +17,7 @@ interface Parsed {
     id?: string;
     "stored-method-charge"?: string;
     project?: string;
+    url?: string;
   };
 }
 
@@ -41,6 +43,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return withDatabase(io, (context) => projectsCreate(context, options));
   }
   if (line === "projects list") return withDatabase(io, projectsList);
+  if (line === "webhooks add")
+    return withDatabase(io, (context) => webhooksAdd(context, values.project, values.url));
+  if (line === "webhooks list") return withDatabase(io, (context) => webhooksList(context, values.project));
+  if (command === "webhooks" && rest[0] === "remove" && rest.length <= 2)
+    return withDatabase(io, (context) => webhooksRemove(context, values.project, rest[1]));
   if (line === "keys create") return withDatabase(io, (context) => keysCreate(context, values.project));
   if (line === "keys list") return withDatabase(io, (context) => keysList(context, values.project));
   if (command === "keys" && rest[0] === "revoke" && rest.length <= 2) {
@@ -73,6 +80,7 @@ function parse(argv: readonly string[]): Parsed | string {
         id: { type: "string" },
         "stored-method-charge": { type: "string" },
         project: { type: "string" },
+        url: { type: "string" },
       },
       allowPositionals: true,
     });

@@ -15,6 +15,11 @@ Commands on the database at DATABASE_URL:
   keys create --project <id>     Issue an API key; it is printed once and cannot be shown again
   keys revoke <sha256-or-key>    Revoke a key at once, on every server using the database
   keys list --project <id>       List a project's keys: ids, hash prefixes, created, revoked
+  webhooks add --project <id> --url <url>
+                                 Add a webhook endpoint; prints its whsec_ secret once
+  webhooks list --project <id>   List a project's endpoints (never their secrets)
+  webhooks remove <endpoint-id> --project <id>
+                                 Remove an endpoint and its pending deliveries
 
 Environment (serve, worker):
   HOST                  Address to listen on (default 127.0.0.1)
