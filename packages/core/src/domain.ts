@@ -91,10 +91,24 @@ export interface Invoice {
 }
 
 /** How a project's payment provider is configured (projects file, CLI, storage). */
-export interface ProviderSettings {
+export type ProviderSettings = SandboxProviderSettings | HttpProviderSettings;
+
+/** The sandbox, in the server's process. */
+export interface SandboxProviderSettings {
   readonly kind: "sandbox";
   /** Whether stored methods can be charged (API.md 7). */
   readonly storedMethodCharge: boolean;
+}
+
+/** A provider service reached over HTTP (`@kopek/provider-http`), e.g. `kopek sandbox-provider`. */
+export interface HttpProviderSettings {
+  readonly kind: "http";
+  /** Base URL of the service. */
+  readonly url: string;
+  /** Whether stored methods can be charged through it. */
+  readonly storedMethodCharge: boolean;
+  /** How long a call may take before it counts as an outage; null: the adapter's default. */
+  readonly timeoutMs: number | null;
 }
 
 export interface Project {

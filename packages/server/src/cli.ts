@@ -2,6 +2,7 @@
 import { runCli } from "./cli/run-cli.js";
 import { loadConfig } from "./config.js";
 import { startServer } from "./main.js";
+import { type SandboxProviderOptions, startSandboxProvider } from "./sandbox-provider-command.js";
 import { closeOnSignals } from "./shutdown.js";
 import { startWorker } from "./worker-main.js";
 
@@ -34,6 +35,20 @@ function fail(message: string): number {
   return 1;
 }
 
+async function sandboxProvider(options: SandboxProviderOptions): Promise<number> {
+  const service = await startSandboxProvider(options);
+  if (service.isErr()) return fail(service.error);
+  closeOnSignals(service.value);
+  return -1; // keeps running until a signal
+}
+
 const outcome = await runCli(process.argv.slice(2), io);
-const code = outcome === "serve" ? await serve() : outcome === "worker" ? await work() : outcome;
+const code =
+  outcome === "serve"
+    ? await serve()
+    : outcome === "worker"
+      ? await work()
+      : typeof outcome === "object"
+        ? await sandboxProvider(outcome.options)
+        : outcome;
 if (code >= 0) process.exitCode = code;

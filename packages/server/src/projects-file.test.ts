@@ -18,6 +18,16 @@ describe("parseProjectsFile", () => {
     expect(parsed.projects[0]?.provider).toEqual({ kind: "sandbox", storedMethodCharge: true });
   });
 
+  test("an http provider: url, storedMethodCharge true and the adapter's timeout by default", () => {
+    const parsed = parseProjectsFile(file({ provider: { kind: "http", url: "http://127.0.0.1:4010" } }));
+    expect(parsed._unsafeUnwrap().projects[0]?.provider).toEqual({
+      kind: "http",
+      url: "http://127.0.0.1:4010",
+      storedMethodCharge: true,
+      timeoutMs: null,
+    });
+  });
+
   test.each([
     [
       file({ apiKeys: [{ sha256: "A".repeat(64) }] }),
@@ -25,7 +35,15 @@ describe("parseProjectsFile", () => {
     ],
     [file({ apiKeys: [{ sha256: "abc" }] }), "projects[0].apiKeys[0].sha256 must be 64 lower-case hex"],
     [file({ id: "shop-1" }), "projects[0].id must be a UUID"],
-    [file({ provider: { kind: "stripe" } }), 'projects[0].provider.kind must be "sandbox"'],
+    [
+      file({ provider: { kind: "http", url: "ftp://x" } }),
+      "projects[0].provider.url must be an http:// or https:// URL",
+    ],
+    [
+      file({ provider: { kind: "http", url: "http://127.0.0.1:4010", timeoutMs: 0 } }),
+      "projects[0].provider.timeoutMs must be from 1 to 60000",
+    ],
+    [file({ provider: { kind: "stripe" } }), `projects[0].provider.kind must be "sandbox" or "http"`],
     [
       file({ provider: { kind: "sandbox", storedMethodCharge: "yes" } }),
       "projects[0].provider.storedMethodCharge must be true or false",

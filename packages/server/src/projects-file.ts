@@ -7,10 +7,33 @@ import { saveKeyHashes } from "./project-setup.js";
 const projectSchema = z.strictObject({
   id: z.uuid("must be a UUID"),
   name: z.string("must be a string").min(1, "must not be empty").max(200, "must be at most 200 characters"),
-  provider: z.strictObject({
-    kind: z.literal("sandbox", 'must be "sandbox" (the only provider so far)'),
-    storedMethodCharge: z.boolean("must be true or false").default(true),
-  }),
+  provider: z.discriminatedUnion(
+    "kind",
+    [
+      z.strictObject({
+        kind: z.literal("sandbox"),
+        storedMethodCharge: z.boolean("must be true or false").default(true),
+      }),
+      z.strictObject({
+        kind: z.literal("http"),
+        url: z
+          .string("must be a string")
+          .refine(
+            (value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ""),
+            "must be an http:// or https:// URL",
+          ),
+        storedMethodCharge: z.boolean("must be true or false").default(true),
+        timeoutMs: z
+          .number("must be a number of milliseconds")
+          .int("must be a whole number of milliseconds")
+          .min(1, "must be from 1 to 60000 (milliseconds)")
+          .max(60_000, "must be from 1 to 60000 (milliseconds)")
+          .nullable()
+          .default(null),
+      }),
+    ],
+    { error: 'must be "sandbox" or "http"' },
+  ),
   apiKeys: z
     .array(
       z.strictObject({

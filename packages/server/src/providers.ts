@@ -1,4 +1,5 @@
 import type { Clock, PaymentProvider, Project, ProviderSettings } from "@kopek/core";
+import { createHttpProvider, DEFAULT_HTTP_PROVIDER_CAPABILITIES } from "@kopek/provider-http";
 import { createSandboxLedger, createSandboxProvider, type SandboxLedger } from "@kopek/provider-sandbox";
 
 export interface ProviderRegistryOptions {
@@ -29,11 +30,19 @@ export function createProviderRegistry(
           latencyMs,
           ...(options.clock === undefined ? {} : { clock: options.clock }),
         });
+      case "http":
+        return createHttpProvider({
+          url: settings.url,
+          capabilities: settings.storedMethodCharge
+            ? DEFAULT_HTTP_PROVIDER_CAPABILITIES
+            : { ...DEFAULT_HTTP_PROVIDER_CAPABILITIES, storedMethodCharge: [] },
+          ...(settings.timeoutMs === null ? {} : { timeoutMs: settings.timeoutMs }),
+        });
     }
   };
   return (project) => {
     const settings = project.provider;
-    const key = JSON.stringify([settings.kind, settings.storedMethodCharge]);
+    const key = JSON.stringify(settings);
     let provider = providers.get(key);
     if (provider === undefined) {
       provider = make(settings);

@@ -1,11 +1,18 @@
 import { parseArgs } from "node:util";
 import { generateApiKey, hashApiKey } from "@kopek/core";
+import type { SandboxProviderOptions } from "../sandbox-provider-command.js";
 import { type CliIo, withDatabase } from "./database.js";
 import { keysCreate, keysList, keysRevoke } from "./keys-commands.js";
 import { migrateCommand } from "./migrate-command.js";
 import { projectsCreate, projectsList } from "./projects-commands.js";
 import { USAGE } from "./usage.js";
 import { webhooksAdd, webhooksList, webhooksRemove } from "./webhooks-commands.js";
+
+/** `kopek sandbox-provider`: long-running, started by cli.ts. */
+export interface SandboxProviderCommand {
+  readonly command: "sandbox-provider";
+  readonly options: SandboxProviderOptions;
+}
 
 export type { CliIo };
 
@@ -17,6 +24,10 @@ interface Parsed {
     id?: string;
     "stored-method-charge"?: string;
     project?: string;
+    port?: string;
+    host?: string;
+    ledger?: string;
+    "latency-ms"?: string;
     url?: string;
   };
 }
@@ -25,7 +36,10 @@ interface Parsed {
  * The kopek command line, except `serve` and `worker` (which keep running): returns the exit code, or
  * the name of the long-running command. Usage errors exit 2, failures 1.
  */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number | "serve" | "worker"> {
+export async function runCli(
+  argv: readonly string[],
+  io: CliIo,
+): Promise<number | "serve" | "worker" | SandboxProviderCommand> {
   const parsed = parse(argv);
   if (typeof parsed === "string") return usageError(io, parsed);
   const [command = "serve", ...rest] = parsed.words;
@@ -35,7 +49,24 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   const { values } = parsed;
   const line = [command, ...rest].join(" ");
+  const providerOption = (["port", "host", "ledger", "latency-ms"] as const).find(
+    (o) => values[o] !== undefined,
+  );
+  if (providerOption !== undefined && line !== "sandbox-provider")
+    return usageError(io, `--${providerOption} is an option of sandbox-provider only`);
   if (line === "serve" || line === "worker") return line;
+  if (line === "sandbox-provider") {
+    return {
+      command: "sandbox-provider",
+      options: {
+        port: values.port,
+        host: values.host,
+        ledger: values.ledger,
+        latencyMs: values["latency-ms"],
+        storedMethodCharge: values["stored-method-charge"],
+      },
+    };
+  }
   if (line === "keys generate") return generateKey(io);
   if (line === "migrate") return withDatabase(io, migrateCommand);
   if (line === "projects create") {
@@ -81,6 +112,10 @@ function parse(argv: readonly string[]): Parsed | string {
         "stored-method-charge": { type: "string" },
         project: { type: "string" },
         url: { type: "string" },
+        port: { type: "string" },
+        host: { type: "string" },
+        ledger: { type: "string" },
+        "latency-ms": { type: "string" },
       },
       allowPositionals: true,
     });

@@ -4,6 +4,10 @@ Commands:
   serve                          Start the HTTP server (the default), with the renewal worker
                                  unless KOPEK_WORKER=off
   keys generate                  Print a new API key and its SHA-256 for the projects file
+  sandbox-provider --port <p> [--ledger <file>] [--host <h>] [--latency-ms <ms>]
+                                 Serve the sandbox provider over HTTP, its charges kept in
+                                 the ledger file; projects use it with
+                                 provider: { "kind": "http", "url": "http://127.0.0.1:<p>" }
   help                           Show this help (also --help, -h)
 
 Commands on the database at DATABASE_URL:

@@ -1,0 +1,136 @@
+import type {
+  ChargeReceipt,
+  PaymentLink,
+  PaymentLinkRequest,
+  PaymentMethod,
+  PaymentProvider,
+  ProviderCapabilities,
+  ProviderError,
+  StoredMethodCharge,
+  StoredMethodDescription,
+  StoredMethodLookup,
+} from "@kopek/core";
+import { err, ok, type Result, ResultAsync } from "neverthrow";
+import { asDescription, asPaymentLink, asReceipt } from "./response-shapes.js";
+import { errorCodeOf, errorMessageOf, PATHS } from "./wire.js";
+
+export interface HttpProviderOptions {
+  /** Base URL of the provider service, e.g. `http://127.0.0.1:4010`. */
+  readonly url: string;
+  /** What it can do. Declared, not asked: Kopek decides `method_unavailable` without calling it. */
+  readonly capabilities?: ProviderCapabilities;
+  /** A call with no complete answer by then is `unavailable` (not retried). Default 10 000. */
+  readonly timeoutMs?: number;
+  /** Extra attempts after a connection error (refused, reset), each call being idempotent. Default 2. */
+  readonly retries?: number;
+  /** Pause before the n-th retry, in milliseconds. Default 50 × 3^(n-1). */
+  readonly retryDelayMs?: (retry: number) => number;
+}
+
+const METHODS: readonly PaymentMethod[] = ["card", "sbp"];
+export const DEFAULT_HTTP_PROVIDER_CAPABILITIES: ProviderCapabilities = {
+  methods: METHODS,
+  storedMethodCharge: METHODS,
+  currencies: ["RUB", "USD", "EUR"],
+};
+export const DEFAULT_HTTP_PROVIDER_TIMEOUT_MS = 10_000;
+
+// Connection errors, as undici's fetch reports them in `cause.code`: nothing (or not all) got through.
+const CONNECTION_ERRORS = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CLOSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/**
+ * A payment provider reached over HTTP (wire.ts). Every call carries what makes it idempotent (the
+ * provider-side key of a charge or link; a describe only reads), so connection errors are retried a
+ * bounded number of times; a timeout is not, since the answer may still be on its way. Timeouts and
+ * connection errors are `unavailable`; a malformed answer is `failed`.
+ */
+export function createHttpProvider(options: HttpProviderOptions): PaymentProvider {
+  const base = options.url.replace(/\/+$/, "");
+  const timeoutMs = options.timeoutMs ?? DEFAULT_HTTP_PROVIDER_TIMEOUT_MS;
+  const retries = options.retries ?? 2;
+  const delay = options.retryDelayMs ?? ((retry: number) => 50 * 3 ** (retry - 1));
+
+  async function once(path: string, body: unknown): Promise<Result<unknown, ProviderError | "connection">> {
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await response.text();
+    } catch (cause) {
+      const error = cause as Error & { cause?: { code?: string } };
+      if (error.name === "TimeoutError" || error.name === "AbortError")
+        return err({ code: "unavailable", message: `the provider did not answer within ${timeoutMs} ms` });
+      if (CONNECTION_ERRORS.has(error.cause?.code ?? "")) return err("connection");
+      return err({
+        code: "unavailable",
+        message: `the provider could not be reached (${error.cause?.code ?? error.name})`,
+      });
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      if (!response.ok)
+        return err({
+          code: errorCodeOf(response.status, null),
+          message: errorMessageOf(response.status, null),
+        });
+      return err({ code: "failed", message: "the provider's answer is not JSON" });
+    }
+    if (!response.ok)
+      return err({
+        code: errorCodeOf(response.status, parsed),
+        message: errorMessageOf(response.status, parsed),
+      });
+    return ok(parsed);
+  }
+
+  function call<T>(
+    path: string,
+    body: unknown,
+    shape: (value: unknown) => T | null,
+  ): ResultAsync<T, ProviderError> {
+    const attempt = async (): Promise<Result<T, ProviderError>> => {
+      for (let retry = 0; ; retry++) {
+        const answer = await once(path, body);
+        if (answer.isOk()) {
+          const value = shape(answer.value);
+          return value === null
+            ? err({ code: "failed", message: "the provider's answer is malformed" })
+            : ok(value);
+        }
+        if (answer.error !== "connection") return err(answer.error);
+        if (retry >= retries)
+          return err({
+            code: "unavailable",
+            message: `the provider could not be reached (${retry + 1} attempts)`,
+          });
+        await new Promise((resolve) => setTimeout(resolve, delay(retry + 1)));
+      }
+    };
+    return new ResultAsync(attempt());
+  }
+
+  return {
+    capabilities: options.capabilities ?? DEFAULT_HTTP_PROVIDER_CAPABILITIES,
+    describeStoredMethod: (request: StoredMethodLookup) =>
+      call<StoredMethodDescription>(PATHS.describe, request, asDescription),
+    chargeStoredMethod: (request: StoredMethodCharge) =>
+      call<ChargeReceipt>(PATHS.charge, request, asReceipt),
+    createPaymentLink: (request: PaymentLinkRequest) =>
+      call<PaymentLink>(PATHS.paymentLink, request, asPaymentLink),
+  };
+}

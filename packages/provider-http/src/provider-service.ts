@@ -1,0 +1,137 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Money, PaymentMethod, PaymentProvider, ProviderError } from "@kopek/core";
+import type { ResultAsync } from "neverthrow";
+import { PATHS, STATUS_OF } from "./wire.js";
+
+const BODY_LIMIT = 64 * 1024;
+const METHODS = new Set<string>(["card", "sbp"]);
+
+type Fields = Record<string, unknown>;
+type Handler = (body: Fields) => ResultAsync<unknown, ProviderError> | null;
+
+const isString = (value: unknown): value is string => typeof value === "string";
+const asMethod = (value: unknown): PaymentMethod | null =>
+  isString(value) && METHODS.has(value) ? (value as PaymentMethod) : null;
+const asMoney = (value: unknown): Money | null => {
+  const money = value as Partial<Money> | null;
+  return money !== null && isString(money?.amount) && isString(money?.currency)
+    ? { amount: money.amount, currency: money.currency }
+    : null;
+};
+
+/** The port's three methods, each taking its request as JSON; null when a field is missing or wrong. */
+function routes(provider: PaymentProvider): Record<string, Handler> {
+  return {
+    [PATHS.describe]: (b) => {
+      const method = asMethod(b.method);
+      return isString(b.ref) && method !== null
+        ? provider.describeStoredMethod({ ref: b.ref, method })
+        : null;
+    },
+    [PATHS.charge]: (b) => {
+      const method = asMethod(b.method);
+      const money = asMoney(b.money);
+      if (!isString(b.ref) || method === null || money === null) return null;
+      if (!isString(b.description) || !isString(b.idempotencyKey) || b.idempotencyKey === "") return null;
+      return provider.chargeStoredMethod({
+        ref: b.ref,
+        method,
+        money,
+        description: b.description,
+        idempotencyKey: b.idempotencyKey,
+      });
+    },
+    [PATHS.paymentLink]: (b) => {
+      const money = asMoney(b.money);
+      const methods = Array.isArray(b.methods) ? b.methods.map(asMethod) : [null];
+      const expiresAt = new Date(isString(b.expiresAt) ? b.expiresAt : Number.NaN);
+      if (money === null || methods.some((m) => m === null) || Number.isNaN(expiresAt.getTime())) return null;
+      if (!isString(b.invoiceId) || !isString(b.description) || !isString(b.hostedPageUrl)) return null;
+      if (!isString(b.idempotencyKey) || b.idempotencyKey === "") return null;
+      return provider.createPaymentLink({
+        invoiceId: b.invoiceId,
+        money,
+        description: b.description,
+        methods: methods as PaymentMethod[],
+        expiresAt,
+        hostedPageUrl: b.hostedPageUrl,
+        idempotencyKey: b.idempotencyKey,
+      });
+    },
+  };
+}
+
+/**
+ * Serves any PaymentProvider on the provider protocol (wire.ts): what `kopek sandbox-provider` runs,
+ * so the provider boundary is a real network hop that can be slow, fail, or outlive a Kopek server.
+ */
+export function createProviderService(provider: PaymentProvider) {
+  const table = routes(provider);
+  return (request: IncomingMessage, response: ServerResponse) => {
+    const send = (status: number, body: unknown) => {
+      const text = JSON.stringify(body);
+      response.writeHead(status, {
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(text),
+      });
+      response.end(text);
+    };
+    const refuse = (status: number, message: string) => send(status, { error: { code: "failed", message } });
+    if (request.method === "GET" && request.url === "/healthz") return send(200, { status: "ok" });
+    const handler = request.method === "POST" ? table[request.url ?? ""] : undefined;
+    if (handler === undefined) return refuse(404, "no such operation");
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= BODY_LIMIT) chunks.push(chunk);
+    });
+    request.on("end", () => {
+      if (size > BODY_LIMIT) return refuse(413, "request body too large");
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      } catch {
+        return refuse(400, "the request body is not JSON");
+      }
+      const outcome = typeof body === "object" && body !== null ? handler(body as Fields) : null;
+      if (outcome === null) return refuse(400, "the request does not match the operation");
+      outcome.match(
+        (value) => send(200, value),
+        (error) => send(STATUS_OF[error.code], { error: { code: error.code, message: error.message } }),
+      );
+    });
+  };
+}
+
+export interface RunningProviderService {
+  readonly server: Server;
+  /** Where it listens, e.g. `http://127.0.0.1:4010`. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Listens with `createProviderService(provider)` on host:port (port 0: one the system picks). */
+export async function startProviderService(options: {
+  readonly provider: PaymentProvider;
+  readonly port: number;
+  readonly host?: string;
+}): Promise<RunningProviderService> {
+  const host = options.host ?? "127.0.0.1";
+  const server = createServer(createProviderService(options.provider));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    server,
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,32 @@
+import type { ProviderError } from "@kopek/core";
+
+/**
+ * The provider protocol: JSON over HTTP, one POST per port method, the body being the port's request
+ * (dates as ISO 8601). Success is 200 with the port's result. A refusal is a non-2xx status with
+ * `{ "error": { "code", "message" } }`: 402 declined, 503 unavailable, 422 failed.
+ */
+export const PATHS = {
+  describe: "/v1/stored-methods/describe",
+  charge: "/v1/charges",
+  paymentLink: "/v1/payment-links",
+} as const;
+
+export const STATUS_OF: Readonly<Record<ProviderError["code"], number>> = {
+  declined: 402,
+  unavailable: 503,
+  failed: 422,
+};
+
+/** The code a provider's refusal stands for, by status when the body does not say. */
+export function errorCodeOf(status: number, body: unknown): ProviderError["code"] {
+  const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
+  if (code === "declined" || code === "unavailable" || code === "failed") return code;
+  // A gateway or an overloaded provider: worth retrying later. Anything else answered wrongly.
+  return status === 502 || status === 503 || status === 504 ? "unavailable" : "failed";
+}
+
+/** A refusal's message, kept short and never echoing what we sent. */
+export function errorMessageOf(status: number, body: unknown): string {
+  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
+  return typeof message === "string" ? message.slice(0, 200) : `the provider answered ${status}`;
+}
