@@ -1,0 +1,93 @@
+import type { StorageError, WebhookStorage } from "@kopek/core";
+import type { ResultAsync } from "neverthrow";
+import type { QueryResultRow } from "pg";
+import { ENDPOINT_COLUMNS, toClaimedDelivery, toEndpoint, toEvent } from "./outbox-rows.js";
+import { CLAIM_DUE_DELIVERIES, RECORD_DELIVERY_ATTEMPT } from "./outbox-sql.js";
+import type { TokenCipher } from "./token-cipher.js";
+
+type Query = <R extends QueryResultRow>(name: string, text: string, values: unknown[]) => Promise<{ rows: R[]; rowCount: number | null }>;
+type Run = <T>(operation: string, work: () => Promise<T>) => ResultAsync<T, StorageError>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The `WebhookStorage` half of the adapter: endpoints (secrets encrypted at rest) and deliveries. */
+export function outboxMethods(query: Query, run: Run, cipher: TokenCipher, fail: (error: StorageError) => never): WebhookStorage {
+  return {
+    saveWebhookEndpoint: (e) =>
+      run("saveWebhookEndpoint", async () => {
+        await query(
+          "save_webhook_endpoint",
+          `INSERT INTO webhook_endpoints (id, project_id, url, secret_ciphertext, secret_key_id, enabled, created_at,
+             disabled_at, disabled_reason, last_success_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+           ON CONFLICT (id) DO UPDATE SET url = EXCLUDED.url, secret_ciphertext = EXCLUDED.secret_ciphertext,
+             secret_key_id = EXCLUDED.secret_key_id, enabled = EXCLUDED.enabled, disabled_at = EXCLUDED.disabled_at,
+             disabled_reason = EXCLUDED.disabled_reason`,
+          [e.id, e.projectId, e.url, cipher.encrypt(e.secret, e.id), cipher.currentKeyId, e.enabled, e.createdAt,
+            e.disabledAt, e.disabledReason, e.lastSuccessAt],
+        );
+      }),
+    listWebhookEndpoints: (projectId) =>
+      run("listWebhookEndpoints", async () => {
+        if (!UUID.test(projectId)) return [];
+        const { rows } = await query(
+          "list_webhook_endpoints",
+          `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE project_id = $1 ORDER BY created_at, id`,
+          [projectId],
+        );
+        return rows.map((row) => toEndpoint(row, cipher));
+      }),
+    removeWebhookEndpoint: (projectId, id) =>
+      run("removeWebhookEndpoint", async () => {
+        if (!UUID.test(projectId) || !UUID.test(id)) return false;
+        const { rowCount } = await query(
+          "remove_webhook_endpoint",
+          "DELETE FROM webhook_endpoints WHERE project_id = $1 AND id = $2",
+          [projectId, id],
+        );
+        return rowCount === 1;
+      }),
+    disableWebhookEndpoint: (id, at, reason) =>
+      run("disableWebhookEndpoint", async () => {
+        await query(
+          "disable_webhook_endpoint",
+          "UPDATE webhook_endpoints SET enabled = false, disabled_at = $2, disabled_reason = $3 WHERE id = $1 AND enabled",
+          [id, at, reason],
+        );
+      }),
+    claimDueDeliveries: (claim) =>
+      run("claimDueDeliveries", async () => {
+        const limit = Math.floor(claim.limit);
+        if (!(limit > 0)) return [];
+        const { rows } = await query("claim_due_deliveries", CLAIM_DUE_DELIVERIES, [
+          claim.now,
+          limit,
+          claim.leaseToken,
+          claim.leaseExpiresAt,
+        ]);
+        return rows.map((row) => toClaimedDelivery(row, cipher, claim.leaseToken));
+      }),
+    recordDeliveryAttempt: (a) =>
+      run("recordDeliveryAttempt", async () => {
+        const { rows } = await query<{ recorded: number }>("record_delivery_attempt", RECORD_DELIVERY_ATTEMPT, [
+          a.eventId, a.endpointId, a.leaseToken, a.outcome === "retry" ? "pending" : a.outcome,
+          a.nextAttemptAt, a.status, a.error, a.at,
+        ]);
+        if (rows[0]?.recorded !== 1)
+          fail({ code: "lease_lost", message: `storage-postgres: the lease no longer holds delivery of event ${a.eventId}` });
+      }),
+    listEventDeliveries: (projectId) =>
+      run("listEventDeliveries", async () => {
+        if (!UUID.test(projectId)) return [];
+        const { rows } = await query(
+          "list_event_deliveries",
+          `SELECT e.id, e.project_id, e.type, e.created_at, e.data,
+                  COALESCE(json_agg(json_build_object('endpointId', d.endpoint_id, 'state', d.state,
+                    'attempts', d.attempts, 'lastStatus', d.last_status)) FILTER (WHERE d.event_id IS NOT NULL), '[]') AS deliveries
+             FROM events e LEFT JOIN webhook_deliveries d ON d.event_id = e.id
+            WHERE e.project_id = $1 GROUP BY e.id ORDER BY e.id`,
+          [projectId],
+        );
+        return rows.map((row) => ({ event: toEvent(row), deliveries: row.deliveries as never }));
+      }),
+  };
+}
