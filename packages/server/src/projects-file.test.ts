@@ -1,10 +1,11 @@
-import { hashApiKey } from "@kopek/core";
+import { generateWebhookSecret, hashApiKey } from "@kopek/core";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import { describe, expect, test } from "vitest";
 import { applyProjectsFile, parseProjectsFile } from "./projects-file.js";
 
 const ID = "0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b";
 const SHA = "a".repeat(64);
+const WHSEC = generateWebhookSecret();
 const file = (project: Record<string, unknown>) =>
   JSON.stringify({
     projects: [
@@ -49,6 +50,27 @@ describe("parseProjectsFile", () => {
       "projects[0].provider.storedMethodCharge must be true or false",
     ],
     [file({ name: "" }), "projects[0].name must not be empty"],
+    [
+      file({ webhooks: [{ url: "/hooks", secret: WHSEC }] }),
+      "projects[0].webhooks[0].url must be an http:// or https:// URL",
+    ],
+    [
+      file({ webhooks: [{ url: "https://shop.example/h", secret: "whsec_c2hvcnQ=" }] }),
+      "projects[0].webhooks[0].secret must be whsec_ followed by base64",
+    ],
+    [
+      file({ webhooks: [{ url: "https://shop.example/h", secret: WHSEC, enabled: true }] }),
+      "projects[0].webhooks[0].enabled is not a known field",
+    ],
+    [
+      file({
+        webhooks: [
+          { url: "https://shop.example/h", secret: WHSEC },
+          { url: "https://shop.example/h", secret: WHSEC },
+        ],
+      }),
+      "projects[0].webhooks[1].url repeats another webhook's url",
+    ],
     [file({ colour: "red" }), "projects[0].colour is not a known field"],
     [JSON.stringify({ projects: {} }), "projects must be an array of projects"],
     ["{ not json", "is not valid JSON"],
@@ -91,4 +113,46 @@ test("applyProjectsFile creates, then updates by id, and keys authenticate", asy
   });
   expect((await storage.findProjectByKeyHash(hashApiKey(key)))._unsafeUnwrap()?.project.id).toBe(ID);
   expect((await storage.listApiKeys(ID))._unsafeUnwrap()).toHaveLength(1);
+});
+
+test("applyProjectsFile creates webhook endpoints by URL, then updates their secret, never duplicating", async () => {
+  const storage = createMemoryStorage();
+  const hooks = (secret: string) =>
+    parseProjectsFile(
+      file({
+        webhooks: [
+          { url: "https://shop.example/a", secret },
+          { url: "https://shop.example/b", secret: WHSEC },
+        ],
+      }),
+    )._unsafeUnwrap();
+  await applyProjectsFile(storage, hooks(WHSEC));
+  const first = (await storage.listWebhookEndpoints(ID))._unsafeUnwrap();
+  expect(first.map((e) => [e.url, e.secret, e.enabled])).toEqual([
+    ["https://shop.example/a", WHSEC, true],
+    ["https://shop.example/b", WHSEC, true],
+  ]);
+  // A restart with the same file changes nothing; a new secret updates the endpoint in place.
+  await applyProjectsFile(storage, hooks(WHSEC));
+  const rotated = generateWebhookSecret();
+  await applyProjectsFile(storage, hooks(rotated));
+  const after = (await storage.listWebhookEndpoints(ID))._unsafeUnwrap();
+  expect(after.map((e) => e.id)).toEqual(first.map((e) => e.id));
+  expect(after.map((e) => e.secret)).toEqual([rotated, WHSEC]);
+});
+
+test("applyProjectsFile leaves a disabled endpoint disabled and endpoints it does not name alone", async () => {
+  const storage = createMemoryStorage();
+  const parsed = parseProjectsFile(file({ webhooks: [{ url: "https://shop.example/a", secret: WHSEC }] }));
+  await applyProjectsFile(storage, parsed._unsafeUnwrap());
+  const [endpoint] = (await storage.listWebhookEndpoints(ID))._unsafeUnwrap();
+  await storage.disableWebhookEndpoint(endpoint?.id ?? "", new Date(), "kept failing");
+  const other = { ...(endpoint as NonNullable<typeof endpoint>), id: "0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a00" };
+  await storage.saveWebhookEndpoint({ ...other, url: "https://cli.example/h", enabled: true });
+  await applyProjectsFile(storage, parsed._unsafeUnwrap());
+  const after = (await storage.listWebhookEndpoints(ID))._unsafeUnwrap();
+  expect(after.map((e) => [e.url, e.enabled])).toEqual([
+    ["https://shop.example/a", false],
+    ["https://cli.example/h", true],
+  ]);
 });

@@ -1,8 +1,16 @@
 import { readFile } from "node:fs/promises";
-import type { Project, Storage } from "@kopek/core";
+import { isWebhookSecret, type Project, type Storage } from "@kopek/core";
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import { saveKeyHashes } from "./project-setup.js";
+import { saveWebhookEndpoints } from "./projects-file-webhooks.js";
+
+const httpUrl = z
+  .string("must be a string")
+  .refine(
+    (value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ""),
+    "must be an http:// or https:// URL",
+  );
 
 const projectSchema = z.strictObject({
   id: z.uuid("must be a UUID"),
@@ -16,12 +24,7 @@ const projectSchema = z.strictObject({
       }),
       z.strictObject({
         kind: z.literal("http"),
-        url: z
-          .string("must be a string")
-          .refine(
-            (value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ""),
-            "must be an http:// or https:// URL",
-          ),
+        url: httpUrl,
         storedMethodCharge: z.boolean("must be true or false").default(true),
         timeoutMs: z
           .number("must be a number of milliseconds")
@@ -40,6 +43,16 @@ const projectSchema = z.strictObject({
         sha256: z
           .string()
           .regex(/^[0-9a-f]{64}$/, "must be 64 lower-case hex characters (kopek keys generate prints it)"),
+      }),
+    )
+    .default([]),
+  webhooks: z
+    .array(
+      z.strictObject({
+        url: httpUrl,
+        secret: z
+          .string("must be a string")
+          .refine(isWebhookSecret, "must be whsec_ followed by base64 of at least 16 bytes"),
       }),
     )
     .default([]),
@@ -67,6 +80,17 @@ const fileSchema = z
             message: "is listed twice (a key belongs to one project)",
           });
         hashes.add(sha256);
+      });
+      // Endpoints are matched by URL at start: two with one URL could not be told apart.
+      const urls = new Set<string>();
+      project.webhooks.forEach(({ url }, w) => {
+        if (urls.has(url))
+          context.addIssue({
+            code: "custom",
+            path: ["projects", p, "webhooks", w, "url"],
+            message: "repeats another webhook's url in this project",
+          });
+        urls.add(url);
       });
     });
   });
@@ -113,7 +137,10 @@ export async function loadProjectsFile(path: string): Promise<Result<ProjectsFil
   return parseProjectsFile(text).mapErr((problem) => `KOPEK_PROJECTS_FILE ${path}: ${problem}`);
 }
 
-/** Creates or updates each project by id and records its key hashes; returns how many projects. */
+/**
+ * Creates or updates each project by id, records its key hashes and its webhook endpoints (by URL);
+ * returns how many projects.
+ */
 export async function applyProjectsFile(
   storage: Storage,
   file: ProjectsFile,
@@ -125,7 +152,8 @@ export async function applyProjectsFile(
     const hashes = entry.apiKeys.map((key) => key.sha256);
     const saved = await storage
       .saveProject(project)
-      .andThen(() => saveKeyHashes(storage, project.id, hashes, now));
+      .andThen(() => saveKeyHashes(storage, project.id, hashes, now))
+      .andThen(() => saveWebhookEndpoints(storage, project.id, entry.webhooks, now));
     if (saved.isErr()) return err(`cannot save project ${entry.id}: ${saved.error.message}`);
   }
   return ok(file.projects.length);
