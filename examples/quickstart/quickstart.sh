@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Kopek in four curl calls. Start a server first (`pnpm start` prints a demo key), then:
+# Kopek in seven curl calls. Start a server first (`pnpm start` prints a demo key), then:
 #   KOPEK_API_KEY=kopek_… ./examples/quickstart/quickstart.sh
 # Each call prints "==> <what>: HTTP <status>", the interesting headers and the JSON answer.
 set -euo pipefail
@@ -11,17 +11,27 @@ headers_file="$(mktemp)"
 body_file="$(mktemp)"
 trap 'rm -f "$headers_file" "$body_file"' EXIT
 
-# call <what> <path> <Idempotency-Key> <JSON body>
+# call <what> <path> <Idempotency-Key> <JSON body>: a POST
 call() {
-  local status
-  status="$(curl --silent --show-error --output "$body_file" --dump-header "$headers_file" \
+  show "$1" "$(curl --silent --show-error --output "$body_file" --dump-header "$headers_file" \
     --write-out '%{http_code}' \
     --request POST "$KOPEK_URL$2" \
     --header "Authorization: Bearer $KOPEK_API_KEY" \
     --header "Idempotency-Key: $3" \
     --header "Content-Type: application/json" \
     --data "$4")"
-  echo "==> $1: HTTP $status"
+}
+
+# get <what> <path>: a GET
+get() {
+  show "$1" "$(curl --silent --show-error --output "$body_file" --dump-header "$headers_file" \
+    --write-out '%{http_code}' \
+    --header "Authorization: Bearer $KOPEK_API_KEY" \
+    "$KOPEK_URL$2")"
+}
+
+show() {
+  echo "==> $1: HTTP $2"
   grep -iE '^(location|idempotent-replayed|x-request-id):' "$headers_file" | tr -d '\r' || true
   cat "$body_file"
   printf '\n\n'
@@ -35,6 +45,8 @@ subscription='{"amount":{"amount":"149900","currency":"RUB"},"period":{"unit":"m
 # 1. A monthly subscription of 1499.00 RUB; the sandbox charges the first cycle at once. Expect 201.
 call "create subscription" /v1/subscriptions "$subscription_key" "$subscription"
 
+subscription_path="$(grep -i '^location:' "$headers_file" | cut -d' ' -f2 | tr -d '\r')"
+
 # 2. The same request with the same Idempotency-Key: the stored answer, not a second charge. Expect 200.
 call "replay subscription" /v1/subscriptions "$subscription_key" "$subscription"
 
@@ -44,3 +56,12 @@ call "create invoice" /v1/invoices "$(new_key)" \
 
 # 4. Money as a JSON number and a lower-case currency: every problem listed at once. Expect 422.
 call "validation error" /v1/invoices "$(new_key)" '{"amount":{"amount":499.00,"currency":"rub"}}'
+
+# 5. The subscription as it is now. Expect 200.
+get "read subscription" "$subscription_path"
+
+# 6. The newest invoices, two per page; nextCursor fetches the next page. Expect 200.
+get "list invoices" "/v1/invoices?limit=2"
+
+# 7. Cancel the subscription: no further charge. Expect 200, status canceled.
+call "cancel subscription" "$subscription_path/cancel" "$(new_key)" '{}'

@@ -23,6 +23,9 @@ const EXPECTED = [
   ["replay subscription", "200"],
   ["create invoice", "201"],
   ["validation error", "422"],
+  ["read subscription", "200"],
+  ["list invoices", "200"],
+  ["cancel subscription", "200"],
 ];
 
 /** Runs a command to its end; resolves with its exit code and output. */

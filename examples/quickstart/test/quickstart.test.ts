@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 
 const run = promisify(execFile);
 
-it("quickstart.sh gets 201, 200 (replayed), 201 and 422 from a real kopek serve, which then exits 0", async () => {
+it("quickstart.sh gets 201, 200 (replayed), 201, 422, then 200 for read, list and cancel from a real kopek serve, which then exits 0", async () => {
   const runner = fileURLToPath(new URL("../run.mjs", import.meta.url));
   const { stdout } = await run(process.execPath, [runner], { timeout: 55_000 });
   expect(stdout).toMatch(/^==> create subscription: HTTP 201$/m);
