@@ -32,7 +32,7 @@ export interface AppDeps {
   readonly rateLimitPerSecond?: number;
   /** Where the server is reached from outside (the OpenAPI document's `servers`); see OpenApiPluginOptions. */
   readonly publicUrl: string | (() => string);
-  /** Signs the payment page's CSRF tokens; random per process when omitted. */
+  /** Signs the payment page's CSRF tokens (see pay/form-secret.ts); random per process when omitted. */
   readonly pageSecret?: Uint8Array;
   /** How long the server waits on slow clients; see DEFAULT_SERVER_TIMEOUTS. */
   readonly timeouts?: ServerTimeouts;

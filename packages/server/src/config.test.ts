@@ -22,7 +22,16 @@ describe("loadConfig", () => {
       sandboxLatencyMs: 0,
       idempotencyLeaseMs: null,
       idempotencyTtlMs: null,
+      formSecret: null,
     });
+  });
+
+  test("KOPEK_FORM_SECRET: at least 32 characters, never echoed", () => {
+    const secret = "f".repeat(32);
+    expect(loadConfig({ KOPEK_FORM_SECRET: secret })._unsafeUnwrap().formSecret).toBe(secret);
+    expect(loadConfig({ KOPEK_FORM_SECRET: "short-secret" })._unsafeUnwrapErr()).toBe(
+      "KOPEK_FORM_SECRET must be at least 32 characters (openssl rand -base64 32), the same on every instance",
+    );
   });
 
   test("values as given; the public URL is only set by KOPEK_PUBLIC_URL (else it follows the bound port)", () => {

@@ -38,6 +38,8 @@ export interface Config {
   readonly idempotencyLeaseMs: number | null;
   /** How long idempotency keys are remembered (default: core's 24 h); shorter for load tests. */
   readonly idempotencyTtlMs: number | null;
+  /** Signs the payment form's CSRF tokens (KOPEK_FORM_SECRET); null: derived, see pay/form-secret.ts. */
+  readonly formSecret: string | null;
 }
 
 const schema = z.object({
@@ -80,6 +82,10 @@ const schema = z.object({
   KOPEK_OUTAGE_RETRY: duration("must be a whole number and s, m, h or d (e.g. 5m)").default(
     DEFAULT_DUNNING_POLICY.outageRetryMs,
   ),
+  KOPEK_FORM_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters (openssl rand -base64 32), the same on every instance")
+    .optional(),
   KOPEK_TEST_CLOCK_FILE: z.string().optional(),
   KOPEK_SANDBOX_LEDGER_FILE: z.string().optional(),
   KOPEK_SANDBOX_LATENCY_MS: digits("must be an integer of 0 or more (milliseconds)").default(0),
@@ -102,7 +108,12 @@ const schema = z.object({
 });
 
 // Never echoed back: a password in the URL or the key itself would land in a terminal or a log.
-const SECRET = new Set(["DATABASE_URL", "KOPEK_ENCRYPTION_KEY", "KOPEK_ENCRYPTION_OLD_KEYS"]);
+const SECRET = new Set([
+  "DATABASE_URL",
+  "KOPEK_ENCRYPTION_KEY",
+  "KOPEK_ENCRYPTION_OLD_KEYS",
+  "KOPEK_FORM_SECRET",
+]);
 
 /** Reads and checks the environment; the error is one line naming the variable, what it must be and what it got. */
 export function loadConfig(env: Readonly<Record<string, string | undefined>>): Result<Config, string> {
@@ -141,5 +152,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     sandboxLatencyMs: vars.KOPEK_SANDBOX_LATENCY_MS,
     idempotencyLeaseMs: vars.KOPEK_IDEMPOTENCY_LEASE_MS ?? null,
     idempotencyTtlMs: vars.KOPEK_IDEMPOTENCY_TTL_MS ?? null,
+    formSecret: vars.KOPEK_FORM_SECRET ?? null,
   });
 }

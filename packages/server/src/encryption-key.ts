@@ -24,6 +24,14 @@ export async function loadTokenCipher(
   config: Config,
   warn: (message: string) => void,
 ): Promise<Result<TokenCipher, string>> {
+  return (await loadEncryption(config, warn)).map(({ cipher }) => cipher);
+}
+
+/** `loadTokenCipher`, and the current key itself, from which the server derives other secrets. */
+export async function loadEncryption(
+  config: Config,
+  warn: (message: string) => void,
+): Promise<Result<{ cipher: TokenCipher; currentKey: Buffer }, string>> {
   let current = config.encryptionKey;
   if (current === null) {
     const fromFile = await readOrCreateKeyFile(config.encryptionKeyFile);
@@ -39,7 +47,8 @@ export async function loadTokenCipher(
     const id = encryptionKeyId(key);
     if (!keys.has(id)) keys.set(id, { id, key });
   }
-  return ok(createTokenCipher({ keys: [...keys.values()], currentKeyId: encryptionKeyId(current) }));
+  const cipher = createTokenCipher({ keys: [...keys.values()], currentKeyId: encryptionKeyId(current) });
+  return ok({ cipher, currentKey: current });
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Config } from "./config.js";
 import { demoBanner } from "./demo-project.js";
 import { kopekAfterListen } from "./kopek-after-listen.js";
 import { reportKopekErrors } from "./logger.js";
+import { formTokenSecret } from "./pay/form-secret.js";
 import { startRenewals } from "./renewals.js";
 import { openServices } from "./services.js";
 import { cliHint, setUpProjects } from "./startup-projects.js";
@@ -64,6 +65,7 @@ export async function startServer(
     logger,
     rateLimitPerSecond: config.rateLimitPerSecond,
     publicUrl: () => publicUrl ?? "",
+    pageSecret: formTokenSecret(config.formSecret, opened.value.encryptionKey),
   });
   try {
     await app.listen({ host: config.host, port: config.port });

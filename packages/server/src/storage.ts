@@ -5,13 +5,15 @@ import { err, ok, type Result } from "neverthrow";
 import pg from "pg";
 import type { Logger } from "pino";
 import type { Config } from "./config.js";
-import { loadTokenCipher } from "./encryption-key.js";
+import { loadEncryption } from "./encryption-key.js";
 import { redactSecrets } from "./logger.js";
 
 /** The storage the server runs on, and how to let go of it at shutdown. */
 export interface OpenedStorage {
   readonly storage: Storage;
   readonly kind: "memory" | "postgres";
+  /** The key that encrypts secrets at rest (PostgreSQL), which every instance shares; null on memory. */
+  readonly encryptionKey: Buffer | null;
   close(): Promise<void>;
 }
 
@@ -21,10 +23,10 @@ const CONNECT_TIMEOUT_MS = 5000;
 /** Memory storage unless DATABASE_URL is set; then PostgreSQL, migrated on start (API.md 8). */
 export async function openStorage(config: Config, logger: Logger): Promise<Result<OpenedStorage, string>> {
   if (config.databaseUrl === null) {
-    return ok({ storage: createMemoryStorage(), kind: "memory", close: async () => {} });
+    return ok({ storage: createMemoryStorage(), kind: "memory", encryptionKey: null, close: async () => {} });
   }
-  const cipher = await loadTokenCipher(config, (message) => logger.warn(message));
-  if (cipher.isErr()) return err(cipher.error);
+  const encryption = await loadEncryption(config, (message) => logger.warn(message));
+  if (encryption.isErr()) return err(encryption.error);
   const pool = openPool(config.databaseUrl);
   // An idle connection the server drops (a restart, a failover) is reported here; unhandled, it would
   // end the process. The pool replaces it, and /readyz says 503 until the database answers again.
@@ -37,8 +39,9 @@ export async function openStorage(config: Config, logger: Logger): Promise<Resul
     return err(`cannot prepare the database at DATABASE_URL: ${describeDatabaseError(cause)}`);
   }
   return ok({
-    storage: createPostgresStorage({ pool, encryption: cipher.value }),
+    storage: createPostgresStorage({ pool, encryption: encryption.value.cipher }),
     kind: "postgres",
+    encryptionKey: encryption.value.currentKey,
     close: () => pool.end(),
   });
 }

@@ -26,6 +26,8 @@ export interface TestAppOptions {
   readonly clock?: Clock;
   /** The server's timeouts on slow clients; the defaults when omitted. */
   readonly timeouts?: ServerTimeouts;
+  /** Signs the payment forms' CSRF tokens; random per app when omitted. */
+  readonly pageSecret?: Uint8Array;
 }
 
 /** An app on fresh memory storage (or `options.storage`) and a sandbox ledger, with one project, its key, and the log lines. */
@@ -64,6 +66,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     rateLimitPerSecond: options.rateLimitPerSecond ?? 0,
     publicUrl: PUBLIC_URL,
     ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
+    ...(options.pageSecret === undefined ? {} : { pageSecret: options.pageSecret }),
   });
   const post = (
     url: string,
