@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync } from "node:fs";
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -54,4 +54,10 @@ export function recordBodyRefs(body: unknown): void {
   if (typeof body === "object" && body !== null && "providerMethodRef" in body) {
     recordMethodRef((body as { providerMethodRef: unknown }).providerMethodRef);
   }
+}
+
+/** Keeps a run's figures in `.tmp/figures/<name>.json` (docs/reliability.md quotes them). */
+export function writeFigures(name: string, figures: object): void {
+  mkdirSync(join(ARTIFACTS_ROOT, "figures"), { recursive: true });
+  writeFileSync(join(ARTIFACTS_ROOT, "figures", `${name}.json`), `${JSON.stringify(figures, null, 2)}\n`);
 }

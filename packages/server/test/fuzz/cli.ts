@@ -1,8 +1,6 @@
 // `pnpm fuzz [--runs N] [--seed S]`: the CI fuzz property (test/http-fuzz.test.ts) with more cases.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { ARTIFACTS_ROOT } from "../test-artifacts.js";
+import { writeFigures } from "../test-artifacts.js";
 import { describeFigures, runHttpFuzz } from "./http-fuzz.js";
 
 const { values } = parseArgs({ options: { runs: { type: "string" }, seed: { type: "string" } } });
@@ -17,8 +15,7 @@ try {
     ...(values.seed === undefined ? {} : { seed: Number(values.seed) }),
   });
   console.info(describeFigures(figures));
-  mkdirSync(join(ARTIFACTS_ROOT, "figures"), { recursive: true });
-  writeFileSync(join(ARTIFACTS_ROOT, "figures", "fuzz.json"), `${JSON.stringify(figures, null, 2)}\n`);
+  writeFigures("fuzz-long", figures);
   process.exit(figures.serverErrors === 0 ? 0 : 1);
 } catch (cause) {
   console.error(`pnpm fuzz: FAILED: ${(cause as Error).message}`);

@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { generateApiKey, hashApiKey } from "@kopek/core";
+import { afterAll, expect, test } from "vitest";
+import { openTestDatabase } from "../../../storage-postgres/test/database.js";
+import { spawnCli } from "../cli-process.js";
+import { type ServerProcess, startServerProcess } from "../server-process.js";
+import { driveCreates, makeRequests } from "./create-driver.js";
+import { reportFigures, verifyWrites } from "./verify-writes.js";
+
+// Crash test (docs/reliability.md): PostgreSQL, the sandbox provider in its own process, a server
+// SIGKILLed at random moments under load and restarted, a client retrying every unanswered request.
+const LONG = process.env.KOPEK_PROOF_LONG === "1";
+const REQUESTS = LONG ? 3000 : 500;
+const CRASHES = LONG ? 15 : 5;
+const CONCURRENCY = 16;
+
+const db = await openTestDatabase();
+const scratch = await mkdtemp(join(tmpdir(), "kopek-crash-"));
+const ledgerFile = join(scratch, "provider-ledger.jsonl");
+let server: ServerProcess | null = null;
+const provider = spawnCli(["sandbox-provider", "--port", "0", "--ledger", ledgerFile, "--latency-ms", "15"]);
+afterAll(async () => {
+  await server?.kill();
+  provider.child.kill("SIGTERM");
+  await provider.exited;
+  await db.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+test.runIf(db.isRealServer)(
+  `crash test: ${REQUESTS} creates, ${CRASHES} SIGKILLs, every acknowledged write exactly once`,
+  { timeout: LONG ? 900_000 : 120_000 },
+  async () => {
+    const [, providerUrl = ""] = await provider.waitFor(
+      /"url":"([^"]+)".*"sandbox provider listening"/,
+      30_000,
+    );
+    const apiKey = generateApiKey();
+    const projectsFile = join(scratch, "projects.json");
+    const project = {
+      id: randomUUID(),
+      name: "crash",
+      provider: { kind: "http", url: providerUrl, timeoutMs: 5000 },
+      apiKeys: [{ sha256: hashApiKey(apiKey) }],
+    };
+    await writeFile(projectsFile, JSON.stringify({ projects: [project] }));
+    const env = {
+      DATABASE_URL: db.url ?? "",
+      KOPEK_PROJECTS_FILE: projectsFile,
+      KOPEK_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+      KOPEK_IDEMPOTENCY_LEASE_MS: "1500",
+      KOPEK_WORKER: "off",
+    };
+    server = await startServerProcess(env);
+    let url: string | null = server.url;
+
+    // Crash i comes at a random point of the i-th slice of the run, so crashes spread over all of it.
+    const crashPoints = Array.from({ length: CRASHES }, (_, i) =>
+      Math.floor(((i + 0.2 + Math.random() * 0.6) / CRASHES) * REQUESTS * 0.9),
+    );
+    let crashes = 0;
+    let restarting: Promise<void> = Promise.resolve();
+    let crashing = false;
+    const crash = async () => {
+      url = null;
+      await server?.kill(); // SIGKILL: requests in flight, charges half-made, leases held
+      crashes += 1;
+      server = await startServerProcess(env);
+      url = server.url;
+    };
+    const started = Date.now();
+    const drive = await driveCreates({
+      requests: makeRequests(REQUESTS),
+      concurrency: CONCURRENCY,
+      apiKey,
+      url: () => url,
+      onProgress: (acknowledged) => {
+        if (crashing || crashes >= CRASHES || acknowledged < (crashPoints[crashes] ?? Infinity)) return;
+        crashing = true;
+        // A little after the threshold, at a moment no request chose.
+        restarting = sleep(Math.random() * 50)
+          .then(crash)
+          .finally(() => {
+            crashing = false;
+          });
+      },
+    });
+    await restarting;
+
+    const writes = await verifyWrites(db.pool, drive.acknowledged, ledgerFile);
+    const figures = {
+      requests: drive.requests,
+      attempts: drive.attempts,
+      unansweredAttempts: drive.unanswered,
+      crashesInjected: crashes,
+      statuses: drive.statuses,
+      replayed200: drive.acknowledged.filter((ack) => ack.status === 200).length,
+      ...writes,
+      durationMs: Date.now() - started,
+    };
+    reportFigures(LONG ? "crash-long" : "crash", figures);
+    expect(crashes).toBe(CRASHES);
+    expect(drive.acknowledged).toHaveLength(REQUESTS);
+    expect(writes.lostAcknowledgedWrites).toBe(0);
+    expect(writes.doubleExecutions).toBe(0);
+    expect(writes.uncharged).toBe(0);
+    expect(writes.stuckKeys).toBe(0);
+    expect(writes.ledgerCharges).toBe(writes.storedSubscriptions);
+  },
+);
