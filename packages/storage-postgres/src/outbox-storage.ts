@@ -5,13 +5,22 @@ import { ENDPOINT_COLUMNS, toClaimedDelivery, toEndpoint, toEvent } from "./outb
 import { CLAIM_DUE_DELIVERIES, RECORD_DELIVERY_ATTEMPT } from "./outbox-sql.js";
 import type { TokenCipher } from "./token-cipher.js";
 
-type Query = <R extends QueryResultRow>(name: string, text: string, values: unknown[]) => Promise<{ rows: R[]; rowCount: number | null }>;
+type Query = <R extends QueryResultRow>(
+  name: string,
+  text: string,
+  values: unknown[],
+) => Promise<{ rows: R[]; rowCount: number | null }>;
 type Run = <T>(operation: string, work: () => Promise<T>) => ResultAsync<T, StorageError>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The `WebhookStorage` half of the adapter: endpoints (secrets encrypted at rest) and deliveries. */
-export function outboxMethods(query: Query, run: Run, cipher: TokenCipher, fail: (error: StorageError) => never): WebhookStorage {
+export function outboxMethods(
+  query: Query,
+  run: Run,
+  cipher: TokenCipher,
+  fail: (error: StorageError) => never,
+): WebhookStorage {
   return {
     saveWebhookEndpoint: (e) =>
       run("saveWebhookEndpoint", async () => {
@@ -22,8 +31,18 @@ export function outboxMethods(query: Query, run: Run, cipher: TokenCipher, fail:
            ON CONFLICT (id) DO UPDATE SET url = EXCLUDED.url, secret_ciphertext = EXCLUDED.secret_ciphertext,
              secret_key_id = EXCLUDED.secret_key_id, enabled = EXCLUDED.enabled, disabled_at = EXCLUDED.disabled_at,
              disabled_reason = EXCLUDED.disabled_reason`,
-          [e.id, e.projectId, e.url, cipher.encrypt(e.secret, e.id), cipher.currentKeyId, e.enabled, e.createdAt,
-            e.disabledAt, e.disabledReason, e.lastSuccessAt],
+          [
+            e.id,
+            e.projectId,
+            e.url,
+            cipher.encrypt(e.secret, e.id),
+            cipher.currentKeyId,
+            e.enabled,
+            e.createdAt,
+            e.disabledAt,
+            e.disabledReason,
+            e.lastSuccessAt,
+          ],
         );
       }),
     listWebhookEndpoints: (projectId) =>
@@ -68,12 +87,25 @@ export function outboxMethods(query: Query, run: Run, cipher: TokenCipher, fail:
       }),
     recordDeliveryAttempt: (a) =>
       run("recordDeliveryAttempt", async () => {
-        const { rows } = await query<{ recorded: number }>("record_delivery_attempt", RECORD_DELIVERY_ATTEMPT, [
-          a.eventId, a.endpointId, a.leaseToken, a.outcome === "retry" ? "pending" : a.outcome,
-          a.nextAttemptAt, a.status, a.error, a.at,
-        ]);
+        const { rows } = await query<{ recorded: number }>(
+          "record_delivery_attempt",
+          RECORD_DELIVERY_ATTEMPT,
+          [
+            a.eventId,
+            a.endpointId,
+            a.leaseToken,
+            a.outcome === "retry" ? "pending" : a.outcome,
+            a.nextAttemptAt,
+            a.status,
+            a.error,
+            a.at,
+          ],
+        );
         if (rows[0]?.recorded !== 1)
-          fail({ code: "lease_lost", message: `storage-postgres: the lease no longer holds delivery of event ${a.eventId}` });
+          fail({
+            code: "lease_lost",
+            message: `storage-postgres: the lease no longer holds delivery of event ${a.eventId}`,
+          });
       }),
     listEventDeliveries: (projectId) =>
       run("listEventDeliveries", async () => {
