@@ -18,9 +18,15 @@ export interface MemoryStorageOptions {
    * this keeps a long-running process bounded. `Infinity` keeps everything.
    */
   readonly maxResources?: number;
+  /**
+   * How many outbox events and how many webhook deliveries are kept (default 100,000 each); past that
+   * the ones that finished longest ago are dropped. A pending delivery and its event are never dropped.
+   */
+  readonly maxOutboxEntries?: number;
 }
 
 const DEFAULT_MAX_RESOURCES = 100_000;
+const DEFAULT_MAX_OUTBOX_ENTRIES = 100_000;
 
 const LEASE_LOST: StorageError = {
   code: "lease_lost",
@@ -52,7 +58,8 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
   const projects = new ProjectStore();
   const resources = new ResourceStore(options.maxResources ?? DEFAULT_MAX_RESOURCES);
   const idempotency = new IdempotencyStore(resources, options.maxPurgeBatch ?? 4);
-  const outbox = new OutboxStore();
+  const maxOutbox = options.maxOutboxEntries ?? DEFAULT_MAX_OUTBOX_ENTRIES;
+  const outbox = new OutboxStore({ maxEvents: maxOutbox, maxDeliveries: maxOutbox });
   const LEASE_LOST_DELIVERY: StorageError = {
     code: "lease_lost",
     message: "memory storage: the lease no longer holds the webhook delivery",
