@@ -1,5 +1,6 @@
 import { describe } from "vitest";
 import { registerCreateTests } from "./kopek-contract-create.js";
+import { registerEventTests } from "./kopek-contract-events.js";
 import { registerFuzzTests } from "./kopek-contract-fuzz.js";
 import { registerIdempotencyTests } from "./kopek-contract-idempotency.js";
 import { registerLifecycleTests } from "./kopek-contract-lifecycle.js";
@@ -7,7 +8,7 @@ import { registerRenewalTests } from "./kopek-contract-renewals.js";
 import type { KopekContractOptions } from "./kopek-harness.js";
 
 /**
- * The behaviour of API.md 3 and 5 through `kopek.handle`, run against a storage adapter and a
+ * The behaviour of API.md 3, 5 and 6 (events) through `kopek.handle`, run against a storage adapter and a
  * provider: every adapter must make Kopek behave the same.
  */
 export function describeKopekContract(name: string, options: KopekContractOptions): void {
@@ -17,5 +18,6 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerFuzzTests(options);
     registerLifecycleTests(options);
     registerRenewalTests(options);
+    registerEventTests(options);
   });
 }
