@@ -153,7 +153,127 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "invoice.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An invoice was paid on the payment page */
+        post: operations["invoicePaidWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An unpaid invoice passed expiresAt */
+        post: operations["invoiceExpiredWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An invoice was canceled */
+        post: operations["invoiceCanceledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A subscription was created and its first cycle charged */
+        post: operations["subscriptionCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.renewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A renewal was charged */
+        post: operations["subscriptionRenewedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.past_due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A renewal was declined for the first time this cycle */
+        post: operations["subscriptionPastDueWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A subscription was canceled, through the API or when dunning ran out (cancelReason) */
+        post: operations["subscriptionCanceledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         CreateInvoiceRequest: {
@@ -231,6 +351,14 @@ export interface components {
             /** @description When it was canceled; null while it is not */
             canceledAt: components["schemas"]["Timestamp"] | null;
         };
+        /** @description A webhook body, signed per Standard Webhooks */
+        InvoiceEvent: {
+            /** @enum {string} */
+            type: "invoice.paid" | "invoice.expired" | "invoice.canceled";
+            /** @description When the change happened (not when this attempt was sent) */
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["Invoice"];
+        };
         InvoiceList: {
             /** @description The invoices, newest first */
             data: components["schemas"]["Invoice"][];
@@ -299,6 +427,14 @@ export interface components {
             canceledAt: components["schemas"]["Timestamp"] | null;
             /** @description requested (canceled through the API) or payment_failed (dunning ran out); null while not canceled */
             cancelReason: ("requested" | "payment_failed") | null;
+        };
+        /** @description A webhook body, signed per Standard Webhooks */
+        SubscriptionEvent: {
+            /** @enum {string} */
+            type: "subscription.created" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled";
+            /** @description When the change happened (not when this attempt was sent) */
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["Subscription"];
         };
         SubscriptionList: {
             /** @description The subscriptions, newest first */
@@ -460,6 +596,12 @@ export interface components {
         Cursor: string;
         /** @description Only invoices in this status, as read now (an unpaid invoice past expiresAt is expired). Another value: 422 with pointer `#/status`. */
         InvoiceStatus: "created" | "paid" | "expired" | "canceled";
+        /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
+        "webhook-id": string;
+        /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
+        "webhook-timestamp": string;
+        /** @description v1, + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the endpoint's whsec_ secret. Verify it on the raw body before parsing (verifyWebhook in @kopek/core). */
+        "webhook-signature": string;
     };
     requestBodies: never;
     headers: {
@@ -1490,6 +1632,230 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    invoicePaidWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description v1, + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the endpoint's whsec_ secret. Verify it on the raw body before parsing (verifyWebhook in @kopek/core). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceEvent"] & {
+                    /** @constant */
+                    type?: "invoice.paid";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other status, a redirect or no answer within 10 s is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invoiceExpiredWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description v1, + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the endpoint's whsec_ secret. Verify it on the raw body before parsing (verifyWebhook in @kopek/core). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceEvent"] & {
+                    /** @constant */
+                    type?: "invoice.expired";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other status, a redirect or no answer within 10 s is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invoiceCanceledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description v1, + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the endpoint's whsec_ secret. Verify it on the raw body before parsing (verifyWebhook in @kopek/core). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceEvent"] & {
+                    /** @constant */
+                    type?: "invoice.canceled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other status, a redirect or no answer within 10 s is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description v1, + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the endpoint's whsec_ secret. Verify it on the raw body before parsing (verifyWebhook in @kopek/core). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionEvent"] & {
+                    /** @constant */
+                    type?: "subscription.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other status, a redirect or no answer within 10 s is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionRenewedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description v1, + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the endpoint's whsec_ secret. Verify it on the raw body before parsing (verifyWebhook in @kopek/core). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionEvent"] & {
+                    /** @constant */
+                    type?: "subscription.renewed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other status, a redirect or no answer within 10 s is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionPastDueWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description v1, + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the endpoint's whsec_ secret. Verify it on the raw body before parsing (verifyWebhook in @kopek/core). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionEvent"] & {
+                    /** @constant */
+                    type?: "subscription.past_due";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other status, a redirect or no answer within 10 s is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionCanceledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description v1, + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the endpoint's whsec_ secret. Verify it on the raw body before parsing (verifyWebhook in @kopek/core). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionEvent"] & {
+                    /** @constant */
+                    type?: "subscription.canceled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other status, a redirect or no answer within 10 s is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CANCEL_REASONS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from "../domain.js";
 import { FIELD_ISSUE_CODES, type KopekErrorCode } from "../errors.js";
+import { EVENT_TYPES, type InvoiceEventType, type SubscriptionEventType } from "../events/domain-event.js";
 import type { InvoiceView, SubscriptionView } from "../presenters.js";
 import type { ProblemBody } from "../problem.js";
 import { metadataSchema, moneySchema, paymentMethodSchema, periodSchema } from "./schemas.js";
@@ -97,6 +98,35 @@ export const subscriptionListResponseSchema = listResponseSchema(
   "subscriptions",
 );
 export const invoiceListResponseSchema = listResponseSchema(invoiceResponseSchema, "InvoiceList", "invoices");
+
+const INVOICE_EVENT_TYPES = EVENT_TYPES.filter((t): t is InvoiceEventType => t.startsWith("invoice."));
+const SUBSCRIPTION_EVENT_TYPES = EVENT_TYPES.filter((t): t is SubscriptionEventType =>
+  t.startsWith("subscription."),
+);
+
+/** A webhook body (`webhookPayload`): the event's type, when it happened, and the resource as GET shows it. */
+function eventPayloadSchema(types: readonly string[], data: z.ZodType, id: string) {
+  return z
+    .strictObject({
+      type: z.enum(types as [string, ...string[]]),
+      timestamp: timestampSchema.meta({
+        description: "When the change happened (not when this attempt was sent)",
+      }),
+      data,
+    })
+    .meta({ id, description: "A webhook body, signed per Standard Webhooks" });
+}
+
+export const invoiceEventPayloadSchema = eventPayloadSchema(
+  INVOICE_EVENT_TYPES,
+  invoiceResponseSchema,
+  "InvoiceEvent",
+);
+export const subscriptionEventPayloadSchema = eventPayloadSchema(
+  SUBSCRIPTION_EVENT_TYPES,
+  subscriptionResponseSchema,
+  "SubscriptionEvent",
+);
 
 /** Every `code` a problem document can carry, in the order of API.md 4's table. */
 export const PROBLEM_CODES = [

@@ -1,10 +1,12 @@
 import {
   createInvoiceRequestSchema,
   createSubscriptionRequestSchema,
+  invoiceEventPayloadSchema,
   invoiceListResponseSchema,
   invoiceResponseSchema,
   PROBLEM_CODES,
   problemSchema,
+  subscriptionEventPayloadSchema,
   subscriptionListResponseSchema,
   subscriptionResponseSchema,
 } from "@kopek/core";
@@ -15,6 +17,7 @@ import { healthOperation } from "./operations.js";
 import { HEADERS, PARAMETERS } from "./parameters.js";
 import { problemResponses } from "./problem-responses.js";
 import { resourcePaths } from "./resource-paths.js";
+import { WEBHOOK_PARAMETERS, webhookOperations } from "./webhooks.js";
 
 export interface OpenApiDocumentOptions {
   /** Where clients reach the server; the document's only `servers` entry. */
@@ -47,6 +50,10 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
       { name: "subscriptions", description: "Recurring charges of a stored payment method" },
       { name: "invoices", description: "One-off payments through a hosted payment page" },
       { name: "operations", description: "Liveness and readiness for orchestrators" },
+      {
+        name: "webhooks",
+        description: "Events POSTed to the project's endpoints, signed per Standard Webhooks",
+      },
     ],
     paths: {
       ...resourcePaths({
@@ -101,6 +108,7 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
         }),
       },
     },
+    webhooks: webhookOperations(),
     components: {
       schemas: toComponentSchemas([
         createSubscriptionRequestSchema,
@@ -111,6 +119,8 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
         invoiceListResponseSchema,
         problemSchema,
         healthStatusSchema,
+        invoiceEventPayloadSchema,
+        subscriptionEventPayloadSchema,
       ]),
       securitySchemes: {
         bearerAuth: {
@@ -120,7 +130,7 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
           description: "The project's API key as `Authorization: Bearer <key>`.",
         },
       },
-      parameters: PARAMETERS,
+      parameters: { ...PARAMETERS, ...WEBHOOK_PARAMETERS },
       headers: HEADERS,
       // Every problem by status, whichever operations answer with it.
       responses: Object.fromEntries(

@@ -1,5 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { createKopek, validateCreateInvoice, validateCreateSubscription } from "@kopek/core";
+import {
+  createKopek,
+  createUuidV7Generator,
+  EVENT_TYPES,
+  invoiceEvent,
+  subscriptionEvent,
+  validateCreateInvoice,
+  validateCreateSubscription,
+  webhookPayload,
+} from "@kopek/core";
+import { sampleInvoice, sampleSubscription } from "@kopek/core/testing";
 import { createSandboxProvider } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import { Validator } from "@seriousme/openapi-schema-validator";
@@ -116,6 +126,36 @@ describe("the OpenAPI document", () => {
     expect(responses["409"].headers["Retry-After"].required).toBe(true);
     expect(responses["429"].headers["Retry-After"].required).toBe(true);
     expect(responses["422"].headers["Idempotent-Replayed"]).toBeDefined();
+  });
+
+  it("documents every event type under webhooks: the POST, the three webhook-* headers and the payload", () => {
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...EVENT_TYPES].sort());
+    const ids = createUuidV7Generator();
+    const at = new Date("2026-02-01T10:00:00.000Z");
+    for (const type of EVENT_TYPES) {
+      const operation = doc.webhooks[type].post;
+      const headers = operation.parameters.map(
+        (p: Json) => doc.components.parameters[p.$ref.split("/").pop()],
+      );
+      expect(headers.map((h: Json) => [h.name, h.in, h.required])).toEqual([
+        ["webhook-id", "header", true],
+        ["webhook-timestamp", "header", true],
+        ["webhook-signature", "header", true],
+      ]);
+      const [ref, pinned] = operation.requestBody.content["application/json"].schema.allOf;
+      expect(pinned).toEqual({ properties: { type: { const: type } } });
+      // A real body, as the dispatcher sends it, is valid against the documented schema.
+      const event = type.startsWith("invoice.")
+        ? invoiceEvent(type as "invoice.paid", sampleInvoice(randomUUID(), { id: ids.newId() }), at, ids)
+        : subscriptionEvent(
+            type as "subscription.renewed",
+            sampleSubscription(randomUUID(), { id: ids.newId() }),
+            at,
+            ids,
+          );
+      expect(schemaFor(ref.$ref.split("/").pop())(JSON.parse(webhookPayload(event)))).toBe(true);
+      expect(Object.keys(operation.responses)).toEqual(["2XX"]);
+    }
   });
 
   it("uses shared components for Money, Period and the other named shapes", () => {

@@ -1,0 +1,73 @@
+import { EVENT_TYPES, type EventType } from "@kopek/core";
+
+/** `components.parameters`: the Standard Webhooks headers on every delivery (docs/api.md, Events). */
+export const WEBHOOK_PARAMETERS = {
+  "webhook-id": {
+    name: "webhook-id",
+    in: "header",
+    required: true,
+    description: "The event's id (a UUIDv7), the same on every retry: deduplicate on it.",
+    schema: { type: "string" },
+  },
+  "webhook-timestamp": {
+    name: "webhook-timestamp",
+    in: "header",
+    required: true,
+    description: "Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance).",
+    schema: { type: "string", pattern: "^[0-9]+$" },
+  },
+  "webhook-signature": {
+    name: "webhook-signature",
+    in: "header",
+    required: true,
+    description:
+      'v1, + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the endpoint\'s ' +
+      "whsec_ secret. Verify it on the raw body before parsing (verifyWebhook in @kopek/core).",
+    schema: { type: "string", pattern: "^v1,[A-Za-z0-9+/]+={0,2}( v1,[A-Za-z0-9+/]+={0,2})*$" },
+  },
+} as const;
+
+const WHAT_HAPPENED: Readonly<Record<EventType, string>> = {
+  "invoice.paid": "An invoice was paid on the payment page",
+  "invoice.expired": "An unpaid invoice passed expiresAt",
+  "invoice.canceled": "An invoice was canceled",
+  "subscription.created": "A subscription was created and its first cycle charged",
+  "subscription.renewed": "A renewal was charged",
+  "subscription.past_due": "A renewal was declined for the first time this cycle",
+  "subscription.canceled":
+    "A subscription was canceled, through the API or when dunning ran out (cancelReason)",
+};
+
+/**
+ * The OpenAPI 3.1 `webhooks` section: one entry per event type, the POST the merchant's endpoint
+ * receives. Only 2xx counts as received; anything else is retried on the schedule of docs/api.md.
+ */
+export function webhookOperations(): Record<EventType, unknown> {
+  const entries = EVENT_TYPES.map((type) => {
+    const payload = type.startsWith("invoice.") ? "InvoiceEvent" : "SubscriptionEvent";
+    const operation = {
+      operationId: `${type.replace(/[._](.)/g, (_m, c: string) => c.toUpperCase())}Webhook`,
+      tags: ["webhooks"],
+      summary: WHAT_HAPPENED[type],
+      security: [],
+      parameters: Object.keys(WEBHOOK_PARAMETERS).map((name) => ({
+        $ref: `#/components/parameters/${name}`,
+      })),
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              allOf: [{ $ref: `#/components/schemas/${payload}` }, { properties: { type: { const: type } } }],
+            },
+          },
+        },
+      },
+      responses: {
+        "2XX": { description: "Received. Any other status, a redirect or no answer within 10 s is retried." },
+      },
+    };
+    return [type, { post: operation }] as const;
+  });
+  return Object.fromEntries(entries) as Record<EventType, unknown>;
+}
