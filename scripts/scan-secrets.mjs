@@ -3,7 +3,8 @@
 //   - API keys: `kopek_` + 38 base62 characters with a valid checksum (core's isWellFormedApiKey);
 //   - card numbers: core's containsCardNumber on each line, after removing what is known not to be one
 //     (UUIDs, hex digests, timestamps, epoch milliseconds, amounts of money);
-//   - plaintext method tokens: the refs the tests sent, recorded by the test helpers in .tmp/secrets/.
+//   - plaintext method tokens: the refs the tests sent, recorded by the test helpers in .tmp/secrets/,
+//     and anything shaped like the refs the test suites use (`pm_…`, `tok_…`), recorded or not.
 // Zero hits: exit 0. Otherwise exit 1, listing file:line and what was found — never the secret itself.
 // Usage: node scripts/scan-secrets.mjs [--root .tmp] [--allow-empty]
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -62,6 +63,9 @@ const NOT_CARDS = [
 ];
 const AMOUNT_COLUMNS = new Set(["amount", "amount_minor"]);
 
+// The refs every test suite sends look like this (core's fixtures: `pm_sandbox_<uuid>`, `pm_secret_…`).
+const TOKEN_SHAPE = /\b(?:pm|tok)_[A-Za-z0-9_-]{6,}/;
+
 function* apiKeysIn(line) {
   for (const match of line.matchAll(/kopek_[0-9A-Za-z]{38}/g)) if (isWellFormedApiKey(match[0])) yield match;
 }
@@ -99,7 +103,8 @@ function scanFile(file, kind) {
       for (const pattern of NOT_CARDS) cleaned = cleaned.replace(pattern, " ");
       for (const _ of apiKeysIn(text)) hits.push(`${where}: an API key`);
       if (containsCardNumber(cleaned)) hits.push(`${where}: a card number`);
-      if (refsByPrefix.size > 0 && refIn(text)) hits.push(`${where}: a plaintext method token`);
+      if ((refsByPrefix.size > 0 && refIn(text)) || TOKEN_SHAPE.test(text))
+        hits.push(`${where}: a plaintext method token`);
     });
 }
 for (const file of logs) scanFile(file, "log");

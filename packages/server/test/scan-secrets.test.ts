@@ -50,14 +50,16 @@ test("a key, a card number and a method token: exit 1, file:line of each, never 
   const key = generateApiKey();
   const result = await scan({
     "logs/a.log": `${CLEAN_LOG}\n{"msg":"auth ${key}"}\n{"msg":"card 4111 1111 1111 1111"}\n`,
-    "dumps/db.sql": "COPY public.x (id, note) FROM stdin;\n1\tpm_leaked_token_42\n\\.\n",
+    "dumps/db.sql":
+      "COPY public.x (id, note) FROM stdin;\n1\tpm_leaked_token_42\n2\ttok_not_in_the_manifest\n\\.\n",
     "secrets/refs.txt": "pm_leaked_token_42\n",
   });
   expect(result.code).toBe(1);
-  expect(result.out).toContain("3 secrets found");
+  expect(result.out).toContain("4 secrets found");
   expect(result.out).toMatch(/logs\/a\.log:3: an API key/);
   expect(result.out).toMatch(/logs\/a\.log:4: a card number/);
   expect(result.out).toMatch(/dumps\/db\.sql:2: a plaintext method token/);
+  expect(result.out).toMatch(/dumps\/db\.sql:3: a plaintext method token/);
   expect(result.out).not.toContain(key);
   expect(result.out).not.toContain("pm_leaked_token_42");
   expect(result.out).not.toContain("4111 1111");
