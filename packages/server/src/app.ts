@@ -73,7 +73,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimitPerSecond: deps.rateLimitPerSecond ?? DEFAULT_RATE_LIMIT_PER_SECOND,
   });
   await app.register(openApiPlugin, { publicUrl: deps.publicUrl });
-  await app.register(payRoutes, { kopek, secret: deps.pageSecret ?? randomBytes(32) });
+  await app.register(payRoutes, {
+    kopek,
+    secret: deps.pageSecret ?? randomBytes(32),
+    publicUrl: deps.publicUrl,
+  });
 
   await app.ready();
   return app;

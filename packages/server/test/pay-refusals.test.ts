@@ -1,6 +1,6 @@
 import { manualClock } from "@kopek/core/testing";
 import { describe, expect, it } from "vitest";
-import { buildTestApp, json, type TestApp } from "./helper.js";
+import { buildTestApp, json, PUBLIC_URL, type TestApp } from "./helper.js";
 import { createInvoice, openPage, submit } from "./pay-page.js";
 
 const HOSTILE = `<script>alert("x")</script>&"'`;
@@ -55,6 +55,21 @@ describe("the payment page refuses", () => {
       id,
       { choice, token: token ?? "" },
       { host: "pay.example", referer: `http://pay.example/pay/${id}` },
+    );
+    expect(paid.statusCode).toBe(303);
+    expect(await status(t, id)).toBe("paid");
+  });
+
+  it("nothing from the public URL's origin: a proxy ending TLS makes the payer's https origin differ from the server's", async () => {
+    const t = await buildTestApp();
+    const id = await createInvoice(t);
+    const { token } = await openPage(t, id);
+    // The server sees plain http on its own host; the payer's browser was on the public https URL.
+    const paid = await submit(
+      t,
+      id,
+      { choice: "pay:card", token: token ?? "" },
+      { host: "10.0.0.5:3000", origin: PUBLIC_URL },
     );
     expect(paid.statusCode).toBe(303);
     expect(await status(t, id)).toBe("paid");

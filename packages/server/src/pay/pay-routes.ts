@@ -8,6 +8,8 @@ export interface PayRoutesOptions {
   readonly kopek: Kopek;
   /** Signs the forms' CSRF tokens. */
   readonly secret: Uint8Array;
+  /** KOPEK_PUBLIC_URL (or where the server listens): the origin payers see, e.g. behind a TLS proxy. */
+  readonly publicUrl: string | (() => string);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -38,20 +40,27 @@ function sendError(reply: FastifyReply, error: KopekError) {
   return sendHtml(reply, error.code === "storage_unavailable" ? 503 : 500, errorHtml(500));
 }
 
-/** A post from this site: its Origin (or, without one, its Referer) is where the page was served. */
-function sameOrigin(request: FastifyRequest): boolean {
-  const self = `${request.protocol}://${request.host}`;
+/**
+ * A post from this site: its Origin (or, without one, its Referer) is where the page was served —
+ * the public URL's origin (what a payer sees when a proxy ends TLS in front of the server) or the
+ * request's own.
+ */
+function sameOrigin(request: FastifyRequest, publicOrigin: string | undefined): boolean {
+  const own = `${request.protocol}://${request.host}`;
+  const allowed = (candidate: string | undefined) =>
+    candidate === own || (candidate !== undefined && candidate === publicOrigin);
   const origin = request.headers.origin;
-  if (typeof origin === "string") return origin === self;
+  if (typeof origin === "string") return allowed(origin);
   const referer = request.headers.referer;
-  return typeof referer === "string" && URL.parse(referer)?.origin === self;
+  return typeof referer === "string" && allowed(URL.parse(referer)?.origin);
 }
 
 /**
  * The hosted payment page (GET/POST /pay/{invoiceId}): HTML only, no script, every rule in core. The
  * routes parse the form, call `kopek.payInvoice` and render what it says.
  */
-export async function payRoutes(app: FastifyInstance, { kopek, secret }: PayRoutesOptions) {
+export async function payRoutes(app: FastifyInstance, { kopek, secret, publicUrl }: PayRoutesOptions) {
+  const publicOrigin = () => URL.parse(typeof publicUrl === "string" ? publicUrl : publicUrl())?.origin;
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
     { parseAs: "string", bodyLimit: 4096 },
@@ -79,7 +88,7 @@ export async function payRoutes(app: FastifyInstance, { kopek, secret }: PayRout
       const { id } = request.params;
       if (!UUID.test(id)) return sendHtml(reply, 404, notFoundHtml());
       const form = request.body ?? {};
-      if (!sameOrigin(request) || !isValidCsrfToken(secret, id, form.token))
+      if (!sameOrigin(request, publicOrigin()) || !isValidCsrfToken(secret, id, form.token))
         return sendHtml(reply, 403, errorHtml(403));
       const [outcome, method = ""] = String(form.choice ?? "").split(":", 2);
       if (outcome !== "pay" && outcome !== "decline") return sendHtml(reply, 400, errorHtml(400));
