@@ -14,7 +14,8 @@ afterAll(() => db.close());
 const t = await buildTestApp({ storage });
 
 const CARD_NUMBER = "4111 1111 1111 1111"; // Luhn-valid
-const secretRef = `pm_secret_${randomUUID()}`;
+// Underscores, not hyphens: a UUID whose groups are all digits would read as a card number.
+const secretRef = `pm_secret_${randomUUID().replaceAll("-", "_")}`;
 const digitRef = "tok_4111111111111112"; // a digit run that fails Luhn: allowed, and still secret
 const ordered = { zeta: "1", alpha: "2", mid: "3" };
 

@@ -80,7 +80,9 @@ if (db.isRealServer) {
         start({ KOPEK_SANDBOX_LATENCY_MS: "300" }),
       ]);
       const logs = [a, b].map((server) => server.cli.stdout());
-      expect(logs.filter((log) => log.includes('"applied":[1,2,3],"msg":"database migrated"'))).toHaveLength(1);
+      expect(logs.filter((log) => log.includes('"applied":[1,2,3],"msg":"database migrated"'))).toHaveLength(
+        1,
+      );
       expect(
         logs.filter((log) => log.includes('"applied":[],"msg":"database schema is current"')),
       ).toHaveLength(1);
@@ -93,7 +95,7 @@ if (db.isRealServer) {
     let created = "";
     const sameRequest = {
       key: randomUUID(),
-      body: subscriptionBody({ providerMethodRef: `pm_${randomUUID()}` }),
+      body: subscriptionBody({ providerMethodRef: `pm_${randomUUID().replaceAll("-", "_")}` }),
     };
 
     it("50 identical requests split across both: one 201, the rest 200 or 409, one charge", async () => {
@@ -141,7 +143,7 @@ if (db.isRealServer) {
       expect(await issued.exited).toBe(0);
       const key = issued.stdout().match(/key: +(\S+)/)?.[1] ?? "";
       for (const server of [a, b]) {
-        const body = subscriptionBody({ providerMethodRef: `pm_${randomUUID()}` });
+        const body = subscriptionBody({ providerMethodRef: `pm_${randomUUID().replaceAll("-", "_")}` });
         expect((await postJson(`${server.url}/v1/subscriptions`, key, randomUUID(), body)).status).toBe(201);
       }
       const revoked = spawnCli(["keys", "revoke", key], { DATABASE_URL: db.url ?? "" });
@@ -160,7 +162,7 @@ if (db.isRealServer) {
     it("crash mid-charge: after a restart and the lease, the retry gets 201 and the charge happened once", async () => {
       const crash = {
         key: randomUUID(),
-        body: subscriptionBody({ providerMethodRef: `pm_crash_${randomUUID()}` }),
+        body: subscriptionBody({ providerMethodRef: `pm_crash_${randomUUID().replaceAll("-", "_")}` }),
       };
       // Every sandbox call takes 500 ms (describe, then charge); the lease outlasts both, as it should.
       const slow = await start({ KOPEK_SANDBOX_LATENCY_MS: "500", KOPEK_IDEMPOTENCY_LEASE_MS: "2000" });

@@ -77,7 +77,9 @@ test.each<[string, number, string, Fault[]]>([
 ])(
   "%s: %i %s, the key released, the retry succeeds with exactly one charge",
   async (_name, status, code, faults) => {
-    const body = subscriptionBody({ providerMethodRef: `pm_fault_${crypto.randomUUID()}` });
+    const body = subscriptionBody({
+      providerMethodRef: `pm_fault_${crypto.randomUUID().replaceAll("-", "_")}`,
+    });
     const key = crypto.randomUUID();
     proxy.inject(...faults);
     const failed = await t.post("/v1/subscriptions", body, { "idempotency-key": key });

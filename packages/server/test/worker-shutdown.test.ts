@@ -11,7 +11,7 @@ it("SIGTERM while a renewal is in flight: it finishes and is logged before stora
   const clocked = await startClockedServer({ KOPEK_SANDBOX_LATENCY_MS: "600" });
   const { server, apiKey, clockFile, ledgerFile } = clocked;
   try {
-    const body = subscriptionBody({ providerMethodRef: `pm_${randomUUID()}` });
+    const body = subscriptionBody({ providerMethodRef: `pm_${randomUUID().replaceAll("-", "_")}` });
     const created = await postJson(`${server.url}/v1/subscriptions`, apiKey, randomUUID(), body);
     expect(created.status).toBe(201);
     await setClockFile(clockFile, JSON.parse(created.body).nextChargeAt);
