@@ -29,6 +29,12 @@ export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
 
 export type KopekError =
   | { readonly code: "invalid_json"; readonly detail?: string }
+  /** Not HTTP the server can read (a control character in a header, a broken request line). */
+  | { readonly code: "bad_request" }
+  /** The request's headers or body did not arrive in time. */
+  | { readonly code: "request_timeout" }
+  /** The request's headers are larger than the server accepts. */
+  | { readonly code: "headers_too_large" }
   | { readonly code: "idempotency_key_missing" }
   | { readonly code: "idempotency_key_invalid"; readonly detail: string }
   | { readonly code: "unauthorized" }

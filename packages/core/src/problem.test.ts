@@ -4,6 +4,9 @@ import { toProblem } from "./problem.js";
 
 const every: [KopekError, number][] = [
   [{ code: "invalid_json" }, 400],
+  [{ code: "bad_request" }, 400],
+  [{ code: "request_timeout" }, 408],
+  [{ code: "headers_too_large" }, 431],
   [{ code: "idempotency_key_missing" }, 400],
   [{ code: "idempotency_key_invalid", detail: "d" }, 400],
   [{ code: "unauthorized" }, 401],

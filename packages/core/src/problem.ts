@@ -39,6 +39,16 @@ function render(error: KopekError): Rendering {
         title: "Malformed JSON",
         detail: error.detail ?? "the request body is not valid JSON",
       };
+    case "bad_request":
+      return { status: 400, title: "Bad request", detail: "the request is not well-formed HTTP" };
+    case "request_timeout":
+      return { status: 408, title: "Request timeout", detail: "the request did not arrive in time" };
+    case "headers_too_large":
+      return {
+        status: 431,
+        title: "Request header fields too large",
+        detail: "the request's headers are larger than the server accepts",
+      };
     case "idempotency_key_missing":
       return {
         status: 400,

@@ -131,6 +131,9 @@ export const subscriptionEventPayloadSchema = eventPayloadSchema(
 /** Every `code` a problem document can carry, in the order of API.md 4's table. */
 export const PROBLEM_CODES = [
   "invalid_json",
+  "bad_request",
+  "request_timeout",
+  "headers_too_large",
   "idempotency_key_missing",
   "idempotency_key_invalid",
   "unauthorized",

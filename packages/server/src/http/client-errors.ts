@@ -1,33 +1,31 @@
 import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
+import { type KopekError, toProblem } from "@kopek/core";
 import { SECURITY_HEADERS } from "./security-headers.js";
 
 /**
  * What a request Node could not even parse gets (Fastify's `clientErrorHandler`): no request, route or
- * hook exists yet, so the problem document is written straight to the socket, in the same shape as
- * every other one (docs/api.md §9). 408: headers or body too slow; 431: headers too large; 400: not
+ * hook exists yet, so the problem document — rendered by core's `toProblem` like every other one —
+ * is written straight to the socket. 408: headers or body too slow; 431: headers too large; 400: not
  * HTTP Node can read (a control character in a header, a broken request line).
  */
 export function writeClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
-  const [status, code, detail] =
-    error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-      ? [408, "request_timeout", "the request did not arrive in time"]
-      : error.code === "HPE_HEADER_OVERFLOW"
-        ? [431, "headers_too_large", "the request's headers are larger than the server accepts"]
-        : [400, "bad_request", "the request is not well-formed HTTP"];
+  const kopekError: KopekError = {
+    code:
+      error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? "request_timeout"
+        : error.code === "HPE_HEADER_OVERFLOW"
+          ? "headers_too_large"
+          : "bad_request",
+  };
   const requestId = randomUUID();
-  const body = JSON.stringify({
-    type: `urn:kopek:problem:${code}`,
-    title: STATUS_CODES[status],
-    status,
-    code,
-    detail,
-    requestId,
-  });
+  const problem = toProblem(kopekError, requestId);
+  const { status } = problem;
+  const body = JSON.stringify(problem.body);
   const headers = {
-    "content-type": "application/problem+json",
+    ...problem.headers,
     "content-length": String(Buffer.byteLength(body)),
     "x-request-id": requestId,
     "x-content-type-options": "nosniff",

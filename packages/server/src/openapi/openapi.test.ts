@@ -22,6 +22,7 @@ import { EXAMPLE_INVOICE_REQUEST, EXAMPLE_SUBSCRIPTION_REQUEST } from "./example
 // The error table of API.md 4, row by row: status and code.
 const API_MD_ERROR_TABLE: readonly [number, string][] = [
   [400, "invalid_json"],
+  [400, "bad_request"],
   [400, "idempotency_key_missing"],
   [400, "idempotency_key_invalid"],
   [401, "unauthorized"],
@@ -29,8 +30,10 @@ const API_MD_ERROR_TABLE: readonly [number, string][] = [
   [404, "not_found"],
   [409, "idempotency_request_in_progress"],
   [409, "invalid_state"],
+  [408, "request_timeout"],
   [413, "payload_too_large"],
   [415, "unsupported_media_type"],
+  [431, "headers_too_large"],
   [422, "validation_failed"],
   [422, "idempotency_key_reused"],
   [422, "method_unavailable"],
@@ -94,7 +97,22 @@ describe("the OpenAPI document", () => {
   it("documents the errors each create operation can answer with, examples valid against Problem", () => {
     const isProblem = schemaFor("Problem");
     const statuses = (path: string) => Object.keys(doc.paths[path].post.responses);
-    const common = ["200", "201", "400", "401", "409", "413", "415", "422", "429", "500", "502", "503"];
+    const common = [
+      "200",
+      "201",
+      "400",
+      "401",
+      "408",
+      "409",
+      "413",
+      "415",
+      "422",
+      "429",
+      "431",
+      "500",
+      "502",
+      "503",
+    ];
     expect(statuses("/v1/subscriptions").sort()).toEqual([...common, "402"].sort());
     expect(statuses("/v1/invoices").sort()).toEqual(common.sort());
     for (const path of ["/v1/subscriptions", "/v1/invoices", "/healthz", "/readyz"]) {
