@@ -7,21 +7,10 @@ import { createLogger } from "../src/logger.js";
 import { createProjectWithKey } from "../src/project-setup.js";
 import { startWebhooksAndSweeper } from "../src/webhooks/start-background.js";
 
-/**
- * A listening server (memory storage unless given) with one project, its key, a webhook endpoint at
- * `hookUrl`, and the dispatcher polling every 20 ms on a short retry schedule.
- */
-export async function startPayServer(
-  hookUrl: string,
-  options: { storage?: Storage; retryScheduleMs?: number[] } = {},
-) {
-  const storage = options.storage ?? createMemoryStorage();
-  const logger = createLogger({ level: "silent" });
+/** A sandbox project with an API key and one enabled webhook endpoint at `hookUrl`, in `storage`. */
+export async function projectWithEndpoint(storage: Storage, name: string, hookUrl: string) {
   const { project, apiKey } = (
-    await createProjectWithKey(storage, {
-      name: "Coffee <&> Co",
-      provider: { kind: "sandbox", storedMethodCharge: true },
-    })
+    await createProjectWithKey(storage, { name, provider: { kind: "sandbox", storedMethodCharge: true } })
   )._unsafeUnwrap();
   const secret = generateWebhookSecret();
   const endpoint = {
@@ -36,6 +25,20 @@ export async function startPayServer(
     lastSuccessAt: null,
   };
   (await storage.saveWebhookEndpoint(endpoint))._unsafeUnwrap();
+  return { project, apiKey, secret, endpoint };
+}
+
+/**
+ * A listening server (memory storage unless given) with one project, its key, a webhook endpoint at
+ * `hookUrl`, and the dispatcher polling every 20 ms on a short retry schedule.
+ */
+export async function startPayServer(
+  hookUrl: string,
+  options: { storage?: Storage; retryScheduleMs?: number[] } = {},
+) {
+  const storage = options.storage ?? createMemoryStorage();
+  const logger = createLogger({ level: "silent" });
+  const { project, apiKey, secret, endpoint } = await projectWithEndpoint(storage, "Coffee <&> Co", hookUrl);
   let publicUrl = "http://127.0.0.1";
   const sandbox = createSandboxProvider({ storedMethodCharge: true });
   const registry = () => sandbox;

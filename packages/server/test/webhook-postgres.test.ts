@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { createKopek, createWebhookDispatcher, generateWebhookSecret } from "@kopek/core";
+import { createKopek, createWebhookDispatcher } from "@kopek/core";
 import { createSandboxProvider } from "@kopek/provider-sandbox";
 import { createPostgresStorage, migrate } from "@kopek/storage-postgres";
 import { afterAll, expect, it } from "vitest";
 import { openTestDatabase } from "../../storage-postgres/test/database.js";
 import { testCipher } from "../../storage-postgres/test/test-cipher.js";
-import { createProjectWithKey } from "../src/project-setup.js";
 import { fetchTransport } from "../src/webhooks/fetch-transport.js";
+import { projectWithEndpoint } from "./pay-fixture.js";
 import { startReceiver } from "./webhook-receiver.js";
 
 const db = await openTestDatabase();
@@ -18,25 +18,7 @@ const sandbox = createSandboxProvider({ storedMethodCharge: true });
 /** Events written by one "process" whose dispatcher never ran (it was killed before delivering). */
 async function writeEvents(hookUrl: string, count: number) {
   const storage = createPostgresStorage({ pool: db.pool, encryption: cipher });
-  const { project, apiKey } = (
-    await createProjectWithKey(storage, {
-      name: "pg",
-      provider: { kind: "sandbox", storedMethodCharge: true },
-    })
-  )._unsafeUnwrap();
-  const secret = generateWebhookSecret();
-  const endpoint = {
-    id: randomUUID(),
-    projectId: project.id,
-    url: hookUrl,
-    secret,
-    enabled: true,
-    createdAt: new Date(),
-    disabledAt: null,
-    disabledReason: null,
-    lastSuccessAt: null,
-  };
-  (await storage.saveWebhookEndpoint(endpoint))._unsafeUnwrap();
+  const { project, apiKey } = await projectWithEndpoint(storage, "pg", hookUrl);
   const kopek = createKopek({
     storage,
     providerFor: () => sandbox,
