@@ -24,7 +24,7 @@ export interface Executor {
   readonly leaseMs: number;
   readonly publicUrl: string;
   readonly providerFor: (auth: AuthContext) => PaymentProvider;
-  readonly respond: (error: KopekError) => StoredResponse;
+  readonly respond: (error: KopekError, requestId: string) => StoredResponse;
 }
 
 export interface WriteRequest {
@@ -33,6 +33,7 @@ export interface WriteRequest {
   readonly key: string;
   readonly body: unknown;
   readonly id: string;
+  readonly requestId: string;
 }
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -54,7 +55,7 @@ export async function executeOnce(
   const now = clock.now();
   const provider = executor.providerFor(auth);
   const input = operation.validate(request.body, { currencies: provider.capabilities.currencies, now });
-  if (input.isErr()) return executor.respond(input.error);
+  if (input.isErr()) return executor.respond(input.error, request.requestId);
   const fingerprint = fingerprintRequest(request.method, request.path, canonicalJson(request.body));
   const projectId = auth.project.id;
   const { key } = request;
@@ -69,9 +70,9 @@ export async function executeOnce(
     leaseExpiresAt: new Date(now.getTime() + executor.leaseMs),
     expiresAt: new Date(now.getTime() + executor.ttlMs),
   });
-  if (claim.isErr()) return executor.respond(fromStorageError(claim.error));
+  if (claim.isErr()) return executor.respond(fromStorageError(claim.error), request.requestId);
   const decision = decideClaim(claim.value, fingerprint);
-  if (decision.action === "refuse") return executor.respond(decision.error);
+  if (decision.action === "refuse") return executor.respond(decision.error, request.requestId);
   if (decision.action === "replay") {
     const stored = decision.response;
     return { status: replayStatus(stored), headers: replayHeaders(stored), body: stored.body };
@@ -96,11 +97,11 @@ export async function executeOnce(
     }
     if (outcome.isErr() && !isStoredOutcome(outcome.error)) {
       await release();
-      return executor.respond(outcome.error);
+      return executor.respond(outcome.error, request.requestId);
     }
     const response: StoredResponse = outcome.isOk()
       ? success(outcome.value)
-      : executor.respond(outcome.error);
+      : executor.respond(outcome.error, request.requestId);
     const completed = await storage.completeIdempotencyKey({
       projectId,
       key,
@@ -112,10 +113,11 @@ export async function executeOnce(
     });
     if (completed.isOk()) return response;
     const { code } = completed.error;
-    if (code === "lease_lost") return executor.respond({ code: "idempotency_request_in_progress" });
+    if (code === "lease_lost")
+      return executor.respond({ code: "idempotency_request_in_progress" }, request.requestId);
     if (code === "conflict" && attempt < CONFLICT_ATTEMPTS) continue;
     await release();
-    return executor.respond(fromStorageError(completed.error));
+    return executor.respond(fromStorageError(completed.error), request.requestId);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Result } from "neverthrow";
 import type { Project } from "./domain.js";
 import type { KopekError } from "./errors.js";
-import { executeOnce } from "./execute-once.js";
+import { type Executor, executeOnce } from "./execute-once.js";
 import {
   DEFAULT_LEASE_MS,
   IDEMPOTENCY_TTL_MS,
@@ -97,6 +97,18 @@ export function createKopek(options: KopekOptions): Kopek {
     return { status: problem.status, headers: problem.headers, body: JSON.stringify(problem.body) };
   }
 
+  // Built once: only the request id varies per request, and it travels with the write.
+  const executor: Executor = {
+    storage,
+    clock,
+    ids,
+    ttlMs: options.idempotencyTtlMs ?? IDEMPOTENCY_TTL_MS,
+    leaseMs: Math.min(options.leaseMs ?? DEFAULT_LEASE_MS, MAX_LEASE_MS),
+    publicUrl: options.publicUrl.replace(/\/+$/, ""),
+    providerFor: (auth) => options.providerFor(auth.project),
+    respond: errorResponse,
+  };
+
   async function handle(request: KopekRequest): Promise<KopekResponse> {
     const requestId = request.requestId ?? ids.newId();
     try {
@@ -129,17 +141,14 @@ export function createKopek(options: KopekOptions): Kopek {
     }
     const key = validateIdempotencyKeyHeader(request.idempotencyKey);
     if (key.isErr()) return errorResponse(key.error, requestId);
-    const executor = {
-      storage,
-      clock,
-      ids,
-      ttlMs: options.idempotencyTtlMs ?? IDEMPOTENCY_TTL_MS,
-      leaseMs: Math.min(options.leaseMs ?? DEFAULT_LEASE_MS, MAX_LEASE_MS),
-      publicUrl: options.publicUrl.replace(/\/+$/, ""),
-      providerFor: (a: AuthContext) => options.providerFor(a.project),
-      respond: (error: KopekError) => errorResponse(error, requestId),
+    const write = {
+      method: request.method,
+      path,
+      key: key.value,
+      body: request.body,
+      id: route.id,
+      requestId,
     };
-    const write = { method: request.method, path, key: key.value, body: request.body, id: route.id };
     return executeOnce(executor, auth, route.operation, write);
   }
 
