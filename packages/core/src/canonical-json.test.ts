@@ -72,6 +72,36 @@ describe("canonicalJson", () => {
     );
   });
 
+  it("matches JSON.stringify over sorted keys, for any string (escapes, lone surrogates included)", () => {
+    const sortedReference = (value: unknown): string =>
+      JSON.stringify(value, (_key, item: unknown) =>
+        typeof item === "object" && item !== null && !Array.isArray(item)
+          ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+          : item,
+      );
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('"', "\\", "\n", "\u0000", "\u001f", "\u007f", "\ud800", "\udfff", "\u2028"),
+        fc.integer({ min: 0, max: 0x10ffff }).map((point) => String.fromCodePoint(point)),
+        fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+      ),
+    });
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: "small" },
+        text,
+        fc.dictionary(text, tie("node")),
+        fc.array(tie("node"), { maxLength: 4 }),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(value, (input) => {
+        expect(canonicalJson(input)).toBe(sortedReference(input));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it("parses back to the same value", () => {
     fc.assert(
       fc.property(jsonArb, (value) => {

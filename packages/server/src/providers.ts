@@ -42,7 +42,9 @@ export function createProviderRegistry(
   };
   return (project) => {
     const settings = project.provider;
-    const key = JSON.stringify(settings);
+    // Asked on every request: the common sandbox settings get a constant key instead of a JSON text.
+    const key =
+      settings.kind === "sandbox" ? `sandbox:${settings.storedMethodCharge}` : JSON.stringify(settings);
     let provider = providers.get(key);
     if (provider === undefined) {
       provider = make(settings);
