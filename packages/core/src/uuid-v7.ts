@@ -6,6 +6,8 @@ import type { IdGenerator } from "./ports/id-generator.js";
 const POOL_SIZE = 4096;
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
 const TWO_POW_32 = 2 ** 32;
+const hex = (byte: number): string => HEX[byte] as string;
+const byteAt = (bytes: Uint8Array, index: number): number => bytes[index] as number;
 
 export interface UuidV7Options {
   readonly clock?: Clock;
@@ -25,7 +27,6 @@ export function createUuidV7Generator(options: UuidV7Options = {}): IdGenerator 
   let offset = 0;
   let lastMs = -1;
   let counter = 0;
-  const bytes = new Uint8Array(16);
 
   const take = (count: number): number => {
     if (offset + count > pool.length) {
@@ -50,16 +51,30 @@ export function createUuidV7Generator(options: UuidV7Options = {}): IdGenerator 
       }
       const high = Math.floor(lastMs / TWO_POW_32);
       const low = lastMs % TWO_POW_32;
-      bytes.set([high >>> 8, high, low >>> 24, low >>> 16, low >>> 8, low, 0x70 | (counter >>> 8), counter]);
       const random = take(8);
-      bytes.set(pool.subarray(random, random + 8), 8);
-      bytes[8] = 0x80 | ((bytes[8] ?? 0) & 0x3f);
-      let id = "";
-      for (let i = 0; i < 16; i++) {
-        if (i === 4 || i === 6 || i === 8 || i === 10) id += "-";
-        id += HEX[bytes[i] ?? 0];
-      }
-      return id;
+      // Written straight into the hex digits: no intermediate byte array or subarray view per id.
+      return (
+        hex((high >>> 8) & 0xff) +
+        hex(high & 0xff) +
+        hex(low >>> 24) +
+        hex((low >>> 16) & 0xff) +
+        "-" +
+        hex((low >>> 8) & 0xff) +
+        hex(low & 0xff) +
+        "-" +
+        hex(0x70 | (counter >>> 8)) +
+        hex(counter & 0xff) +
+        "-" +
+        hex(0x80 | (byteAt(pool, random) & 0x3f)) +
+        hex(byteAt(pool, random + 1)) +
+        "-" +
+        hex(byteAt(pool, random + 2)) +
+        hex(byteAt(pool, random + 3)) +
+        hex(byteAt(pool, random + 4)) +
+        hex(byteAt(pool, random + 5)) +
+        hex(byteAt(pool, random + 6)) +
+        hex(byteAt(pool, random + 7))
+      );
     },
   };
 }

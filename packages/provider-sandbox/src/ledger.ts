@@ -1,4 +1,4 @@
-import type { ChargeReceipt, Money, PaymentLink, PaymentMethod } from "@kopek/core";
+import type { ChargeReceipt, Money, PaymentMethod } from "@kopek/core";
 import { ok } from "neverthrow";
 import { openLedgerFile } from "./ledger-file.js";
 import type { RememberedOutcome } from "./provider-idempotency.js";
@@ -47,7 +47,6 @@ export interface SandboxBooks {
   readonly paymentLinks: Map<string, SandboxPaymentLink>;
   /** Provider-side idempotency: shared by every provider on these books, like one merchant account. */
   readonly chargeOutcomes: Map<string, RememberedOutcome<ChargeReceipt>>;
-  readonly linkOutcomes: Map<string, RememberedOutcome<PaymentLink>>;
   /** Charge attempts decided so far, by method fingerprint (`sandbox_decline_charge_<n>_` refs). */
   readonly chargeAttempts: Map<string, number>;
   /** Takes in the charges other processes wrote to the ledger file since the last call. */
@@ -95,7 +94,6 @@ export function createSandboxLedger(options: SandboxLedgerOptions = {}): Sandbox
     charges,
     paymentLinks: new Map(),
     chargeOutcomes,
-    linkOutcomes: new Map(),
     chargeAttempts: new Map(),
     sync,
     record(charge) {
@@ -140,7 +138,6 @@ export function rememberLink(books: SandboxBooks, link: SandboxPaymentLink): voi
   if (books.paymentLinks.size <= MAX_REMEMBERED_LINKS) return;
   const oldest = order.keys[order.head++] as string;
   books.paymentLinks.delete(oldest);
-  books.linkOutcomes.delete(oldest);
   if (order.head > 1024 && order.head * 2 > order.keys.length) {
     order.keys.splice(0, order.head);
     order.head = 0;

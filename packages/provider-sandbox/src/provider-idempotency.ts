@@ -2,6 +2,12 @@ import type { ProviderError } from "@kopek/core";
 import type { Result } from "neverthrow";
 import { err } from "neverthrow";
 
+/** What the sandbox answers, as real providers do, when an idempotency key comes back with other parameters. */
+export const KEY_REUSED: ProviderError = {
+  code: "failed",
+  message: "idempotency key reused with other parameters",
+};
+
 /** The first outcome seen for a provider-side idempotency key, and the parameters it was given. */
 export interface RememberedOutcome<T> {
   readonly parameters: string;
@@ -26,7 +32,7 @@ export function rememberOutcome<T>(
     return outcome;
   }
   if (remembered.parameters !== parameters) {
-    return err({ code: "failed", message: "idempotency key reused with other parameters" });
+    return err(KEY_REUSED);
   }
   return remembered.outcome;
 }

@@ -20,7 +20,7 @@ import {
   rememberLink,
   type SandboxLedger,
 } from "./ledger.js";
-import { rememberOutcome } from "./provider-idempotency.js";
+import { KEY_REUSED, rememberOutcome } from "./provider-idempotency.js";
 import {
   declinedAttemptOf,
   describeTestMethod,
@@ -106,13 +106,20 @@ export function createSandboxProvider(options: SandboxProviderOptions = {}): San
     const refused = refusal(request.money.currency, request.methods, capabilities.methods, "payment links");
     if (refused !== undefined) return err(refused);
     const { invoiceId, idempotencyKey, money, methods, expiresAt, hostedPageUrl: url } = request;
-    const parameters = JSON.stringify([invoiceId, money.amount, money.currency]);
-    return rememberOutcome(books.linkOutcomes, idempotencyKey, parameters, () => {
-      // The sandbox has no payment page of its own: the payer pays on Kopek's hosted page.
-      const entry = { invoiceId, idempotencyKey, url, money: { ...money }, methods: [...methods], expiresAt };
-      rememberLink(books, Object.freeze(entry));
-      return ok({ url });
-    });
+    // Provider-side idempotency straight from the booked link (what a replay must match is in it),
+    // rather than a second map of remembered outcomes per link.
+    const booked = books.paymentLinks.get(idempotencyKey);
+    if (booked !== undefined) {
+      const same =
+        booked.invoiceId === invoiceId &&
+        booked.money.amount === money.amount &&
+        booked.money.currency === money.currency;
+      return same ? ok({ url: booked.url }) : err(KEY_REUSED);
+    }
+    // The sandbox has no payment page of its own: the payer pays on Kopek's hosted page.
+    const entry = { invoiceId, idempotencyKey, url, money: { ...money }, methods: [...methods], expiresAt };
+    rememberLink(books, Object.freeze(entry));
+    return ok({ url });
   }
 
   return {

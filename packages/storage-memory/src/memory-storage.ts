@@ -43,9 +43,15 @@ function attempt<T>(operation: string, run: () => T): ResultAsync<T, StorageErro
   try {
     return okAsync(run());
   } catch (cause) {
-    return errAsync({ code: "storage_failed", message: `memory storage: ${operation} failed`, cause });
+    return errAsync(failure(operation, cause));
   }
 }
+
+const failure = (operation: string, cause: unknown): StorageError => ({
+  code: "storage_failed",
+  message: `memory storage: ${operation} failed`,
+  cause,
+});
 
 // Domain interfaces carry no index signature; a spread turns a record into the plain row `inspect` promises.
 const asRow = (record: object): Readonly<Record<string, unknown>> => ({ ...record });
@@ -75,17 +81,18 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
     findProjectByKeyHash: (sha256) =>
       attempt("findProjectByKeyHash", () => projects.findProjectByKeyHash(sha256)),
     claimIdempotencyKey: (claim) => attempt("claimIdempotencyKey", () => idempotency.claim(claim)),
-    completeIdempotencyKey: (completion) =>
-      attempt("completeIdempotencyKey", () => {
-        const outcome = idempotency.complete(completion);
+    completeIdempotencyKey: (completion) => {
+      let outcome: ReturnType<IdempotencyStore["complete"]>;
+      try {
+        outcome = idempotency.complete(completion);
         // Same synchronous step as the resource write: the events exist exactly when it does.
         if (outcome === "completed" && completion.resource !== null) outbox.append(completion.events ?? []);
-        return outcome;
-      }).andThen((outcome) =>
-        outcome === "completed"
-          ? okAsync(undefined)
-          : errAsync(outcome === "lease_lost" ? LEASE_LOST : CONFLICT),
-      ),
+      } catch (cause) {
+        return errAsync(failure("completeIdempotencyKey", cause));
+      }
+      if (outcome === "completed") return okAsync(undefined);
+      return errAsync(outcome === "lease_lost" ? LEASE_LOST : CONFLICT);
+    },
     releaseIdempotencyKey: (release) => attempt("releaseIdempotencyKey", () => idempotency.release(release)),
     purgeExpiredIdempotencyKeys: (now, limit) =>
       attempt("purgeExpiredIdempotencyKeys", () => idempotency.purge(now, limit)),
