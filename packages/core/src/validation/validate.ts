@@ -1,6 +1,7 @@
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import type { FieldIssue, KopekErrorOf } from "../errors.js";
+import { fastCreateInvoice, fastCreateSubscription } from "./fast-path.js";
 import { toFieldIssues } from "./field-issues.js";
 import {
   type CreateInvoiceRequest,
@@ -25,7 +26,7 @@ export function validateCreateSubscription(
   body: unknown,
   context: ValidationContext,
 ): Result<CreateSubscriptionRequest, ValidationFailure> {
-  return validate(createSubscriptionRequestSchema, body, (issues) => {
+  return validate(createSubscriptionRequestSchema, fastCreateSubscription, body, (issues) => {
     checkCurrency(body, context, issues);
     checkMetadataKeys(body, issues);
   });
@@ -36,7 +37,7 @@ export function validateCreateInvoice(
   body: unknown,
   context: ValidationContext,
 ): Result<CreateInvoiceRequest, ValidationFailure> {
-  return validate(createInvoiceRequestSchema, body, (issues) => {
+  return validate(createInvoiceRequestSchema, fastCreateInvoice, body, (issues) => {
     checkCurrency(body, context, issues);
     checkMetadataKeys(body, issues);
     const raw = asRecord(body);
@@ -51,11 +52,22 @@ export function validateCreateInvoice(
   });
 }
 
+/**
+ * `fastPath` (see `fast-path.ts`) vouches for the common valid body without zod. When it is unsure, or
+ * a contextual check objects, zod runs as if there were no fast path, so every problem is reported.
+ */
 function validate<S extends z.ZodType>(
   schema: S,
+  fastPath: ((body: unknown) => z.output<S> | undefined) | null,
   body: unknown,
   contextual: (issues: FieldIssue[]) => void,
 ): Result<z.output<S>, ValidationFailure> {
+  const fast = fastPath?.(body);
+  if (fast !== undefined) {
+    const issues: FieldIssue[] = [];
+    contextual(issues);
+    if (issues.length === 0) return ok(fast);
+  }
   const parsed = schema.safeParse(body);
   const issues = parsed.success ? [] : toFieldIssues(parsed.error.issues, body);
   contextual(issues);
@@ -108,5 +120,7 @@ const emptyBodySchema = z.strictObject({});
 
 /** A state-change request (cancel) takes no fields: no body, or `{}`. */
 export function validateEmptyBody(body: unknown): Result<undefined, ValidationFailure> {
-  return body === undefined ? ok(undefined) : validate(emptyBodySchema, body, () => {}).map(() => undefined);
+  return body === undefined
+    ? ok(undefined)
+    : validate(emptyBodySchema, null, body, () => {}).map(() => undefined);
 }
