@@ -8,6 +8,7 @@ import {
   replayHeaders,
   replayStatus,
 } from "./idempotency.js";
+import type { KeyCache } from "./key-cache.js";
 import type { Clock } from "./ports/clock.js";
 import type { IdGenerator } from "./ports/id-generator.js";
 import type { PaymentProvider } from "./ports/payment-provider.js";
@@ -25,6 +26,8 @@ export interface Executor {
   readonly publicUrl: string;
   readonly providerFor: (auth: AuthContext) => PaymentProvider;
   readonly respond: (error: KopekError, requestId: string) => StoredResponse;
+  /** Where a remembered key is confirmed before any answer the claim did not vouch for. */
+  readonly keys: KeyCache;
 }
 
 export interface WriteRequest {
@@ -55,7 +58,11 @@ export async function executeOnce(
   const now = clock.now();
   const provider = executor.providerFor(auth);
   const input = operation.validate(request.body, { currencies: provider.capabilities.currencies, now });
-  if (input.isErr()) return executor.respond(input.error, request.requestId);
+  if (input.isErr()) {
+    // Not claimed, so the key was not checked: a revoked key must get its 401, not a 422.
+    const confirmed = await executor.keys.confirm(auth);
+    return executor.respond(confirmed.isErr() ? confirmed.error : input.error, request.requestId);
+  }
   const fingerprint = fingerprintRequest(request.method, request.path, canonicalJson(request.body));
   const projectId = auth.project.id;
   const { key } = request;
@@ -69,8 +76,10 @@ export async function executeOnce(
     now,
     leaseExpiresAt: new Date(now.getTime() + executor.leaseMs),
     expiresAt: new Date(now.getTime() + executor.ttlMs),
+    apiKeyId: auth.keyId,
   });
   if (claim.isErr()) return executor.respond(fromStorageError(claim.error), request.requestId);
+  if (claim.value.kind === "key_revoked") executor.keys.forget(auth);
   const decision = decideClaim(claim.value, fingerprint);
   if (decision.action === "refuse") return executor.respond(decision.error, request.requestId);
   if (decision.action === "replay") {

@@ -40,6 +40,7 @@ export type ClaimDecision =
 /** Applies API.md 3 to a claim: a different body is refused before an in-flight one is reported. */
 export function decideClaim(outcome: ClaimOutcome, fingerprint: string): ClaimDecision {
   if (outcome.kind === "claimed") return { action: "execute", recordId: outcome.recordId };
+  if (outcome.kind === "key_revoked") return { action: "refuse", error: { code: "unauthorized" } };
   const { record } = outcome;
   if (record.fingerprint !== fingerprint)
     return { action: "refuse", error: { code: "idempotency_key_reused" } };

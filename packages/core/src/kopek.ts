@@ -8,6 +8,7 @@ import {
   MAX_LEASE_MS,
   validateIdempotencyKeyHeader,
 } from "./idempotency.js";
+import { KeyCache } from "./key-cache.js";
 import type { QueryParameters } from "./list-query.js";
 import {
   type PayInvoiceRequest,
@@ -22,7 +23,7 @@ import type { PaymentProvider } from "./ports/payment-provider.js";
 import type { Storage } from "./ports/storage.js";
 import { toProblem } from "./problem.js";
 import { matchRoute } from "./routes.js";
-import { type AuthContext, authenticate } from "./use-cases/authenticate.js";
+import type { AuthContext } from "./use-cases/authenticate.js";
 import { fromStorageError } from "./use-cases/execution.js";
 import { createUuidV7Generator } from "./uuid-v7.js";
 
@@ -68,8 +69,17 @@ export interface KopekResponse {
 }
 
 export interface Kopek {
-  /** Authenticates an Authorization header. */
+  /**
+   * Authenticates an Authorization header. The answer may come from a short-lived cache of key
+   * lookups; `handle` re-checks such a context against revocation before it acts on it (see `confirm`).
+   */
   authenticate(authorization: string | undefined): Promise<Result<AuthContext, KopekError>>;
+  /**
+   * The context again if its key is still valid: one `authenticate` served from its cache is looked up
+   * afresh (a revoked key gives `unauthorized`), any other is returned as it is. For an embedding that
+   * answers a request itself (a body it could not parse, say) after authenticating it.
+   */
+  confirm(auth: AuthContext): Promise<Result<AuthContext, KopekError>>;
   /** Answers one API call: authentication, idempotency, validation, execution, storage. Never throws. */
   handle(request: KopekRequest): Promise<KopekResponse>;
   /** Renders an error the embedding found itself (bad JSON, too large, …) exactly as Kopek would. */
@@ -89,6 +99,7 @@ export function createKopek(options: KopekOptions): Kopek {
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? createUuidV7Generator({ clock });
   const { storage } = options;
+  const keys = new KeyCache(storage, () => clock.now().getTime());
 
   function errorResponse(error: KopekError, requestId: string): KopekResponse {
     if ("cause" in error && error.cause !== undefined)
@@ -107,6 +118,7 @@ export function createKopek(options: KopekOptions): Kopek {
     publicUrl: options.publicUrl.replace(/\/+$/, ""),
     providerFor: (auth) => options.providerFor(auth.project),
     respond: errorResponse,
+    keys,
   };
 
   async function handle(request: KopekRequest): Promise<KopekResponse> {
@@ -123,14 +135,17 @@ export function createKopek(options: KopekOptions): Kopek {
     if (path !== "/v1" && !path.startsWith("/v1/")) return errorResponse({ code: "not_found" }, requestId);
     let auth = request.auth;
     if (auth === undefined) {
-      const authenticated = await authenticate(storage, request.authorization);
+      const authenticated = await keys.authenticate(request.authorization);
       if (authenticated.isErr()) return errorResponse(authenticated.error, requestId);
       auth = authenticated.value;
     }
     const route = matchRoute(request.method, path);
-    if (route === null) return errorResponse({ code: "not_found" }, requestId);
-    if (route.kind === "read") {
-      const context = { storage, projectId: auth.project.id, now: clock.now() };
+    // Only a write's claim checks the key itself (atomically); every other answer confirms it first.
+    if (route === null || route.kind === "read") {
+      const confirmed = await keys.confirm(auth);
+      if (confirmed.isErr()) return errorResponse(confirmed.error, requestId);
+      if (route === null) return errorResponse({ code: "not_found" }, requestId);
+      const context = { storage, projectId: confirmed.value.project.id, now: clock.now() };
       const read = await route.read(context, route.id, request.query ?? {});
       if (read.isErr()) return errorResponse(read.error, requestId);
       return {
@@ -140,7 +155,10 @@ export function createKopek(options: KopekOptions): Kopek {
       };
     }
     const key = validateIdempotencyKeyHeader(request.idempotencyKey);
-    if (key.isErr()) return errorResponse(key.error, requestId);
+    if (key.isErr()) {
+      const confirmed = await keys.confirm(auth);
+      return errorResponse(confirmed.isErr() ? confirmed.error : key.error, requestId);
+    }
     const write = {
       method: request.method,
       path,
@@ -153,7 +171,8 @@ export function createKopek(options: KopekOptions): Kopek {
   }
 
   return {
-    authenticate: (authorization) => authenticate(storage, authorization),
+    authenticate: (authorization) => keys.authenticate(authorization),
+    confirm: (auth) => keys.confirm(auth),
     handle,
     errorResponse,
     purgeExpiredIdempotencyKeys: async (limit = 1000) => {

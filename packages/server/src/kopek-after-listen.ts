@@ -29,6 +29,7 @@ export function kopekAfterListen(make: (publicUrl: string) => Kopek): {
       // Once bound (right after listen), calls go straight through: no await per request.
       authenticate: (authorization) =>
         bound !== null ? bound.authenticate(authorization) : ready.then((k) => k.authenticate(authorization)),
+      confirm: (auth) => (bound !== null ? bound.confirm(auth) : ready.then((k) => k.confirm(auth))),
       handle: (request) => (bound !== null ? bound.handle(request) : ready.then((k) => k.handle(request))),
       errorResponse: (error, requestId) => now().errorResponse(error, requestId),
       purgeExpiredIdempotencyKeys: async (limit) => (await ready).purgeExpiredIdempotencyKeys(limit),

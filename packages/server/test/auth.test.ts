@@ -44,6 +44,24 @@ describe("401 unauthorized (API.md 2)", async () => {
     expect(json(response).code).toBe("unauthorized");
   });
 
+  test.each([
+    ["invalid JSON", { "content-type": "application/json" }, "{not json"],
+    ["a wrong content type", { "content-type": "text/plain" }, "hello"],
+    ["a 70 KiB body", { "content-type": "application/json" }, JSON.stringify({ pad: "x".repeat(70 * 1024) })],
+  ])("a key revoked after it was used (and remembered) gets 401 over %s", async (_name, headers, payload) => {
+    const other = await buildTestApp();
+    expect((await other.post("/v1/invoices", invoiceBody())).statusCode).toBe(201);
+    await other.storage.revokeApiKey(hashApiKey(other.apiKey), new Date());
+    const response = await other.inject({
+      method: "POST",
+      url: "/v1/invoices",
+      headers: { authorization: `Bearer ${other.apiKey}`, "idempotency-key": "k", ...headers },
+      payload,
+    });
+    expect(response.statusCode).toBe(401);
+    expect(json(response).code).toBe("unauthorized");
+  });
+
   test.each(["bearer", "BEARER", "Bearer"])("the scheme %s is accepted", async (scheme) => {
     const response = await t.post("/v1/invoices", invoiceBody(), { authorization: `${scheme} ${t.apiKey}` });
     expect(response.statusCode).toBe(201);

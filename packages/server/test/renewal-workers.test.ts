@@ -113,6 +113,7 @@ async function insert(storage: ReturnType<typeof createPostgresStorage>, subscri
     now: ANCHOR,
     leaseExpiresAt: new Date(ANCHOR.getTime() + 60_000),
     expiresAt: new Date(ANCHOR.getTime() + 86_400_000),
+    apiKeyId: null,
   };
   (await storage.claimIdempotencyKey(claim))._unsafeUnwrap();
   const response = { status: 201, headers: {}, body: "{}" };

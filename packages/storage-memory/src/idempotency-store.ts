@@ -7,6 +7,7 @@ import type {
   StoredResponse,
 } from "@kopek/core";
 import { ExpiryQueue } from "./expiry-queue.js";
+import type { ProjectStore } from "./project-store.js";
 import type { ResourceStore } from "./resource-store.js";
 
 type RecordState =
@@ -48,15 +49,20 @@ export class IdempotencyStore {
   readonly #rows = new Map<string, IdempotencyRow>();
   readonly #expiry = new ExpiryQueue<IdempotencyRow>();
   readonly #resources: ResourceStore;
+  readonly #projects: ProjectStore;
   readonly #purgePerClaim: number;
 
   /** `purgePerClaim`: how many expired records a claim may purge on its way, keeping memory bounded. */
-  constructor(resources: ResourceStore, purgePerClaim: number) {
+  constructor(resources: ResourceStore, projects: ProjectStore, purgePerClaim: number) {
     this.#resources = resources;
+    this.#projects = projects;
     this.#purgePerClaim = purgePerClaim;
   }
 
   claim(claim: IdempotencyClaim): ClaimOutcome {
+    if (claim.apiKeyId !== null && !this.#projects.keyHolds(claim.apiKeyId, claim.projectId)) {
+      return { kind: "key_revoked" };
+    }
     const now = claim.now.getTime();
     this.#purgeExpired(now, this.#purgePerClaim);
     const mapKey = mapKeyOf(claim.projectId, claim.key);

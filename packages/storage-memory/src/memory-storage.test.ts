@@ -16,6 +16,7 @@ function claimAt(now: number, ttlMs: number, overrides: Partial<IdempotencyClaim
     now: new Date(now),
     leaseExpiresAt: new Date(now + ttlMs),
     expiresAt: new Date(now + ttlMs),
+    apiKeyId: null,
     ...overrides,
   };
 }
@@ -116,6 +117,7 @@ describe("memory storage keeps resources bounded", () => {
         now,
         leaseExpiresAt: new Date(now.getTime() + 1000),
         expiresAt: new Date(now.getTime() + 60_000),
+        apiKeyId: null,
       };
       (await storage.claimIdempotencyKey({ ...claim, ...times }))._unsafeUnwrap();
       const response = { status: 201, headers: {}, body: "{}" };

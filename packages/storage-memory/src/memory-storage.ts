@@ -63,7 +63,7 @@ const asRow = (record: object): Readonly<Record<string, unknown>> => ({ ...recor
 export function createMemoryStorage(options: MemoryStorageOptions = {}): InspectableStorage {
   const projects = new ProjectStore();
   const resources = new ResourceStore(options.maxResources ?? DEFAULT_MAX_RESOURCES);
-  const idempotency = new IdempotencyStore(resources, options.maxPurgeBatch ?? 4);
+  const idempotency = new IdempotencyStore(resources, projects, options.maxPurgeBatch ?? 4);
   const maxOutbox = options.maxOutboxEntries ?? DEFAULT_MAX_OUTBOX_ENTRIES;
   const outbox = new OutboxStore({ maxEvents: maxOutbox, maxDeliveries: maxOutbox });
   const LEASE_LOST_DELIVERY: StorageError = {

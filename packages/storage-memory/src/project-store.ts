@@ -9,6 +9,7 @@ export class ProjectStore {
   readonly #projects = new Map<string, Project>();
   readonly #keysByHash = new Map<string, ApiKeyRecord>();
   readonly #keyHashesByProject = new Map<string, string[]>();
+  readonly #hashesById = new Map<string, string>();
 
   saveProject(project: Project): void {
     const existing = this.#projects.get(project.id);
@@ -28,6 +29,7 @@ export class ProjectStore {
   addApiKey(key: ApiKeyRecord): void {
     if (this.#keysByHash.has(key.sha256)) return;
     this.#keysByHash.set(key.sha256, deepCopy(key));
+    this.#hashesById.set(key.id, key.sha256);
     const hashes = this.#keyHashesByProject.get(key.projectId);
     if (hashes === undefined) this.#keyHashesByProject.set(key.projectId, [key.sha256]);
     else hashes.push(key.sha256);
@@ -47,6 +49,13 @@ export class ProjectStore {
       .flatMap((hash) => this.#keysByHash.get(hash) ?? [])
       .map(deepCopy)
       .sort(byCreatedAt);
+  }
+
+  /** Whether the key with this id exists, belongs to the project and is not revoked. */
+  keyHolds(keyId: string, projectId: string): boolean {
+    const sha256 = this.#hashesById.get(keyId);
+    const key = sha256 === undefined ? undefined : this.#keysByHash.get(sha256);
+    return key !== undefined && key.projectId === projectId && key.revokedAt === null;
   }
 
   findProjectByKeyHash(sha256: string): KeyOwner | null {

@@ -5,7 +5,7 @@
 
 /** Columns of the rows `CLAIM` returns; `outcome` says which branch produced the row. */
 export interface ClaimRow {
-  outcome: "claimed" | "existing";
+  outcome: "claimed" | "existing" | "key_revoked";
   record_id: string;
   taken_over: boolean;
   state: "in_progress" | "completed";
@@ -17,7 +17,12 @@ export interface ClaimRow {
 }
 
 /**
- * $1 project, $2 key, $3 fingerprint, $4 record id, $5 lease token, $6 lease expiry, $7 expiry, $8 now.
+ * $1 project, $2 key, $3 fingerprint, $4 record id, $5 lease token, $6 lease expiry, $7 expiry, $8 now,
+ * $9 the request's API key id (null: no key to check).
+ *
+ * `key_holds` checks the API key in the statement's own snapshot: a key revoked (or of another
+ * project) claims and reads nothing, and the statement answers `key_revoked` instead; so a revocation
+ * committed before this statement is honoured by it, whatever any instance had cached.
  *
  * The upsert claims when there is no row, when the row expired (replaced: new record id, new expiry),
  * or when it is in progress with an expired lease and the same fingerprint (taken over: the record
@@ -28,10 +33,16 @@ export interface ClaimRow {
  * statement, which takes a fresh snapshot.
  */
 export const CLAIM = `
-WITH claimed AS (
+WITH key_holds AS (
+  SELECT $9::uuid IS NULL
+      OR EXISTS (SELECT 1 FROM api_keys WHERE id = $9::uuid AND project_id = $1::uuid AND revoked_at IS NULL)
+      AS holds
+), claimed AS (
   INSERT INTO idempotency_records AS r
     (project_id, key, fingerprint, record_id, state, lease_token, lease_expires_at, expires_at, created_at)
-  VALUES ($1, $2, $3, $4, 'in_progress', $5, $6, $7, $8)
+  SELECT $1::uuid, $2::text, $3::text, $4::uuid, 'in_progress', $5::text, $6::timestamptz, $7::timestamptz,
+         $8::timestamptz
+    FROM key_holds WHERE holds
   ON CONFLICT (project_id, key) DO UPDATE SET
     fingerprint = EXCLUDED.fingerprint,
     record_id = CASE WHEN r.expires_at <= EXCLUDED.created_at THEN EXCLUDED.record_id ELSE r.record_id END,
@@ -57,9 +68,13 @@ SELECT 'existing', record_id, false, state, fingerprint, lease_expires_at, respo
        response_headers, response_body
   FROM idempotency_records
  WHERE project_id = $1 AND key = $2
+   AND (SELECT holds FROM key_holds)
    AND NOT EXISTS (SELECT 1 FROM claimed)
    AND expires_at > $8
-   AND NOT (state = 'in_progress' AND lease_expires_at <= $8 AND fingerprint = $3)`;
+   AND NOT (state = 'in_progress' AND lease_expires_at <= $8 AND fingerprint = $3)
+UNION ALL
+SELECT 'key_revoked', NULL, false, NULL, NULL, NULL, NULL, NULL, NULL
+  FROM key_holds WHERE NOT holds`;
 
 /** The UPDATE every completion starts with: $1 project, $2 key, $3 lease token, $4–$6 the response. */
 const COMPLETE_RECORD = `

@@ -103,9 +103,11 @@ export function createPostgresStorage(options: PostgresStorageOptions): Inspecta
       claim.leaseExpiresAt,
       claim.expiresAt,
       claim.now,
+      claim.apiKeyId,
     ]);
     const row = rows[0];
     if (row === undefined) return null;
+    if (row.outcome === "key_revoked") return { kind: "key_revoked" };
     if (row.outcome === "claimed")
       return { kind: "claimed", recordId: row.record_id, takenOver: row.taken_over };
     if (row.state === "in_progress") {

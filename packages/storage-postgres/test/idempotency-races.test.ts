@@ -35,6 +35,7 @@ function claimAt(
     now: new Date(now),
     leaseExpiresAt: new Date(now + LEASE_MS),
     expiresAt: new Date(now + DAY_MS),
+    apiKeyId: null,
     ...overrides,
   };
 }

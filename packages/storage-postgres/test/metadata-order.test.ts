@@ -30,6 +30,7 @@ it("keeps metadata keys in the order a resource was created with", async () => {
     const expires = {
       leaseExpiresAt: new Date(now.getTime() + 30_000),
       expiresAt: new Date(now.getTime() + 60_000),
+      apiKeyId: null,
     };
     (await storage.claimIdempotencyKey({ ...claim, ...expires }))._unsafeUnwrap();
     const completion = { projectId: project.id, key, leaseToken, response, resource, now };

@@ -47,6 +47,7 @@ async function seed(storage: InspectableStorage, projectId: string, count: numbe
         now,
         leaseExpiresAt: new Date(NOW + 30_000),
         expiresAt: new Date(NOW + 86_400_000),
+        apiKeyId: null,
       };
       (await storage.claimIdempotencyKey(claim))._unsafeUnwrap();
       const subscription = sampleSubscription(projectId);

@@ -143,11 +143,20 @@ export interface IdempotencyClaim {
   readonly now: Date;
   readonly leaseExpiresAt: Date;
   readonly expiresAt: Date;
+  /**
+   * The id of the API key the request authenticated with. The claim holds only while that key
+   * belongs to `projectId` and is not revoked, judged in the same atomic step: otherwise nothing is
+   * written and the outcome is `key_revoked`. This is what lets Kopek cache key lookups and still
+   * refuse a revoked key on its very next write. Null: no key to check.
+   */
+  readonly apiKeyId: string | null;
 }
 
 export type ClaimOutcome =
   | { readonly kind: "claimed"; readonly recordId: string; readonly takenOver: boolean }
-  | { readonly kind: "existing"; readonly record: ExistingIdempotencyRecord };
+  | { readonly kind: "existing"; readonly record: ExistingIdempotencyRecord }
+  /** The claim's API key is revoked or not the project's: nothing was written. */
+  | { readonly kind: "key_revoked" };
 
 export type ExistingIdempotencyRecord =
   | { readonly state: "in_progress"; readonly fingerprint: string; readonly leaseExpiresAt: Date }

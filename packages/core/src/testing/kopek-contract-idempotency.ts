@@ -139,6 +139,29 @@ export function registerIdempotencyTests(options: KopekContractOptions): void {
       expect((await h.call("/v1/invoices", invoiceBody(), "k".repeat(255))).status).toBe(201);
     });
 
+    it("refuses a key revoked after it was used (and remembered) on its very next request, whatever it asks", async () => {
+      const h = await createHarness(options);
+      const { hashApiKey } = await import("../api-key.js");
+      const created = await h.call("/v1/invoices", invoiceBody(), "before-revocation");
+      expect(created.status).toBe(201);
+      const id = json(created).id as string;
+      (await h.storage.revokeApiKey(hashApiKey(h.apiKey), h.clock.now()))._unsafeUnwrap();
+      const answers = [
+        await h.call("/v1/invoices", invoiceBody(), "after-revocation"), // a new write: the claim refuses it
+        await h.call("/v1/invoices", invoiceBody(), "before-revocation"), // a replay: refused too
+        await h.call("/v1/invoices", { amount: "not money" }, "invalid-body"), // would be 422
+        await h.call("/v1/invoices", invoiceBody(), "k".repeat(256)), // would be 400
+        await h.call(`/v1/invoices/${id}/cancel`, undefined, "cancel"),
+        await h.get(`/v1/invoices/${id}`),
+        await h.get("/v1/invoices"),
+        await h.get("/v1/no-such-thing"), // would be 404
+      ];
+      expect(answers.map((answer) => answer.status)).toEqual(Array(answers.length).fill(401));
+      expect(answers.map((answer) => json(answer).code)).toEqual(Array(answers.length).fill("unauthorized"));
+      const invoices = (await h.storage.inspect()).invoices ?? [];
+      expect(invoices.map((row) => row.status)).toEqual(["created"]);
+    });
+
     it("refuses a revoked key", async () => {
       const h = await createHarness(options);
       const { hashApiKey } = await import("../api-key.js");

@@ -87,6 +87,49 @@ export function describeIdempotencyContract(factory: StorageFactory, options: St
     });
   });
 
+  describe("idempotency claims check the request's API key", () => {
+    async function withKey(factory: StorageFactory) {
+      const [storage, projectId] = await withProject(factory);
+      const key = {
+        id: randomUUID(),
+        projectId,
+        sha256: randomUUID().replaceAll("-", "").repeat(2),
+        createdAt: new Date(),
+        revokedAt: null,
+      };
+      await unwrap(storage.addApiKey(key));
+      return { storage, projectId, key };
+    }
+
+    it("claims with a live key of the project", async () => {
+      const { storage, projectId, key } = await withKey(factory);
+      const claim = newClaim(projectId, Date.now(), { apiKeyId: key.id });
+      expect(await unwrap(storage.claimIdempotencyKey(claim))).toMatchObject({ kind: "claimed" });
+    });
+
+    it("writes nothing for a revoked key, an unknown key or another project's key, even on a key it would replay", async () => {
+      const { storage, projectId, key } = await withKey(factory);
+      const other = await withKey(() => Promise.resolve(storage));
+      const completed = newClaim(projectId, Date.now(), { apiKeyId: key.id });
+      await unwrap(storage.claimIdempotencyKey(completed));
+      await unwrap(storage.completeIdempotencyKey(completionOf(completed, null)));
+      const before = await storage.inspect();
+
+      expect(await unwrap(storage.revokeApiKey(key.sha256, new Date()))).toBe(true);
+      for (const apiKeyId of [key.id, randomUUID(), other.key.id]) {
+        const fresh = newClaim(projectId, Date.now(), { apiKeyId });
+        expect(await unwrap(storage.claimIdempotencyKey(fresh))).toEqual({ kind: "key_revoked" });
+        const replay = retryOf(completed, Date.now(), { apiKeyId });
+        expect(await unwrap(storage.claimIdempotencyKey(replay))).toEqual({ kind: "key_revoked" });
+      }
+      const after = await storage.inspect();
+      expect(after.idempotency_records).toEqual(before.idempotency_records);
+      // The other project's key still claims in its own project.
+      const own = newClaim(other.projectId, Date.now(), { apiKeyId: other.key.id });
+      expect(await unwrap(storage.claimIdempotencyKey(own))).toMatchObject({ kind: "claimed" });
+    });
+  });
+
   describe("idempotency leases", () => {
     it("lets the same request take over an expired lease, keeping the record id", async () => {
       const [storage, projectId] = await withProject(factory);

@@ -51,6 +51,7 @@ export function newClaim(
     now: new Date(now),
     leaseExpiresAt: new Date(now + LEASE_MS),
     expiresAt: new Date(now + TTL_MS),
+    apiKeyId: null,
     ...overrides,
   };
 }

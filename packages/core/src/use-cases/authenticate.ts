@@ -21,7 +21,12 @@ export async function authenticate(
 ): Promise<Result<AuthContext, KopekError>> {
   const token = parseBearerToken(authorization);
   if (token === null || !isWellFormedApiKey(token)) return err({ code: "unauthorized" });
-  const owner = await storage.findProjectByKeyHash(hashApiKey(token));
+  return lookUpKey(storage, hashApiKey(token));
+}
+
+/** The project and key behind a key's SHA-256, if the key exists and is not revoked. */
+export async function lookUpKey(storage: Storage, sha256: string): Promise<Result<AuthContext, KopekError>> {
+  const owner = await storage.findProjectByKeyHash(sha256);
   if (owner.isErr()) return err(fromStorageError(owner.error));
   if (owner.value === null) return err({ code: "unauthorized" });
   return ok({ project: owner.value.project, keyId: owner.value.keyId });

@@ -45,9 +45,14 @@ export function frameworkErrorsVia(kopek: Kopek) {
 }
 
 async function errorBoundary(app: FastifyInstance, { kopek, bodyLimitBytes }: ErrorBoundaryOptions) {
-  app.setErrorHandler((error, request, reply) =>
-    sendKopekResponse(reply, kopek.errorResponse(toKopekError(error, bodyLimitBytes), request.id)),
-  );
+  app.setErrorHandler(async (error, request, reply) => {
+    // A key Kopek remembered was not checked for this request (only a write's claim checks it): a
+    // revoked key gets its 401 here too, not the body's or the rate limit's error.
+    const auth = request.kopekAuth;
+    const confirmed = auth === null ? null : await kopek.confirm(auth);
+    const kopekError = confirmed?.isErr() ? confirmed.error : toKopekError(error, bodyLimitBytes);
+    return sendKopekResponse(reply, kopek.errorResponse(kopekError, request.id));
+  });
   app.setNotFoundHandler((request, reply) =>
     sendKopekResponse(reply, kopek.errorResponse({ code: "not_found" }, request.id)),
   );

@@ -1,0 +1,78 @@
+import { err, ok, type Result } from "neverthrow";
+import { hashApiKey, isWellFormedApiKey, parseBearerToken } from "./api-key.js";
+import type { KopekError } from "./errors.js";
+import type { Storage } from "./ports/storage.js";
+import { type AuthContext, lookUpKey } from "./use-cases/authenticate.js";
+
+/** How many keys a Kopek instance remembers, and for how long (a project's changed settings show within it). */
+export const KEY_CACHE_MAX_ENTRIES = 10_000;
+export const KEY_CACHE_TTL_MS = 30_000;
+
+interface Entry {
+  readonly auth: AuthContext;
+  readonly expiresAt: number;
+}
+
+/**
+ * Key lookups, remembered: a request with a key seen in the last `KEY_CACHE_TTL_MS` skips the hash and
+ * the storage lookup. A remembered context is never trusted on its own to have a key that is still
+ * valid: the write's idempotency claim checks the key in the same atomic step (`apiKeyId`), and every
+ * other answer re-checks it first (`confirm`), so a revoked key is refused on its very next request,
+ * on every instance, as without the cache. Keys live here as given, in this process only; at most
+ * `KEY_CACHE_MAX_ENTRIES` (the whole cache is dropped when full, never grown).
+ */
+export class KeyCache {
+  readonly #entries = new Map<string, Entry>();
+  /** The contexts this cache hands out, with their key's SHA-256, for `confirm`. */
+  readonly #remembered = new WeakMap<AuthContext, string>();
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly nowMs: () => number,
+  ) {}
+
+  /** Authenticates an Authorization header, from the cache when it can. */
+  async authenticate(authorization: string | undefined): Promise<Result<AuthContext, KopekError>> {
+    const token = parseBearerToken(authorization);
+    if (token === null || !isWellFormedApiKey(token)) return err({ code: "unauthorized" });
+    const now = this.nowMs();
+    const entry = this.#entries.get(token);
+    if (entry !== undefined && entry.expiresAt > now) return ok(entry.auth);
+    const sha256 = hashApiKey(token);
+    const fresh = await lookUpKey(this.storage, sha256);
+    if (fresh.isErr()) {
+      if (entry !== undefined) this.#entries.delete(token);
+      return fresh;
+    }
+    if (this.#entries.size >= KEY_CACHE_MAX_ENTRIES) this.#entries.clear();
+    const remembered: AuthContext = { ...fresh.value };
+    this.#remembered.set(remembered, sha256);
+    this.#entries.set(token, { auth: remembered, expiresAt: now + KEY_CACHE_TTL_MS });
+    return fresh;
+  }
+
+  /** Whether `auth` came from this cache (so its key has not been checked for this request yet). */
+  isRemembered(auth: AuthContext): boolean {
+    return this.#remembered.has(auth);
+  }
+
+  /** The context again if its key still holds: a remembered one is looked up afresh, any other is returned as it is. */
+  async confirm(auth: AuthContext): Promise<Result<AuthContext, KopekError>> {
+    const sha256 = this.#remembered.get(auth);
+    if (sha256 === undefined) return ok(auth);
+    const fresh = await lookUpKey(this.storage, sha256);
+    if (fresh.isErr()) this.forget(auth);
+    return fresh;
+  }
+
+  /** Drops a remembered context whose key turned out to be revoked. */
+  forget(auth: AuthContext): void {
+    if (!this.#remembered.has(auth)) return;
+    for (const [token, entry] of this.#entries) {
+      if (entry.auth === auth) {
+        this.#entries.delete(token);
+        return;
+      }
+    }
+  }
+}
