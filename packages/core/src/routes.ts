@@ -64,6 +64,17 @@ const gets: Readonly<Record<string, Read>> = {
   invoices: (context, id) => getInvoice(context, id),
 };
 
+/** `/v1/<collection>` by method: the creates and lists, every create's route, matched without splitting. */
+const COLLECTION_ROUTES = new Map<string, Readonly<Record<string, RouteMatch>>>(
+  Object.keys(createOperations).map((collection) => [
+    `/v1/${collection}`,
+    {
+      POST: { kind: "write", operation: createOperations[collection] as Operation<unknown>, id: "" },
+      GET: { kind: "read", read: lists[collection] as Read, id: "" },
+    },
+  ]),
+);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -71,6 +82,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * answered 404 like any unknown resource.
  */
 export function matchRoute(method: string, path: string): RouteMatch | null {
+  const collectionRoute = COLLECTION_ROUTES.get(path)?.[method.toUpperCase()];
+  if (collectionRoute !== undefined) return collectionRoute;
   const [empty, version, collection, id, action, ...rest] = path.split("/");
   if (empty !== "" || version !== "v1" || collection === undefined || rest.length > 0) return null;
   if (!Object.hasOwn(createOperations, collection)) return null;
