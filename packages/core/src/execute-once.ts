@@ -133,5 +133,5 @@ export async function executeOnce(
 function success(outcome: Outcome): StoredResponse {
   const headers: Record<string, string> = { "content-type": JSON_CONTENT_TYPE };
   if (outcome.location !== undefined) headers.location = outcome.location;
-  return { status: outcome.status, headers, body: outcome.json ?? JSON.stringify(outcome.body) };
+  return { status: outcome.status, headers, body: JSON.stringify(outcome.body) };
 }

@@ -7,10 +7,7 @@ export function invoiceStatusAt(invoice: Invoice, now: Date): InvoiceStatus {
     : invoice.status;
 }
 
-/**
- * The subscription as the API shows it (API.md 5.3): field order fixed, no method token.
- * view-json.ts writes the same JSON text directly; a change here goes there too (its test tells).
- */
+/** The subscription as the API shows it (API.md 5.3): field order fixed, no method token. */
 export function presentSubscription(s: Subscription) {
   return {
     id: s.id,
@@ -31,7 +28,7 @@ export function presentSubscription(s: Subscription) {
   };
 }
 
-/** The invoice as the API shows it at `now` (API.md 5.4); view-json.ts writes it directly as JSON too. */
+/** The invoice as the API shows it at `now` (API.md 5.4). */
 export function presentInvoice(i: Invoice, now: Date) {
   return {
     id: i.id,

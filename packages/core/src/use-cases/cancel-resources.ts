@@ -2,7 +2,6 @@ import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../errors.js";
 import { invoiceEvent, subscriptionEvent } from "../events/domain-event.js";
 import { invoiceStatusAt, presentInvoice, presentSubscription } from "../presenters.js";
-import { invoiceViewJson, subscriptionViewJson } from "../view-json.js";
 import { type Execution, fromStorageError, type Outcome } from "./execution.js";
 
 /**
@@ -26,12 +25,10 @@ export async function cancelSubscription(
     cancelReason: "requested" as const,
     version: current.version + 1,
   };
-  const body = presentSubscription(subscription);
   return ok({
     status: 200,
     resource: { kind: "subscription", subscription },
-    body,
-    json: subscriptionViewJson(body),
+    body: presentSubscription(subscription),
     events: [subscriptionEvent("subscription.canceled", subscription, execution.now, execution.ids)],
   });
 }
@@ -51,12 +48,10 @@ export async function cancelInvoice(execution: Execution, id: string): Promise<R
     canceledAt: execution.now,
     version: current.version + 1,
   };
-  const body = presentInvoice(invoice, execution.now);
   return ok({
     status: 200,
     resource: { kind: "invoice", invoice },
-    body,
-    json: invoiceViewJson(body),
+    body: presentInvoice(invoice, execution.now),
     events: [invoiceEvent("invoice.canceled", invoice, execution.now, execution.ids)],
   });
 }

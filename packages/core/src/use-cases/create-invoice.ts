@@ -4,7 +4,6 @@ import type { KopekError } from "../errors.js";
 import { formatMoney } from "../money.js";
 import { presentInvoice } from "../presenters.js";
 import type { CreateInvoiceRequest } from "../validation/schemas.js";
-import { invoiceViewJson } from "../view-json.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
 
 const DEFAULT_INVOICE_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -68,12 +67,10 @@ export async function createInvoice(
     canceledAt: null,
     version: 1,
   };
-  const body = presentInvoice(invoice, now);
   return ok({
     status: 201,
     resource: { kind: "invoice", invoice },
     location: `/v1/invoices/${id}`,
-    body,
-    json: invoiceViewJson(body),
+    body: presentInvoice(invoice, now),
   });
 }

@@ -8,7 +8,6 @@ import { formatMoney } from "../money.js";
 import type { StoredMethodDescription } from "../ports/payment-provider.js";
 import { presentSubscription } from "../presenters.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
-import { subscriptionViewJson } from "../view-json.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
 
 /**
@@ -69,13 +68,11 @@ export async function createSubscription(
     firstDeclinedAt: null,
     version: 1,
   };
-  const body = presentSubscription(subscription);
   return ok({
     status: 201,
     resource: { kind: "subscription", subscription },
     location: `/v1/subscriptions/${subscription.id}`,
-    body,
-    json: subscriptionViewJson(body),
+    body: presentSubscription(subscription),
     events: [subscriptionEvent("subscription.created", subscription, now, execution.ids)],
   });
 }

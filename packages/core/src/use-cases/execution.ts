@@ -27,11 +27,6 @@ export interface Outcome {
   /** Set for a create: the new resource's path. */
   readonly location?: string;
   readonly body: unknown;
-  /**
-   * The body already serialised (exactly JSON.stringify(body)); when set, the response uses it
-   * instead of serialising body again.
-   */
-  readonly json?: string;
   /** Stored with the resource, in the same atomic step (the outbox). */
   readonly events?: readonly DomainEvent[];
 }
