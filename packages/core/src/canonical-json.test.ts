@@ -48,6 +48,20 @@ describe("canonicalJson", () => {
     );
   });
 
+  it("survives a toJSON that canonicalises something itself, and one that throws", () => {
+    const nested = { toJSON: () => canonicalJson({ b: 2, a: 1 }) };
+    expect(canonicalJson({ z: nested, y: [nested] })).toBe(
+      '{"y":["{\\"a\\":1,\\"b\\":2}"],"z":"{\\"a\\":1,\\"b\\":2}"}',
+    );
+    const throwing = {
+      toJSON: () => {
+        throw new Error("no");
+      },
+    };
+    expect(() => canonicalJson({ a: throwing })).toThrow("no");
+    expect(canonicalJson({ b: 1, a: [true, "x"] })).toBe('{"a":[true,"x"],"b":1}');
+  });
+
   it("writes a missing body as the empty string and refuses bigints", () => {
     expect(canonicalJson(undefined)).toBe("");
     expect(canonicalJson(null)).toBe("null");

@@ -9,50 +9,91 @@
  * missing body can never share a fingerprint with a body that was sent.
  */
 export function canonicalJson(value: unknown): string {
-  return write(value, "") ?? "";
+  // The text is gathered as pieces and joined once: one flat string, instead of a cons string per
+  // `+=` (canonicalisation was the largest allocator of a create). The array is reused between calls;
+  // a toJSON that canonicalises something itself gets a fresh one.
+  const parts = reusable.length === 0 && !reusableInUse ? reusable : [];
+  const shared = parts === reusable;
+  if (shared) reusableInUse = true;
+  try {
+    return write(value, "", parts) ? parts.join("") : "";
+  } finally {
+    parts.length = 0;
+    if (shared) reusableInUse = false;
+  }
 }
 
-// `key` is passed to toJSON, as JSON.stringify does; array indexes stay numbers until then.
-function write(input: unknown, key: string | number): string | undefined {
+const reusable: string[] = [];
+let reusableInUse = false;
+
+// `key` is passed to toJSON, as JSON.stringify does; array indexes stay numbers until then. False
+// when the value has no JSON text (undefined, a function, a symbol), which then writes nothing.
+function write(input: unknown, key: string | number, parts: string[]): boolean {
   const value = hasToJson(input) ? input.toJSON(String(key)) : input;
   switch (typeof value) {
     case "string":
-      return quote(value);
+      pushQuoted(parts, value);
+      return true;
     case "number":
     case "boolean":
-      return JSON.stringify(value);
+      parts.push(JSON.stringify(value));
+      return true;
     case "bigint":
       throw new TypeError("canonicalJson: a bigint has no JSON form");
     case "object":
-      if (value === null) return "null";
-      return Array.isArray(value) ? writeArray(value) : writeObject(value as Record<string, unknown>);
+      if (value === null) parts.push("null");
+      else if (Array.isArray(value)) writeArray(value, parts);
+      else writeObject(value as Record<string, unknown>, parts);
+      return true;
     default:
-      return undefined;
+      return false;
   }
 }
 
-function writeArray(array: readonly unknown[]): string {
-  let out = "[";
+function writeArray(array: readonly unknown[], parts: string[]): void {
+  parts.push("[");
   for (let i = 0; i < array.length; i++) {
-    if (i > 0) out += ",";
-    out += write(array[i], i) ?? "null";
+    if (i > 0) parts.push(",");
+    if (!write(array[i], i, parts)) parts.push("null");
   }
-  return `${out}]`;
+  parts.push("]");
 }
 
-function writeObject(object: Record<string, unknown>): string {
+function writeObject(object: Record<string, unknown>, parts: string[]): void {
   const keys = Object.keys(object);
   // The default sort compares UTF-16 code units, which is exactly the order RFC 8785 asks for; most
   // bodies arrive with their keys in some other order, but nested objects are often already sorted.
-  if (!isSorted(keys)) keys.sort();
-  let out = "{";
+  if (!isSorted(keys)) sortKeys(keys);
+  parts.push("{");
+  let empty = true;
   for (const key of keys) {
-    const text = write(object[key], key);
-    if (text === undefined) continue;
-    if (out.length > 1) out += ",";
-    out += `${quote(key)}:${text}`;
+    const mark = parts.length;
+    if (!empty) parts.push(",");
+    pushQuoted(parts, key);
+    parts.push(":");
+    if (write(object[key], key, parts)) empty = false;
+    else parts.length = mark;
   }
-  return `${out}}`;
+  parts.push("}");
+}
+
+// An insertion sort: a body's objects have a handful of keys, and Array.prototype.sort allocated a
+// work array per call (a tenth of all a create allocated). `<` on strings compares UTF-16 code units,
+// as the default sort does; long key lists still use the built-in sort.
+function sortKeys(keys: string[]): void {
+  if (keys.length > 32) {
+    keys.sort();
+    return;
+  }
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i] as string;
+    let j = i - 1;
+    while (j >= 0 && (keys[j] as string) > key) {
+      keys[j + 1] = keys[j] as string;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
 }
 
 function isSorted(keys: readonly string[]): boolean {
@@ -65,8 +106,9 @@ function isSorted(keys: readonly string[]): boolean {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const NEEDS_ESCAPING = /["\\\u0000-\u001f\ud800-\udfff]/;
 
-function quote(text: string): string {
-  return NEEDS_ESCAPING.test(text) ? JSON.stringify(text) : `"${text}"`;
+function pushQuoted(parts: string[], text: string): void {
+  if (NEEDS_ESCAPING.test(text)) parts.push(JSON.stringify(text));
+  else parts.push('"', text, '"');
 }
 
 function hasToJson(value: unknown): value is { toJSON(key: string): unknown } {
