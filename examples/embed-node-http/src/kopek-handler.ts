@@ -23,13 +23,17 @@ export function createKopekHandler({ kopek, bodyLimitBytes = 64 * 1024 }: KopekH
     const url = new URL(request.url ?? "/", "http://localhost");
     const path = url.pathname;
     const method = request.method ?? "GET";
-    const refuse = (error: KopekError) => send(response, requestId, kopek.errorResponse(error, requestId));
-
     // Paths outside /v1 are 404 for everyone; kopek.handle answers those itself.
     const auth =
       path === "/v1" || path.startsWith("/v1/")
         ? await kopek.authenticate(request.headers.authorization)
         : null;
+    // A refusal of our own: authenticate may have answered from Kopek's key cache, so the key is
+    // confirmed first, and a revoked one gets its 401 rather than the body's error.
+    const refuse = async (error: KopekError) => {
+      const confirmed = auth?.isOk() ? await kopek.confirm(auth.value) : null;
+      send(response, requestId, kopek.errorResponse(confirmed?.isErr() ? confirmed.error : error, requestId));
+    };
     if (auth?.isErr()) return refuse(auth.error);
 
     let body: unknown;

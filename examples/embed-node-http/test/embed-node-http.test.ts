@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { hashApiKey } from "@kopek/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmbeddedKopek, type EmbeddedKopek } from "../src/server.js";
 
@@ -99,6 +100,20 @@ describe("Kopek's core in a plain node:http server", () => {
     );
     expect(refused.status).toBe(422);
     expect(await refused.json()).toMatchObject({ code: "method_unavailable" });
+  });
+
+  it("answers a key revoked after it was used with 401, even when the body is what is wrong", async () => {
+    const revokedKey = await embedded.addProject("revoked-shop");
+    const as = (body: string, headers: Record<string, string> = {}) =>
+      post("/v1/invoices", body, { authorization: `Bearer ${revokedKey}`, ...headers });
+    expect((await as(JSON.stringify({ amount: { amount: "100", currency: "RUB" } }))).status).toBe(201);
+    (await embedded.storage.revokeApiKey(hashApiKey(revokedKey), new Date()))._unsafeUnwrap();
+    const answers = [
+      await as("{not json"),
+      await as("hello", { "content-type": "text/plain" }),
+      await as("{}"),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401]);
   });
 
   it("lists with the query string, and cancels a POST without a body", async () => {
