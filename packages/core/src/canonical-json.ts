@@ -9,39 +9,62 @@
  * missing body can never share a fingerprint with a body that was sent.
  */
 export function canonicalJson(value: unknown): string {
-  // The text is gathered as pieces and joined once: one flat string, instead of a cons string per
-  // `+=` (canonicalisation was the largest allocator of a create). The array is reused between calls;
-  // a toJSON that canonicalises something itself gets a fresh one.
-  const parts = reusable.length === 0 && !reusableInUse ? reusable : [];
-  const shared = parts === reusable;
-  if (shared) reusableInUse = true;
+  // A reentrant toJSON (one that canonicalises something itself) gets pieces of its own.
+  const pieces = shared.busy ? new Pieces() : shared;
+  pieces.busy = true;
   try {
-    return write(value, "", parts) ? parts.join("") : "";
+    return write(value, "", pieces) ? pieces.take() : "";
   } finally {
-    parts.length = 0;
-    if (shared) reusableInUse = false;
+    pieces.reset();
+    pieces.busy = false;
   }
 }
 
-const reusable: string[] = [];
-let reusableInUse = false;
+/**
+ * The text gathered as pieces and joined once: one flat string, instead of a cons string per `+=`
+ * (canonicalisation was the largest allocator of a create). The array is kept between calls with its
+ * capacity (emptying it with `length = 0` would free it, and the next call would grow it again).
+ */
+class Pieces {
+  readonly #items: string[] = [];
+  count = 0;
+  busy = false;
+
+  add(text: string): void {
+    this.#items[this.count++] = text;
+  }
+
+  take(): string {
+    // Drops what lies past `count`: a rolled-back key, or the tail of a longer earlier text.
+    this.#items.length = this.count;
+    return this.#items.join("");
+  }
+
+  /** Forgets every piece (the request's strings are not kept alive), keeping the array's capacity. */
+  reset(): void {
+    this.#items.fill("");
+    this.count = 0;
+  }
+}
+
+const shared = new Pieces();
 
 // `key` is passed to toJSON, as JSON.stringify does; array indexes stay numbers until then. False
 // when the value has no JSON text (undefined, a function, a symbol), which then writes nothing.
-function write(input: unknown, key: string | number, parts: string[]): boolean {
+function write(input: unknown, key: string | number, parts: Pieces): boolean {
   const value = hasToJson(input) ? input.toJSON(String(key)) : input;
   switch (typeof value) {
     case "string":
-      pushQuoted(parts, value);
+      addQuoted(parts, value);
       return true;
     case "number":
     case "boolean":
-      parts.push(JSON.stringify(value));
+      parts.add(JSON.stringify(value));
       return true;
     case "bigint":
       throw new TypeError("canonicalJson: a bigint has no JSON form");
     case "object":
-      if (value === null) parts.push("null");
+      if (value === null) parts.add("null");
       else if (Array.isArray(value)) writeArray(value, parts);
       else writeObject(value as Record<string, unknown>, parts);
       return true;
@@ -50,31 +73,31 @@ function write(input: unknown, key: string | number, parts: string[]): boolean {
   }
 }
 
-function writeArray(array: readonly unknown[], parts: string[]): void {
-  parts.push("[");
+function writeArray(array: readonly unknown[], parts: Pieces): void {
+  parts.add("[");
   for (let i = 0; i < array.length; i++) {
-    if (i > 0) parts.push(",");
-    if (!write(array[i], i, parts)) parts.push("null");
+    if (i > 0) parts.add(",");
+    if (!write(array[i], i, parts)) parts.add("null");
   }
-  parts.push("]");
+  parts.add("]");
 }
 
-function writeObject(object: Record<string, unknown>, parts: string[]): void {
+function writeObject(object: Record<string, unknown>, parts: Pieces): void {
   const keys = Object.keys(object);
   // The default sort compares UTF-16 code units, which is exactly the order RFC 8785 asks for; most
   // bodies arrive with their keys in some other order, but nested objects are often already sorted.
   if (!isSorted(keys)) sortKeys(keys);
-  parts.push("{");
+  parts.add("{");
   let empty = true;
   for (const key of keys) {
-    const mark = parts.length;
-    if (!empty) parts.push(",");
-    pushQuoted(parts, key);
-    parts.push(":");
+    const mark = parts.count;
+    if (!empty) parts.add(",");
+    addQuoted(parts, key);
+    parts.add(":");
     if (write(object[key], key, parts)) empty = false;
-    else parts.length = mark;
+    else parts.count = mark;
   }
-  parts.push("}");
+  parts.add("}");
 }
 
 // An insertion sort: a body's objects have a handful of keys, and Array.prototype.sort allocated a
@@ -106,9 +129,14 @@ function isSorted(keys: readonly string[]): boolean {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const NEEDS_ESCAPING = /["\\\u0000-\u001f\ud800-\udfff]/;
 
-function pushQuoted(parts: string[], text: string): void {
-  if (NEEDS_ESCAPING.test(text)) parts.push(JSON.stringify(text));
-  else parts.push('"', text, '"');
+function addQuoted(parts: Pieces, text: string): void {
+  if (NEEDS_ESCAPING.test(text)) {
+    parts.add(JSON.stringify(text));
+    return;
+  }
+  parts.add('"');
+  parts.add(text);
+  parts.add('"');
 }
 
 function hasToJson(value: unknown): value is { toJSON(key: string): unknown } {
