@@ -53,11 +53,6 @@ export class KeyCache {
     return fresh;
   }
 
-  /** Whether `auth` came from this cache (so its key has not been checked for this request yet). */
-  isRemembered(auth: AuthContext): boolean {
-    return this.#remembered.has(auth);
-  }
-
   /** The context again if its key still holds: a remembered one is looked up afresh, any other is returned as it is. */
   async confirm(auth: AuthContext): Promise<Result<AuthContext, KopekError>> {
     const sha256 = this.#remembered.get(auth);
