@@ -7,9 +7,9 @@ import type { CreateInvoiceRequest, CreateSubscriptionRequest } from "./schemas.
 /**
  * Hand-written twins of the create schemas in `schemas.ts`, for the body a client normally sends.
  * zod's `safeParse` was the costliest step of a create request (~4 µs of ~5 for the bench's invoice);
- * these do the same checks in under 1 µs. Each returns exactly what `schema.safeParse(body).data` would (same keys, same
- * key order, same strings), or `undefined` when it is not sure — then zod runs and reports every
- * problem as before. So they may decline anything unusual, but must never accept what zod rejects.
+ * these do the same checks in under 1 µs. Each returns exactly what `schema.safeParse(body).data`
+ * would (same keys, same key order, same strings), or `undefined` when it is not sure — then zod
+ * runs and reports every problem as before. So they may decline anything unusual, but must never accept what zod rejects.
  * `fast-path.test.ts` holds them to that against zod itself.
  *
  * zod details mirrored here: output keys follow the schema's order, not the body's; an optional key
