@@ -88,12 +88,8 @@ export function matchRoute(method: string, path: string): RouteMatch | null {
   if (empty !== "" || version !== "v1" || collection === undefined || rest.length > 0) return null;
   if (!Object.hasOwn(createOperations, collection)) return null;
   const verb = method.toUpperCase();
-  if (id === undefined) {
-    if (verb === "POST")
-      return { kind: "write", operation: createOperations[collection] as Operation<unknown>, id: "" };
-    if (verb === "GET") return { kind: "read", read: lists[collection] as Read, id: "" };
-    return null;
-  }
+  // A collection's own POST and GET were answered from the table above.
+  if (id === undefined) return null;
   if (!UUID.test(id)) return null;
   if (action === undefined && verb === "GET") return { kind: "read", read: gets[collection] as Read, id };
   if (action === "cancel" && verb === "POST") {

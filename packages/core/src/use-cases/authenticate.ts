@@ -1,5 +1,4 @@
 import { err, ok, type Result } from "neverthrow";
-import { hashApiKey, isWellFormedApiKey, parseBearerToken } from "../api-key.js";
 import type { Project } from "../domain.js";
 import type { KopekError } from "../errors.js";
 import type { Storage } from "../ports/storage.js";
@@ -12,19 +11,10 @@ export interface AuthContext {
 }
 
 /**
- * Authenticates an Authorization header (API.md 2). A malformed key or a bad checksum is refused
- * without a storage lookup; only the SHA-256 of the key ever reaches storage.
+ * The project and key behind a key's SHA-256, if the key exists and is not revoked (API.md 2). Only
+ * the hash ever reaches storage; `KeyCache` parses the header, checks the key's checksum and
+ * remembers the answer.
  */
-export async function authenticate(
-  storage: Storage,
-  authorization: string | undefined,
-): Promise<Result<AuthContext, KopekError>> {
-  const token = parseBearerToken(authorization);
-  if (token === null || !isWellFormedApiKey(token)) return err({ code: "unauthorized" });
-  return lookUpKey(storage, hashApiKey(token));
-}
-
-/** The project and key behind a key's SHA-256, if the key exists and is not revoked. */
 export async function lookUpKey(storage: Storage, sha256: string): Promise<Result<AuthContext, KopekError>> {
   const owner = await storage.findProjectByKeyHash(sha256);
   if (owner.isErr()) return err(fromStorageError(owner.error));
