@@ -47,6 +47,20 @@ function attempt<T>(operation: string, run: () => T): ResultAsync<T, StorageErro
   }
 }
 
+/**
+ * A write storage may refuse (a lost lease, a version conflict): `run` answers the refusal, or null
+ * when it wrote. Settled once, with no ResultAsync chain after it (writes are on every request).
+ */
+function attemptWrite(operation: string, run: () => StorageError | null): ResultAsync<void, StorageError> {
+  let refusal: StorageError | null;
+  try {
+    refusal = run();
+  } catch (cause) {
+    return errAsync(failure(operation, cause));
+  }
+  return refusal === null ? okAsync(undefined) : errAsync(refusal);
+}
+
 const failure = (operation: string, cause: unknown): StorageError => ({
   code: "storage_failed",
   message: `memory storage: ${operation} failed`,
@@ -81,18 +95,14 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
     findProjectByKeyHash: (sha256) =>
       attempt("findProjectByKeyHash", () => projects.findProjectByKeyHash(sha256)),
     claimIdempotencyKey: (claim) => attempt("claimIdempotencyKey", () => idempotency.claim(claim)),
-    completeIdempotencyKey: (completion) => {
-      let outcome: ReturnType<IdempotencyStore["complete"]>;
-      try {
-        outcome = idempotency.complete(completion);
+    completeIdempotencyKey: (completion) =>
+      attemptWrite("completeIdempotencyKey", () => {
+        const outcome = idempotency.complete(completion);
+        if (outcome !== "completed") return outcome === "lease_lost" ? LEASE_LOST : CONFLICT;
         // Same synchronous step as the resource write: the events exist exactly when it does.
-        if (outcome === "completed" && completion.resource !== null) outbox.append(completion.events ?? []);
-      } catch (cause) {
-        return errAsync(failure("completeIdempotencyKey", cause));
-      }
-      if (outcome === "completed") return okAsync(undefined);
-      return errAsync(outcome === "lease_lost" ? LEASE_LOST : CONFLICT);
-    },
+        if (completion.resource !== null) outbox.append(completion.events ?? []);
+        return null;
+      }),
     releaseIdempotencyKey: (release) => attempt("releaseIdempotencyKey", () => idempotency.release(release)),
     purgeExpiredIdempotencyKeys: (now, limit) =>
       attempt("purgeExpiredIdempotencyKeys", () => idempotency.purge(now, limit)),
@@ -105,17 +115,17 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
     claimDueSubscriptions: (claim) =>
       attempt("claimDueSubscriptions", () => resources.claimDueSubscriptions(claim)),
     saveSubscription: (subscription, events) =>
-      attempt("saveSubscription", () => {
-        const saved = resources.saveSubscription(subscription);
-        if (saved) outbox.append(events);
-        return saved;
-      }).andThen((saved) => (saved ? okAsync(undefined) : errAsync(CONFLICT))),
+      attemptWrite("saveSubscription", () => {
+        if (!resources.saveSubscription(subscription)) return CONFLICT;
+        outbox.append(events);
+        return null;
+      }),
     saveInvoice: (invoice, events) =>
-      attempt("saveInvoice", () => {
-        const saved = invoice.version > 1 && resources.store({ kind: "invoice", invoice });
-        if (saved) outbox.append(events);
-        return saved;
-      }).andThen((saved) => (saved ? okAsync(undefined) : errAsync(CONFLICT))),
+      attemptWrite("saveInvoice", () => {
+        if (invoice.version <= 1 || !resources.store({ kind: "invoice", invoice })) return CONFLICT;
+        outbox.append(events);
+        return null;
+      }),
     findInvoiceById: (id) => attempt("findInvoiceById", () => resources.findInvoiceById(id)),
     listLapsedInvoices: (now, limit) =>
       attempt("listLapsedInvoices", () => resources.lapsedInvoices(now, limit)),
@@ -128,9 +138,7 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
       attempt("disableWebhookEndpoint", () => outbox.disableEndpoint(id, at, reason)),
     claimDueDeliveries: (claim) => attempt("claimDueDeliveries", () => outbox.claim(claim)),
     recordDeliveryAttempt: (delivery) =>
-      attempt("recordDeliveryAttempt", () => outbox.record(delivery)).andThen((recorded) =>
-        recorded ? okAsync(undefined) : errAsync(LEASE_LOST_DELIVERY),
-      ),
+      attemptWrite("recordDeliveryAttempt", () => (outbox.record(delivery) ? null : LEASE_LOST_DELIVERY)),
     listEventDeliveries: (projectId) =>
       attempt("listEventDeliveries", () => outbox.eventDeliveries(projectId)),
     checkHealth: () => okAsync(undefined),
