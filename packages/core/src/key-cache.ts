@@ -23,8 +23,8 @@ interface Entry {
  */
 export class KeyCache {
   readonly #entries = new Map<string, Entry>();
-  /** The contexts this cache hands out, with their key's SHA-256, for `confirm`. */
-  readonly #remembered = new WeakMap<AuthContext, string>();
+  /** The contexts this cache hands out, with their key and its SHA-256, for `confirm` and `forget`. */
+  readonly #remembered = new WeakMap<AuthContext, { readonly token: string; readonly sha256: string }>();
 
   constructor(
     private readonly storage: Storage,
@@ -48,28 +48,23 @@ export class KeyCache {
     }
     if (this.#entries.size >= KEY_CACHE_MAX_ENTRIES) this.#entries.clear();
     const remembered: AuthContext = { ...fresh.value };
-    this.#remembered.set(remembered, sha256);
+    this.#remembered.set(remembered, { token, sha256 });
     this.#entries.set(token, { auth: remembered, expiresAt: now + KEY_CACHE_TTL_MS });
     return fresh;
   }
 
   /** The context again if its key still holds: a remembered one is looked up afresh, any other is returned as it is. */
   async confirm(auth: AuthContext): Promise<Result<AuthContext, KopekError>> {
-    const sha256 = this.#remembered.get(auth);
-    if (sha256 === undefined) return ok(auth);
-    const fresh = await lookUpKey(this.storage, sha256);
+    const key = this.#remembered.get(auth);
+    if (key === undefined) return ok(auth);
+    const fresh = await lookUpKey(this.storage, key.sha256);
     if (fresh.isErr()) this.forget(auth);
     return fresh;
   }
 
   /** Drops a remembered context whose key turned out to be revoked. */
   forget(auth: AuthContext): void {
-    if (!this.#remembered.has(auth)) return;
-    for (const [token, entry] of this.#entries) {
-      if (entry.auth === auth) {
-        this.#entries.delete(token);
-        return;
-      }
-    }
+    const key = this.#remembered.get(auth);
+    if (key !== undefined && this.#entries.get(key.token)?.auth === auth) this.#entries.delete(key.token);
   }
 }
