@@ -10,6 +10,7 @@ import { jsonBodyPlugin } from "./http/json-body.js";
 import { parseQueryString } from "./http/query-string.js";
 import { requestIdFor } from "./http/request-id.js";
 import { requestLogPlugin } from "./http/request-log.js";
+import { lazyRequestLoggers } from "./http/request-logger.js";
 import { responseHeadersPlugin } from "./http/response-headers.js";
 import {
   DEFAULT_SERVER_TIMEOUTS,
@@ -50,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: (deps.logger ?? createLogger({ level: "silent" })) as FastifyBaseLogger,
     // One line per request, written by request-log.ts, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "requestId" }),
+    childLoggerFactory: lazyRequestLoggers,
     genReqId: requestIdFor,
     requestIdHeader: false,
     routerOptions: { querystringParser: parseQueryString },
