@@ -37,17 +37,34 @@ export class LazyRequestLogger {
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.resolve().child(bindings, options);
   }
-}
 
-// The logging methods live on the prototype: closures per instance would cost what this class saves.
-export interface LazyRequestLogger extends Pick<FastifyBaseLogger, Level> {}
-for (const level of LEVELS) {
-  Object.defineProperty(LazyRequestLogger.prototype, level, {
-    value(this: LazyRequestLogger, ...args: unknown[]) {
-      const logger = this.resolve();
-      return (logger[level] as (...parameters: unknown[]) => void).apply(logger, args);
-    },
-  });
+  // Methods, not per-instance closures, which would cost what this class saves.
+  fatal(...args: unknown[]): void {
+    this.#write("fatal", args);
+  }
+  error(...args: unknown[]): void {
+    this.#write("error", args);
+  }
+  warn(...args: unknown[]): void {
+    this.#write("warn", args);
+  }
+  info(...args: unknown[]): void {
+    this.#write("info", args);
+  }
+  debug(...args: unknown[]): void {
+    this.#write("debug", args);
+  }
+  trace(...args: unknown[]): void {
+    this.#write("trace", args);
+  }
+  silent(...args: unknown[]): void {
+    this.#write("silent", args);
+  }
+
+  #write(level: Level, args: unknown[]): void {
+    const logger = this.resolve();
+    (logger[level] as (...parameters: unknown[]) => void).apply(logger, args);
+  }
 }
 
 /** Fastify's `childLoggerFactory`: a `LazyRequestLogger` instead of an eager pino child. */
@@ -56,5 +73,6 @@ export function lazyRequestLoggers(
   bindings: Bindings,
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
-  return new LazyRequestLogger(logger, bindings, options) as LazyRequestLogger & FastifyBaseLogger;
+  // Its methods take what pino's do; pino's overloads are not restated here.
+  return new LazyRequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
 }
