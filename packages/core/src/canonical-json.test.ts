@@ -33,6 +33,25 @@ describe("canonicalJson", () => {
     );
   });
 
+  it("sorts what JSON.stringify alone would not: array-index keys, __proto__, values with toJSON", () => {
+    // Objects list array-index keys first, numerically; the canonical order is by code units.
+    expect(canonicalJson({ b: { "10": 1, "9": 2, x: 3 }, a: [{ "2": 0, "1": 0 }] })).toBe(
+      '{"a":[{"1":0,"2":0}],"b":{"10":1,"9":2,"x":3}}',
+    );
+    expect(canonicalJson(JSON.parse('{"z":1,"__proto__":{"b":2,"a":1}}'))).toBe(
+      '{"__proto__":{"a":1,"b":2},"z":1}',
+    );
+    expect(canonicalJson({ z: new Date(0), a: { toJSON: () => ({ d: 1, c: 2 }) } })).toBe(
+      '{"a":{"c":2,"d":1},"z":"1970-01-01T00:00:00.000Z"}',
+    );
+    const shared = { y: 1, x: 2 };
+    expect(canonicalJson({ q: shared, p: [shared, shared] })).toBe(
+      '{"p":[{"x":2,"y":1},{"x":2,"y":1}],"q":{"x":2,"y":1}}',
+    );
+    expect(shared).toEqual({ y: 1, x: 2 });
+    expect(Object.keys(shared)).toEqual(["y", "x"]);
+  });
+
   it("writes scalars and escapes as JSON.stringify does", () => {
     for (const value of ['a"b\\c\n\u0001', "\ud800", 1.5, -0, 1e21, 5e-7, 0.1, true, false, null, [], {}]) {
       expect(canonicalJson(value)).toBe(JSON.stringify(value));

@@ -2,13 +2,84 @@
  * The JSON text of `value` with object keys sorted by UTF-16 code units (the RFC 8785 order) and no
  * whitespace, so that two bodies that differ only in key order or formatting get one fingerprint.
  * Otherwise it follows `JSON.stringify`: `toJSON` is honoured, undefined properties are left out,
- * undefined array items become null. It runs on every request, hence a direct writer rather than
- * `JSON.stringify` with a replacer that copies every object to sort it.
+ * undefined array items become null.
+ *
+ * It runs on every request. Plain JSON data (what `JSON.parse` makes) goes through the native
+ * `JSON.stringify`, after objects whose keys are out of order are copied with their keys sorted;
+ * anything else (a `toJSON`, a key `JSON.stringify` would not keep in insertion order, …) through a
+ * writer of its own. Both give the same text.
  *
  * A request without a body (top-level undefined) gives the empty string: no JSON text is empty, so a
  * missing body can never share a fingerprint with a body that was sent.
  */
 export function canonicalJson(value: unknown): string {
+  const sorted = sortedPlainCopy(value);
+  if (sorted !== NOT_PLAIN) return JSON.stringify(sorted);
+  return writeCanonical(value);
+}
+
+/** Marks a value `sortedPlainCopy` leaves to the writer. */
+const NOT_PLAIN: unique symbol = Symbol("not plain JSON data");
+
+/**
+ * `value` itself when every object in it already has its keys in order, else a copy with those
+ * objects' keys sorted (what is in order is shared, not copied); NOT_PLAIN when `JSON.stringify` could
+ * not be trusted to write it canonically: an object that is not a plain one (a Date, a class), a
+ * function (a `toJSON` among them), a key it would reorder (an array index: objects list those first, numerically) or one a
+ * copy cannot hold as data (`__proto__`), or a value with no JSON text of its own.
+ */
+function sortedPlainCopy(value: unknown): unknown {
+  switch (typeof value) {
+    case "string":
+    case "number":
+    case "boolean":
+      return value;
+    case "object":
+      break;
+    default:
+      return NOT_PLAIN;
+  }
+  if (value === null) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const sorted = sortedPlainCopy(item);
+      if (sorted === NOT_PLAIN) return NOT_PLAIN;
+      if (sorted !== item) {
+        copy ??= value.slice();
+        copy[i] = sorted;
+      }
+    }
+    return copy ?? value;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return NOT_PLAIN;
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object);
+  for (const key of keys) {
+    const first = key.charCodeAt(0);
+    // A digit first may be an array index; assigning `__proto__` to a copy would set its prototype.
+    if ((first >= 0x30 && first <= 0x39) || key === "__proto__") return NOT_PLAIN;
+  }
+  const inOrder = isSorted(keys);
+  if (!inOrder) sortKeys(keys);
+  let copy: Record<string, unknown> | null = inOrder ? null : {};
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const item = object[key];
+    const sorted = sortedPlainCopy(item);
+    if (sorted === NOT_PLAIN) return NOT_PLAIN;
+    if (copy === null && sorted !== item) {
+      copy = {};
+      for (let j = 0; j < i; j++) copy[keys[j] as string] = object[keys[j] as string];
+    }
+    if (copy !== null) copy[key] = sorted;
+  }
+  return copy ?? object;
+}
+
+// The writer for what JSON.stringify cannot be trusted with.
+function writeCanonical(value: unknown): string {
   // A reentrant toJSON (one that canonicalises something itself) gets pieces of its own.
   const pieces = shared.busy ? new Pieces() : shared;
   pieces.busy = true;
