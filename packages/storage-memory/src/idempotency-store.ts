@@ -10,23 +10,24 @@ import { ExpiryQueue } from "./expiry-queue.js";
 import type { ProjectStore } from "./project-store.js";
 import type { ResourceStore } from "./resource-store.js";
 
-type RecordState =
-  | { readonly state: "in_progress"; readonly leaseToken: string | null; readonly leaseExpiresAt: number }
-  | { readonly state: "completed"; readonly response: StoredResponse };
-
+/**
+ * One idempotency record, changed in place as it moves on (claimed, taken over, released, completed):
+ * a write on every request, so no new object per step.
+ */
 interface IdempotencyRow {
-  readonly mapKey: string;
   readonly recordId: string;
   readonly projectId: string;
   readonly key: string;
   readonly fingerprint: string;
   /** Epoch milliseconds; fixed for the life of the record (API.md 3: 24 hours from the first request). */
   readonly expiresAt: number;
-  current: RecordState;
+  /** Null while in progress. */
+  response: StoredResponse | null;
+  /** The holder's lease while in progress; null once released or completed. */
+  leaseToken: string | null;
+  /** Epoch milliseconds; meaningful while in progress. */
+  leaseExpiresAt: number;
 }
-
-// Idempotency keys are printable ASCII, so NUL cannot occur inside either part.
-const mapKeyOf = (projectId: string, key: string) => `${projectId}\u0000${key}`;
 
 // Frozen once, a stored response can be handed to every replay without a copy.
 function frozenCopy(response: StoredResponse): StoredResponse {
@@ -35,18 +36,19 @@ function frozenCopy(response: StoredResponse): StoredResponse {
 }
 
 function existing(row: IdempotencyRow): ExistingIdempotencyRecord {
-  const { fingerprint, current } = row;
-  return current.state === "completed"
-    ? { state: "completed", fingerprint, response: current.response }
-    : { state: "in_progress", fingerprint, leaseExpiresAt: new Date(current.leaseExpiresAt) };
+  const { fingerprint, response } = row;
+  return response !== null
+    ? { state: "completed", fingerprint, response }
+    : { state: "in_progress", fingerprint, leaseExpiresAt: new Date(row.leaseExpiresAt) };
 }
 
 /**
  * Idempotency records (the port's claim/complete/release/purge). Every method runs to the end
- * synchronously, so each check-and-set is atomic in one process without locks.
+ * synchronously, so each check-and-set is atomic in one process without locks. Records are kept per
+ * project, by key: no combined key to build (and hash) on every claim and completion.
  */
 export class IdempotencyStore {
-  readonly #rows = new Map<string, IdempotencyRow>();
+  readonly #byProject = new Map<string, Map<string, IdempotencyRow>>();
   readonly #expiry = new ExpiryQueue<IdempotencyRow>();
   readonly #resources: ResourceStore;
   readonly #projects: ProjectStore;
@@ -65,35 +67,32 @@ export class IdempotencyStore {
     }
     const now = claim.now.getTime();
     this.#purgeExpired(now, this.#purgePerClaim);
-    const mapKey = mapKeyOf(claim.projectId, claim.key);
-    const row = this.#rows.get(mapKey);
+    const { recordId, projectId, key, fingerprint, leaseToken } = claim;
+    let rows = this.#byProject.get(projectId);
+    if (rows === undefined) {
+      rows = new Map();
+      this.#byProject.set(projectId, rows);
+    }
+    const row = rows.get(key);
     if (row === undefined || row.expiresAt <= now) {
-      const { recordId, projectId, key, fingerprint, leaseToken } = claim;
       const fresh: IdempotencyRow = {
-        mapKey,
         recordId,
         projectId,
         key,
         fingerprint,
         expiresAt: claim.expiresAt.getTime(),
-        current: { state: "in_progress", leaseToken, leaseExpiresAt: claim.leaseExpiresAt.getTime() },
+        response: null,
+        leaseToken,
+        leaseExpiresAt: claim.leaseExpiresAt.getTime(),
       };
-      this.#rows.set(mapKey, fresh);
+      rows.set(key, fresh);
       this.#expiry.push(fresh);
       return { kind: "claimed", recordId, takenOver: false };
     }
-    const { current } = row;
-    if (
-      current.state === "in_progress" &&
-      current.leaseExpiresAt <= now &&
-      row.fingerprint === claim.fingerprint
-    ) {
+    if (row.response === null && row.leaseExpiresAt <= now && row.fingerprint === fingerprint) {
       // Taken over: the record id stays, so provider keys derived from it stay the same.
-      row.current = {
-        state: "in_progress",
-        leaseToken: claim.leaseToken,
-        leaseExpiresAt: claim.leaseExpiresAt.getTime(),
-      };
+      row.leaseToken = leaseToken;
+      row.leaseExpiresAt = claim.leaseExpiresAt.getTime();
       return { kind: "claimed", recordId: row.recordId, takenOver: true };
     }
     return { kind: "existing", record: existing(row) };
@@ -101,23 +100,21 @@ export class IdempotencyStore {
 
   /** Stores the response and the resource together, or nothing when the lease is lost or the resource changed. */
   complete(completion: IdempotencyCompletion): "completed" | "lease_lost" | "conflict" {
-    const row = this.#rows.get(mapKeyOf(completion.projectId, completion.key));
-    if (row?.current.state !== "in_progress" || row.current.leaseToken !== completion.leaseToken) {
-      return "lease_lost";
-    }
+    const row = this.#held(completion.projectId, completion.key, completion.leaseToken);
+    if (row === undefined) return "lease_lost";
     const { resource } = completion;
     if (resource !== null && !this.#resources.accepts(resource)) return "conflict";
-    const response = frozenCopy(completion.response);
     if (resource !== null) this.#resources.store(resource);
-    row.current = { state: "completed", response };
+    row.response = frozenCopy(completion.response);
+    row.leaseToken = null;
     return "completed";
   }
 
   release(release: IdempotencyRelease): void {
-    const row = this.#rows.get(mapKeyOf(release.projectId, release.key));
-    if (row?.current.state !== "in_progress" || row.current.leaseToken !== release.leaseToken) return;
-    const leaseExpiresAt = Math.min(row.current.leaseExpiresAt, release.now.getTime());
-    row.current = { state: "in_progress", leaseToken: null, leaseExpiresAt };
+    const row = this.#held(release.projectId, release.key, release.leaseToken);
+    if (row === undefined) return;
+    row.leaseToken = null;
+    row.leaseExpiresAt = Math.min(row.leaseExpiresAt, release.now.getTime());
   }
 
   /** Deletes at most `limit` expired records; returns how many it deleted. */
@@ -126,11 +123,13 @@ export class IdempotencyStore {
     let deleted = this.#purgeExpired(at, limit);
     // Records that expire out of insertion order (a shorter TTL than those before) hide behind the queue's head.
     if (deleted < limit && !this.#expiry.ordered) {
-      for (const [mapKey, row] of this.#rows) {
-        if (deleted >= limit) break;
-        if (row.expiresAt > at) continue;
-        this.#rows.delete(mapKey);
-        deleted += 1;
+      for (const rows of this.#byProject.values()) {
+        for (const [key, row] of rows) {
+          if (deleted >= limit) return deleted;
+          if (row.expiresAt > at) continue;
+          rows.delete(key);
+          deleted += 1;
+        }
       }
     }
     return deleted;
@@ -138,17 +137,25 @@ export class IdempotencyStore {
 
   /** The stored rows, for `inspect()`. */
   rows() {
-    return [...this.#rows.values()].map(({ mapKey, current, expiresAt, ...row }) => ({
-      ...row,
-      state: current.state,
-      leaseToken: current.state === "in_progress" ? current.leaseToken : null,
-      leaseExpiresAt: current.state === "in_progress" ? new Date(current.leaseExpiresAt) : null,
-      expiresAt: new Date(expiresAt),
-      response:
-        current.state === "completed"
-          ? { ...current.response, headers: { ...current.response.headers } }
-          : null,
-    }));
+    return [...this.#byProject.values()].flatMap((rows) =>
+      [...rows.values()].map(({ recordId, projectId, key, fingerprint, expiresAt, response, ...lease }) => ({
+        recordId,
+        projectId,
+        key,
+        fingerprint,
+        state: response === null ? "in_progress" : "completed",
+        leaseToken: response === null ? lease.leaseToken : null,
+        leaseExpiresAt: response === null ? new Date(lease.leaseExpiresAt) : null,
+        expiresAt: new Date(expiresAt),
+        response: response === null ? null : { ...response, headers: { ...response.headers } },
+      })),
+    );
+  }
+
+  // The record while `leaseToken` holds it (in progress, not released, not taken over).
+  #held(projectId: string, key: string, leaseToken: string): IdempotencyRow | undefined {
+    const row = this.#byProject.get(projectId)?.get(key);
+    return row !== undefined && row.response === null && row.leaseToken === leaseToken ? row : undefined;
   }
 
   // Pops expired rows off the queue's head. A row already replaced or deleted is skipped and not counted;
@@ -158,8 +165,9 @@ export class IdempotencyStore {
     while (deleted < limit) {
       const row = this.#expiry.shiftExpired(now);
       if (row === undefined) break;
-      if (this.#rows.get(row.mapKey) !== row) continue;
-      this.#rows.delete(row.mapKey);
+      const rows = this.#byProject.get(row.projectId);
+      if (rows?.get(row.key) !== row) continue;
+      rows.delete(row.key);
       deleted += 1;
     }
     return deleted;
