@@ -17,7 +17,7 @@ import {
   payInvoice,
   paymentPage,
 } from "./payments/payment-page.js";
-import { type Clock, systemClock } from "./ports/clock.js";
+import { type Clock, millisecondsOf, systemClock } from "./ports/clock.js";
 import type { IdGenerator } from "./ports/id-generator.js";
 import type { PaymentProvider } from "./ports/payment-provider.js";
 import type { Storage } from "./ports/storage.js";
@@ -99,7 +99,7 @@ export function createKopek(options: KopekOptions): Kopek {
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? createUuidV7Generator({ clock });
   const { storage } = options;
-  const keys = new KeyCache(storage, () => clock.now().getTime());
+  const keys = new KeyCache(storage, millisecondsOf(clock));
 
   function errorResponse(error: KopekError, requestId: string): KopekResponse {
     if ("cause" in error && error.cause !== undefined)

@@ -1,5 +1,5 @@
 import { randomBytes as cryptoRandomBytes } from "node:crypto";
-import { type Clock, systemClock } from "./ports/clock.js";
+import { type Clock, millisecondsOf, systemClock } from "./ports/clock.js";
 import type { IdGenerator } from "./ports/id-generator.js";
 
 // Ids are made on every write, so random bytes are fetched in blocks rather than per id.
@@ -24,7 +24,7 @@ export interface UuidV7Options {
  * steps backwards therefore never makes an id sort before an earlier one.
  */
 export function createUuidV7Generator(options: UuidV7Options = {}): IdGenerator {
-  const clock = options.clock ?? systemClock;
+  const nowMs = millisecondsOf(options.clock ?? systemClock);
   const randomBytes = options.randomBytes ?? ((size: number) => cryptoRandomBytes(size));
   let pool: Uint8Array = new Uint8Array(0);
   let offset = 0;
@@ -43,7 +43,7 @@ export function createUuidV7Generator(options: UuidV7Options = {}): IdGenerator 
 
   return {
     newId(): string {
-      const now = clock.now().getTime();
+      const now = nowMs();
       if (now > lastMs) {
         const seed = take(2);
         lastMs = now;

@@ -8,7 +8,9 @@ export function deepCopy<T>(value: T): T {
   if (Array.isArray(value)) return value.map((item: unknown) => deepCopy(item)) as T;
   // Spread (not assignment into `{}`) keeps an own `__proto__` key, which metadata may legitimately hold.
   const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-  for (const key of Object.keys(copy)) {
+  // for…in rather than Object.keys: no array of keys per copied object (a copy is made on every write).
+  for (const key in copy) {
+    if (!Object.hasOwn(copy, key)) continue;
     const field = copy[key];
     if (typeof field === "object" && field !== null) copy[key] = deepCopy(field);
   }

@@ -102,9 +102,9 @@ export class IdempotencyStore {
   complete(completion: IdempotencyCompletion): "completed" | "lease_lost" | "conflict" {
     const row = this.#held(completion.projectId, completion.key, completion.leaseToken);
     if (row === undefined) return "lease_lost";
+    // Checked and written in one step; on a conflict nothing was written and the key stays held.
     const { resource } = completion;
-    if (resource !== null && !this.#resources.accepts(resource)) return "conflict";
-    if (resource !== null) this.#resources.store(resource);
+    if (resource !== null && !this.#resources.store(resource)) return "conflict";
     row.response = frozenCopy(completion.response);
     row.leaseToken = null;
     return "completed";

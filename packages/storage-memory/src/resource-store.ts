@@ -49,13 +49,6 @@ export class ResourceStore {
       : this.#write(this.#invoices, resource.invoice);
   }
 
-  /** Whether `store` would accept the resource, without writing it. */
-  accepts(resource: StoredResource): boolean {
-    return resource.kind === "subscription"
-      ? this.#accepts(this.#subscriptions, resource.subscription)
-      : this.#accepts(this.#invoices, resource.invoice);
-  }
-
   saveSubscription(subscription: Subscription): boolean {
     const written = this.#write(this.#subscriptions, subscription);
     if (written) this.#renewalLeases.delete(subscription.id);

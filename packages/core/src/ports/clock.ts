@@ -6,3 +6,11 @@ export interface Clock {
 
 /** The wall clock. */
 export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * The clock's instant in epoch milliseconds, as a function. For the wall clock it is `Date.now`, which
+ * allocates nothing: ids and key lookups read the time on every request.
+ */
+export function millisecondsOf(clock: Clock): () => number {
+  return clock === systemClock ? Date.now : () => clock.now().getTime();
+}

@@ -16,7 +16,9 @@ export async function createInvoice(
   const { provider, project, now } = execution;
   const requested = input.method !== undefined ? [input.method] : input.methods;
   const allowedMethods: readonly PaymentMethod[] = requested ?? provider.capabilities.methods;
-  const missing = allowedMethods.filter((m) => !provider.capabilities.methods.includes(m));
+  // Without a request, the provider's own methods are allowed: nothing to check.
+  const missing =
+    requested === undefined ? [] : requested.filter((m) => !provider.capabilities.methods.includes(m));
   if (missing.length > 0) {
     return err({
       code: "method_unavailable",
