@@ -1,13 +1,8 @@
 import { err, type Result } from "neverthrow";
 import { canonicalJson } from "./canonical-json.js";
+import { createInOneStep, TAKE_OVER } from "./create-once.js";
 import type { KopekError } from "./errors.js";
-import {
-  decideClaim,
-  fingerprintRequest,
-  isStoredOutcome,
-  replayHeaders,
-  replayStatus,
-} from "./idempotency.js";
+import { decideClaim, fingerprintRequest, isStoredOutcome } from "./idempotency.js";
 import type { KeyCache } from "./key-cache.js";
 import type { Clock } from "./ports/clock.js";
 import type { IdGenerator } from "./ports/id-generator.js";
@@ -16,6 +11,7 @@ import type { Storage, StoredResponse } from "./ports/storage.js";
 import type { Operation } from "./routes.js";
 import type { AuthContext } from "./use-cases/authenticate.js";
 import { type Execution, fromStorageError, type Outcome } from "./use-cases/execution.js";
+import { replay, responseOf } from "./write-response.js";
 
 export interface Executor {
   readonly storage: Storage;
@@ -39,14 +35,25 @@ export interface WriteRequest {
   readonly requestId: string;
 }
 
-const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+/** One write as `executeOnce` sees it once its fingerprint is known. */
+export interface Write {
+  readonly auth: AuthContext;
+  readonly request: WriteRequest;
+  readonly fingerprint: string;
+  readonly now: Date;
+  readonly provider: PaymentProvider;
+}
+
 /** How often an operation is re-run (re-reading its resource) when its write lost a race. */
 const CONFLICT_ATTEMPTS = 3;
 
 /**
- * Runs a write once per Idempotency-Key (API.md 3): validate, claim the key, run, and store the
- * outcome with the resource atomically. Outcomes that reached the operation are stored and replayed;
- * everything else releases the key for a retry.
+ * Runs a write once per Idempotency-Key (API.md 3). An operation that asks nothing of the provider is
+ * stored with its key in one step (`createInOneStep`); any other claims the key, is validated, runs,
+ * and is stored with its resource atomically. Either way a key that already has a record is answered
+ * from it before the body is validated, so a replay returns the stored response whatever the
+ * time-dependent rules say now; and a body that fails validation leaves no trace. Outcomes that reached
+ * the operation are stored and replayed; everything else releases the key for a retry.
  */
 export async function executeOnce(
   executor: Executor,
@@ -54,16 +61,29 @@ export async function executeOnce(
   operation: Operation<unknown>,
   request: WriteRequest,
 ): Promise<StoredResponse> {
-  const { storage, clock, ids } = executor;
-  const now = clock.now();
-  const provider = executor.providerFor(auth);
-  const input = operation.validate(request.body, { currencies: provider.capabilities.currencies, now });
-  if (input.isErr()) {
-    // Not claimed, so the key was not checked: a revoked key must get its 401, not a 422.
-    const confirmed = await executor.keys.confirm(auth);
-    return executor.respond(confirmed.isErr() ? confirmed.error : input.error, request.requestId);
+  const write: Write = {
+    auth,
+    request,
+    fingerprint: fingerprintRequest(request.method, request.path, canonicalJson(request.body)),
+    now: executor.clock.now(),
+    provider: executor.providerFor(auth),
+  };
+  const oneStep = operation.inOneStep;
+  if (oneStep?.appliesTo(write.provider)) {
+    const answer = await createInOneStep(executor, write, operation.validate, oneStep.build);
+    // An execution abandoned by a crashed process is taken over below, under its own record id.
+    if (answer !== TAKE_OVER) return answer;
   }
-  const fingerprint = fingerprintRequest(request.method, request.path, canonicalJson(request.body));
+  return claimAndRun(executor, write, operation);
+}
+
+async function claimAndRun(
+  executor: Executor,
+  write: Write,
+  operation: Operation<unknown>,
+): Promise<StoredResponse> {
+  const { storage, clock, ids } = executor;
+  const { auth, request, fingerprint, now, provider } = write;
   const projectId = auth.project.id;
   const { key } = request;
   const leaseToken = ids.newId();
@@ -82,12 +102,18 @@ export async function executeOnce(
   if (claim.value.kind === "key_revoked") executor.keys.forget(auth);
   const decision = decideClaim(claim.value, fingerprint);
   if (decision.action === "refuse") return executor.respond(decision.error, request.requestId);
-  if (decision.action === "replay") {
-    const stored = decision.response;
-    return { status: replayStatus(stored), headers: replayHeaders(stored), body: stored.body };
+  if (decision.action === "replay") return replay(decision.response);
+
+  const input = operation.validate(request.body, { currencies: provider.capabilities.currencies, now });
+  if (input.isErr()) {
+    // A taken-over record keeps its id (a crashed execution may have reached the provider with keys
+    // derived from it), so it is only released; a fresh claim is withdrawn.
+    if (claim.value.kind === "claimed" && claim.value.takenOver)
+      await release(executor, projectId, key, leaseToken);
+    else await storage.withdrawIdempotencyClaim({ projectId, key, leaseToken });
+    return executor.respond(input.error, request.requestId);
   }
 
-  const release = () => storage.releaseIdempotencyKey({ projectId, key, leaseToken, now: clock.now() });
   for (let attempt = 1; ; attempt++) {
     const execution: Execution = {
       storage,
@@ -105,12 +131,10 @@ export async function executeOnce(
       outcome = err({ code: "internal_error", cause });
     }
     if (outcome.isErr() && !isStoredOutcome(outcome.error)) {
-      await release();
+      await release(executor, projectId, key, leaseToken);
       return executor.respond(outcome.error, request.requestId);
     }
-    const response: StoredResponse = outcome.isOk()
-      ? success(outcome.value)
-      : executor.respond(outcome.error, request.requestId);
+    const response = responseOf(executor.respond, outcome, request.requestId);
     const completed = await storage.completeIdempotencyKey({
       projectId,
       key,
@@ -125,13 +149,11 @@ export async function executeOnce(
     if (code === "lease_lost")
       return executor.respond({ code: "idempotency_request_in_progress" }, request.requestId);
     if (code === "conflict" && attempt < CONFLICT_ATTEMPTS) continue;
-    await release();
+    await release(executor, projectId, key, leaseToken);
     return executor.respond(fromStorageError(completed.error), request.requestId);
   }
 }
 
-function success(outcome: Outcome): StoredResponse {
-  const headers: Record<string, string> = { "content-type": JSON_CONTENT_TYPE };
-  if (outcome.location !== undefined) headers.location = outcome.location;
-  return { status: outcome.status, headers, body: JSON.stringify(outcome.body) };
+function release(executor: Executor, projectId: string, key: string, leaseToken: string) {
+  return executor.storage.releaseIdempotencyKey({ projectId, key, leaseToken, now: executor.clock.now() });
 }

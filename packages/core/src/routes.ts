@@ -1,8 +1,9 @@
 import type { Result } from "neverthrow";
 import type { KopekError } from "./errors.js";
 import type { QueryParameters } from "./list-query.js";
+import type { PaymentProvider } from "./ports/payment-provider.js";
 import { cancelInvoice, cancelSubscription } from "./use-cases/cancel-resources.js";
-import { createInvoice } from "./use-cases/create-invoice.js";
+import { buildInvoice, createInvoice, invoicesNeedNoProvider } from "./use-cases/create-invoice.js";
 import { createSubscription } from "./use-cases/create-subscription.js";
 import type { Execution, Outcome } from "./use-cases/execution.js";
 import {
@@ -20,10 +21,19 @@ import {
   validateEmptyBody,
 } from "./validation/validate.js";
 
-/** A POST: validated before its Idempotency-Key is claimed, run once the key is held. */
+/** A POST: its Idempotency-Key claimed, then validated, then run while the key is held. */
 export interface Operation<Input> {
   readonly validate: (body: unknown, context: ValidationContext) => Result<Input, KopekError>;
   readonly run: (execution: Execution, input: Input, id: string) => Promise<Result<Outcome, KopekError>>;
+  /**
+   * Set when, for some providers, the operation asks nothing of the provider: `appliesTo` says for
+   * which, and `build` then makes the same outcome as `run`, synchronously, so that it is stored in
+   * one step with the key (`Storage.createOnce`) instead of claim, run and completion.
+   */
+  readonly inOneStep?: {
+    readonly appliesTo: (provider: PaymentProvider) => boolean;
+    readonly build: (execution: Execution, input: Input) => Result<Outcome, KopekError>;
+  };
 }
 
 /** A GET: no idempotency, answered from storage. */
@@ -43,7 +53,11 @@ function operation<Input>(definition: Operation<Input>): Operation<unknown> {
 
 const createOperations: Readonly<Record<string, Operation<unknown>>> = {
   subscriptions: operation({ validate: validateCreateSubscription, run: createSubscription }),
-  invoices: operation({ validate: validateCreateInvoice, run: createInvoice }),
+  invoices: operation({
+    validate: validateCreateInvoice,
+    run: createInvoice,
+    inOneStep: { appliesTo: invoicesNeedNoProvider, build: buildInvoice },
+  }),
 };
 const cancelOperations: Readonly<Record<string, Operation<unknown>>> = {
   subscriptions: operation({

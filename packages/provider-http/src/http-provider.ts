@@ -32,6 +32,8 @@ export const DEFAULT_HTTP_PROVIDER_CAPABILITIES: ProviderCapabilities = {
   methods: METHODS,
   storedMethodCharge: METHODS,
   currencies: ["RUB", "USD", "EUR"],
+  // Links come from the provider service (it answers with the page the payer pays on).
+  paymentPage: "provider",
 };
 export const DEFAULT_HTTP_PROVIDER_TIMEOUT_MS = 10_000;
 

@@ -25,6 +25,7 @@ describeProviderContract(
               methods: ["card", "sbp"],
               storedMethodCharge: [],
               currencies: ["RUB", "USD", "EUR"],
+              paymentPage: "provider",
             },
           }),
     }),

@@ -6,7 +6,6 @@ export {
   type SandboxChargeFilter,
   type SandboxLedger,
   type SandboxLedgerOptions,
-  type SandboxPaymentLink,
 } from "./ledger.js";
 export {
   createSandboxProvider,

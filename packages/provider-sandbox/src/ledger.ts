@@ -15,15 +15,6 @@ export interface SandboxCharge {
   readonly methodFingerprint: string;
 }
 
-export interface SandboxPaymentLink {
-  readonly invoiceId: string;
-  readonly idempotencyKey: string;
-  readonly url: string;
-  readonly money: Money;
-  readonly methods: readonly PaymentMethod[];
-  readonly expiresAt: Date;
-}
-
 export interface SandboxChargeFilter {
   readonly idempotencyKey?: string;
   readonly methodFingerprint?: string;
@@ -34,8 +25,6 @@ export interface SandboxChargeFilter {
 export interface SandboxLedger {
   /** Every charge made, oldest first. */
   charges(): readonly SandboxCharge[];
-  /** The payment links created, oldest first: the latest 100,000 (a link moves no money). */
-  paymentLinks(): readonly SandboxPaymentLink[];
   /** How many charges match every given field of `filter` (all charges without one). */
   countCharges(filter?: SandboxChargeFilter): number;
 }
@@ -43,8 +32,6 @@ export interface SandboxLedger {
 /** The writable side of a ledger, reachable only by the sandbox provider. */
 export interface SandboxBooks {
   readonly charges: SandboxCharge[];
-  /** Payment links by idempotency key, oldest first; see `rememberLink`. */
-  readonly paymentLinks: Map<string, SandboxPaymentLink>;
   /** Provider-side idempotency: shared by every provider on these books, like one merchant account. */
   readonly chargeOutcomes: Map<string, RememberedOutcome<ChargeReceipt>>;
   /** Charge attempts decided so far, by method fingerprint (`sandbox_decline_charge_<n>_` refs). */
@@ -92,7 +79,6 @@ export function createSandboxLedger(options: SandboxLedgerOptions = {}): Sandbox
   };
   const books: SandboxBooks = {
     charges,
-    paymentLinks: new Map(),
     chargeOutcomes,
     chargeAttempts: new Map(),
     sync,
@@ -108,7 +94,6 @@ export function createSandboxLedger(options: SandboxLedgerOptions = {}): Sandbox
       sync();
       return [...charges];
     },
-    paymentLinks: () => [...books.paymentLinks.values()],
     countCharges(filter = {}) {
       sync();
       return charges.filter((charge) => matches(charge, filter)).length;
@@ -116,32 +101,6 @@ export function createSandboxLedger(options: SandboxLedgerOptions = {}): Sandbox
   };
   booksByLedger.set(ledger, books);
   return ledger;
-}
-
-/** How many payment links the books keep: creating one moves no money, so old ones may be forgotten. */
-export const MAX_REMEMBERED_LINKS = 100_000;
-
-// Keys in the order their links were booked. Not `paymentLinks.keys().next()`: a Map keeps deleted
-// entries as holes at its front until it rehashes, so after many evictions finding the oldest walked
-// every hole, and a long run turned quadratic.
-const linkOrder = new WeakMap<SandboxBooks, { keys: string[]; head: number }>();
-
-/** Books a payment link, forgetting the oldest past `MAX_REMEMBERED_LINKS` so a long run stays bounded. */
-export function rememberLink(books: SandboxBooks, link: SandboxPaymentLink): void {
-  let order = linkOrder.get(books);
-  if (order === undefined) {
-    order = { keys: [], head: 0 };
-    linkOrder.set(books, order);
-  }
-  books.paymentLinks.set(link.idempotencyKey, link);
-  order.keys.push(link.idempotencyKey);
-  if (books.paymentLinks.size <= MAX_REMEMBERED_LINKS) return;
-  const oldest = order.keys[order.head++] as string;
-  books.paymentLinks.delete(oldest);
-  if (order.head > 1024 && order.head * 2 > order.keys.length) {
-    order.keys.splice(0, order.head);
-    order.head = 0;
-  }
 }
 
 /** The writable books behind a ledger made by `createSandboxLedger`. */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { StoredMethodCharge } from "@kopek/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createSandboxLedger, MAX_REMEMBERED_LINKS } from "./ledger.js";
+import { createSandboxLedger } from "./ledger.js";
 import { createSandboxProvider } from "./sandbox-provider.js";
 import { sandboxMethodFingerprint } from "./test-cards.js";
 
@@ -123,8 +123,9 @@ describe("chargeStoredMethod", () => {
 });
 
 describe("createPaymentLink", () => {
-  it("links to Kopek's hosted page, once per key", async () => {
+  it("pays on Kopek's hosted page: links to it, the same for the same request, and keeps nothing", async () => {
     const provider = createSandboxProvider();
+    expect(provider.capabilities.paymentPage).toBe("kopek");
     const request = {
       invoiceId: "inv_1",
       money: { amount: "250000", currency: "RUB" },
@@ -140,29 +141,20 @@ describe("createPaymentLink", () => {
     expect((await provider.createPaymentLink(request))._unsafeUnwrap()).toEqual({
       url: request.hostedPageUrl,
     });
-    expect(provider.ledger.paymentLinks()).toHaveLength(1);
+    expect(provider.ledger.charges()).toEqual([]);
   });
-});
 
-describe("sandbox memory stays bounded", () => {
-  it("keeps the latest payment links only, and still answers a remembered key the same way", async () => {
+  it("refuses a currency it does not accept, as for charges", async () => {
     const provider = createSandboxProvider();
-    const link = (i: number) =>
-      provider.createPaymentLink({
-        invoiceId: `inv-${i}`,
-        money: { amount: "100", currency: "RUB" },
-        description: "d",
-        methods: ["card"],
-        expiresAt: new Date(0),
-        hostedPageUrl: `https://pay.example/pay/inv-${i}`,
-        idempotencyKey: `key-${i}`,
-      });
-    for (let i = 0; i < MAX_REMEMBERED_LINKS + 10; i++) await link(i);
-    const links = provider.ledger.paymentLinks();
-    expect(links).toHaveLength(MAX_REMEMBERED_LINKS);
-    expect(links[0]?.invoiceId).toBe("inv-10");
-    expect((await link(MAX_REMEMBERED_LINKS + 5))._unsafeUnwrap().url).toBe(
-      `https://pay.example/pay/inv-${MAX_REMEMBERED_LINKS + 5}`,
-    );
+    const result = await provider.createPaymentLink({
+      invoiceId: "inv_2",
+      money: { amount: "100", currency: "GBP" },
+      description: "d",
+      methods: ["card"],
+      expiresAt: new Date(0),
+      hostedPageUrl: "https://pay.example.com/i/inv_2",
+      idempotencyKey: randomUUID(),
+    });
+    expect(result._unsafeUnwrapErr()).toMatchObject({ code: "failed" });
   });
 });

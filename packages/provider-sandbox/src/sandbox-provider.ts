@@ -13,14 +13,8 @@ import type {
 } from "@kopek/core";
 import { type Clock, systemClock } from "@kopek/core";
 import { err, ok, type Result, ResultAsync } from "neverthrow";
-import {
-  booksOf,
-  chargeParameters,
-  createSandboxLedger,
-  rememberLink,
-  type SandboxLedger,
-} from "./ledger.js";
-import { KEY_REUSED, rememberOutcome } from "./provider-idempotency.js";
+import { booksOf, chargeParameters, createSandboxLedger, type SandboxLedger } from "./ledger.js";
+import { rememberOutcome } from "./provider-idempotency.js";
 import {
   declinedAttemptOf,
   describeTestMethod,
@@ -62,6 +56,8 @@ export function createSandboxProvider(options: SandboxProviderOptions = {}): San
     methods: METHODS,
     storedMethodCharge: storedMethodCharge ? METHODS : [],
     currencies: CURRENCIES,
+    // The sandbox has no payment page of its own: the payer pays on Kopek's hosted page.
+    paymentPage: "kopek",
   };
 
   function charge(request: StoredMethodCharge): Result<ChargeReceipt, ProviderError> {
@@ -81,8 +77,10 @@ export function createSandboxProvider(options: SandboxProviderOptions = {}): San
       if (isDeclined(ref, methodFingerprint)) return err(DECLINE);
       // randomUUID draws its randomness in batches; randomBytes(12) paid a full RNG call (~3 µs) per charge.
       const receipt = { chargeId: `ch_${randomUUID().replaceAll("-", "")}`, chargedAt: clock.now() };
+      // Named fields, not a spread of the receipt: frozen, a spread object got a hidden class of its own.
       const entry = {
-        ...receipt,
+        chargeId: receipt.chargeId,
+        chargedAt: receipt.chargedAt,
         idempotencyKey,
         method,
         money: { ...money },
@@ -103,24 +101,11 @@ export function createSandboxProvider(options: SandboxProviderOptions = {}): San
     return attempt === declinedAttempt;
   }
 
+  // Kopek does not ask (capabilities.paymentPage): a link to Kopek's own page, the same for the same
+  // request, as a provider without pages of its own would answer.
   function createLink(request: PaymentLinkRequest): Result<PaymentLink, ProviderError> {
     const refused = refusal(request.money.currency, request.methods, capabilities.methods, "payment links");
-    if (refused !== undefined) return err(refused);
-    const { invoiceId, idempotencyKey, money, methods, expiresAt, hostedPageUrl: url } = request;
-    // Provider-side idempotency straight from the booked link (what a replay must match is in it),
-    // rather than a second map of remembered outcomes per link.
-    const booked = books.paymentLinks.get(idempotencyKey);
-    if (booked !== undefined) {
-      const same =
-        booked.invoiceId === invoiceId &&
-        booked.money.amount === money.amount &&
-        booked.money.currency === money.currency;
-      return same ? ok({ url: booked.url }) : err(KEY_REUSED);
-    }
-    // The sandbox has no payment page of its own: the payer pays on Kopek's hosted page.
-    const entry = { invoiceId, idempotencyKey, url, money: { ...money }, methods: [...methods], expiresAt };
-    rememberLink(books, Object.freeze(entry));
-    return ok({ url });
+    return refused === undefined ? ok({ url: request.hostedPageUrl }) : err(refused);
   }
 
   return {

@@ -103,7 +103,20 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
         if (completion.resource !== null) outbox.append(completion.events ?? []);
         return null;
       }),
+    createOnce: (create) => {
+      let created: ReturnType<IdempotencyStore["createOnce"]>;
+      try {
+        created = idempotency.createOnce(create);
+        // Same synchronous step as the resource write: the events exist exactly when it does.
+        if (created !== "conflict" && created.written?.resource) outbox.append(created.written.events);
+      } catch (cause) {
+        return errAsync(failure("createOnce", cause));
+      }
+      return created === "conflict" ? errAsync(CONFLICT) : okAsync(created.outcome);
+    },
     releaseIdempotencyKey: (release) => attempt("releaseIdempotencyKey", () => idempotency.release(release)),
+    withdrawIdempotencyClaim: (withdrawal) =>
+      attempt("withdrawIdempotencyClaim", () => idempotency.withdraw(withdrawal)),
     purgeExpiredIdempotencyKeys: (now, limit) =>
       attempt("purgeExpiredIdempotencyKeys", () => idempotency.purge(now, limit)),
     findSubscription: (projectId, id) =>

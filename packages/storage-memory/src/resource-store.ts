@@ -42,11 +42,14 @@ export class ResourceStore {
 
   constructor(private readonly maxResources: number) {}
 
-  /** Writes a resource: version 1 creates it, version n replaces version n−1. False on a conflict. */
-  store(resource: StoredResource): boolean {
+  /**
+   * Writes a resource: version 1 creates it, version n replaces version n−1. False on a conflict.
+   * A copy is stored unless the caller hands it over (`owned`: it keeps no reference to it).
+   */
+  store(resource: StoredResource, { owned = false } = {}): boolean {
     return resource.kind === "subscription"
-      ? this.#write(this.#subscriptions, resource.subscription)
-      : this.#write(this.#invoices, resource.invoice);
+      ? this.#write(this.#subscriptions, resource.subscription, owned)
+      : this.#write(this.#invoices, resource.invoice, owned);
   }
 
   saveSubscription(subscription: Subscription): boolean {
@@ -130,10 +133,14 @@ export class ResourceStore {
       : stored?.projectId === row.projectId && stored.version === row.version - 1;
   }
 
-  #write<T extends { id: string; projectId: string; version: number }>(t: Table<T>, row: T): boolean {
+  #write<T extends { id: string; projectId: string; version: number }>(
+    t: Table<T>,
+    row: T,
+    owned = false,
+  ): boolean {
     if (!this.#accepts(t, row)) return false;
     const isNew = row.version === 1;
-    t.rows.set(row.id, deepCopy(row));
+    t.rows.set(row.id, owned ? row : deepCopy(row));
     if (!isNew) return true;
     let index = t.byProject.get(row.projectId);
     if (index === undefined) {

@@ -98,6 +98,11 @@ UPDATE idempotency_records SET lease_expires_at = $4
  WHERE project_id = $1 AND key = $2 AND lease_token = $3 AND state = 'in_progress'
    AND lease_expires_at > $4`;
 
+/** Deletes a claim still held: $1 project, $2 key, $3 lease token. A record not held is left alone. */
+export const WITHDRAW = `
+DELETE FROM idempotency_records
+ WHERE project_id = $1 AND key = $2 AND lease_token = $3 AND state = 'in_progress'`;
+
 /**
  * Deletes at most $2 records with `expires_at <= $1`, oldest first. SKIP LOCKED leaves a record that
  * a claim is replacing right now to that claim, and lets several purgers run side by side.

@@ -5,12 +5,14 @@ import { ENDPOINT_COLUMNS, toClaimedDelivery, toEndpoint, toEvent } from "./outb
 import { CLAIM_DUE_DELIVERIES, RECORD_DELIVERY_ATTEMPT } from "./outbox-sql.js";
 import type { TokenCipher } from "./token-cipher.js";
 
-type Query = <R extends QueryResultRow>(
+/** A named prepared statement's run, as `createPostgresStorage` makes it. */
+export type Query = <R extends QueryResultRow>(
   name: string,
   text: string,
   values: unknown[],
 ) => Promise<{ rows: R[]; rowCount: number | null }>;
-type Run = <T>(operation: string, work: () => Promise<T>) => ResultAsync<T, StorageError>;
+/** An operation's work with every failure translated to a port error. */
+export type Run = <T>(operation: string, work: () => Promise<T>) => ResultAsync<T, StorageError>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -9,7 +9,9 @@ import type {
 } from "@kopek/core";
 import { ResultAsync } from "neverthrow";
 import type { QueryResultRow } from "pg";
-import { CLAIM, type ClaimRow, COMPLETE, PURGE, RELEASE } from "./idempotency-sql.js";
+import { type CreateBatchOptions, createBatcher } from "./create-batch.js";
+import { createOnceMethod } from "./create-once.js";
+import { CLAIM, type ClaimRow, COMPLETE, PURGE, RELEASE, WITHDRAW } from "./idempotency-sql.js";
 import { eventsParameter } from "./outbox-rows.js";
 import { updateWithOutbox, withOutbox } from "./outbox-sql.js";
 import { outboxMethods } from "./outbox-storage.js";
@@ -31,13 +33,13 @@ import {
 } from "./resource-sql.js";
 import {
   API_KEY_COLUMNS,
+  existingRecordOf,
   INVOICE_COLUMNS,
   invoiceValues,
   PROJECT_COLUMNS,
   SUBSCRIPTION_COLUMNS,
   subscriptionValues,
   toApiKey,
-  toDate,
   toInvoice,
   toProject,
   toSubscription,
@@ -53,8 +55,17 @@ export interface PostgresStorageOptions {
    * `createTokenCipher({ keys: [{ id, key: parseEncryptionKey(base64) }], currentKeyId: id })`.
    */
   readonly encryption: TokenCipher;
-  /** How often a claim that lost a race with a concurrent change is re-run before failing (default 5). */
+  /**
+   * How often a claim (or a `createOnce`) that lost a race with a concurrent change is re-run before
+   * failing (default 5).
+   */
   readonly maxClaimAttempts?: number;
+  /**
+   * New invoices stored by `createOnce` are written in batches under load: while `maxInFlight`
+   * statements (default 4) run, the next one takes up to `maxSize` (default 64) waiting invoices at
+   * once, one transaction for all. A lone invoice goes at once. `false` writes each on its own.
+   */
+  readonly createBatches?: CreateBatchOptions | false;
 }
 
 /** Every table `inspect()` shows, with a stable order for its rows. */
@@ -110,28 +121,7 @@ export function createPostgresStorage(options: PostgresStorageOptions): Inspecta
     if (row.outcome === "key_revoked") return { kind: "key_revoked" };
     if (row.outcome === "claimed")
       return { kind: "claimed", recordId: row.record_id, takenOver: row.taken_over };
-    if (row.state === "in_progress") {
-      return {
-        kind: "existing",
-        record: {
-          state: "in_progress",
-          fingerprint: row.fingerprint,
-          leaseExpiresAt: toDate(row.lease_expires_at),
-        },
-      };
-    }
-    return {
-      kind: "existing",
-      record: {
-        state: "completed",
-        fingerprint: row.fingerprint,
-        response: {
-          status: Number(row.response_status),
-          headers: row.response_headers ?? {},
-          body: row.response_body ?? "",
-        },
-      },
-    };
+    return { kind: "existing", record: existingRecordOf(row) };
   }
 
   /**
@@ -301,9 +291,25 @@ export function createPostgresStorage(options: PostgresStorageOptions): Inspecta
         throw new PortFailure(leaseLost(completion.projectId));
       }),
 
+    createOnce: createOnceMethod(
+      query,
+      run,
+      cipher,
+      maxClaimAttempts,
+      (error) => {
+        throw new PortFailure(error);
+      },
+      options.createBatches === false ? null : createBatcher(query, options.createBatches),
+    ),
+
     releaseIdempotencyKey: (release) =>
       run("releaseIdempotencyKey", async () => {
         await query("release", RELEASE, [release.projectId, release.key, release.leaseToken, release.now]);
+      }),
+
+    withdrawIdempotencyClaim: (withdrawal) =>
+      run("withdrawIdempotencyClaim", async () => {
+        await query("withdraw", WITHDRAW, [withdrawal.projectId, withdrawal.key, withdrawal.leaseToken]);
       }),
 
     purgeExpiredIdempotencyKeys: (now, limit) =>

@@ -34,7 +34,7 @@ const SUBSCRIPTION_FIELDS = [
   ["version", "integer"],
 ] as const;
 
-const INVOICE_FIELDS = [
+export const INVOICE_FIELDS = [
   ["status", "text"],
   ["amount", "bigint"],
   ["currency", "text"],
@@ -78,13 +78,20 @@ const fieldParams = (t: ResourceTable, layout: Layout) =>
   t.fields.map(([, cast], i) => param(layout.id + 1 + i, cast));
 const versionParam = (t: ResourceTable, layout: Layout) => `$${layout.id + t.fields.length}::integer`;
 
-/** `INSERT … SELECT <values> FROM <source>`: creates version 1; an existing id inserts nothing. */
-function insertFrom(t: ResourceTable, layout: Layout, source: string): string {
+/**
+ * `INSERT … SELECT <values> FROM <source>`: creates version 1. An existing id inserts nothing, or
+ * (`onTakenId: "fail"`) fails the whole statement with a unique violation.
+ */
+function insertFrom(
+  t: ResourceTable,
+  layout: Layout,
+  source: string,
+  onTakenId: "nothing" | "fail" = "nothing",
+): string {
   const columns = ["id", "project_id", ...t.fields.map(([name]) => name)].join(", ");
   const values = [param(layout.id, "uuid"), param(layout.project, "uuid"), ...fieldParams(t, layout)];
   return `INSERT INTO ${t.table} (${columns})
-  SELECT ${values.join(", ")} FROM ${source}
-  ON CONFLICT (id) DO NOTHING
+  SELECT ${values.join(", ")} FROM ${source}${onTakenId === "nothing" ? "\n  ON CONFLICT (id) DO NOTHING" : ""}
   RETURNING 1`;
 }
 
@@ -146,6 +153,23 @@ export const COMPLETE_WITH_INVOICE = completeWith(insertFrom(INVOICES, COMPLETIO
 export const COMPLETE_REPLACING_INVOICE = completeWith(
   updateWhere(INVOICES, COMPLETION_LAYOUT, "", LEASE_HELD),
 );
+
+// ---------------------------------------------------------------------------------------------
+// A create in one step (`createOnce`, create-once-sql.ts): the resource is inserted from the `created`
+// CTE, $1 being the project and $11 the resource id; a taken id fails the statement, so the record
+// and the resource are written together or not at all.
+
+const CREATE_ONCE_LAYOUT: Layout = { project: 1, id: 11 };
+
+/** The INSERT of a new subscription for `createOnce`. */
+export const CREATE_SUBSCRIPTION_FROM_RECORD = insertFrom(
+  SUBSCRIPTIONS,
+  CREATE_ONCE_LAYOUT,
+  "created",
+  "fail",
+);
+/** The INSERT of a new invoice for `createOnce`. */
+export const CREATE_INVOICE_FROM_RECORD = insertFrom(INVOICES, CREATE_ONCE_LAYOUT, "created", "fail");
 
 // ---------------------------------------------------------------------------------------------
 // Renewals.

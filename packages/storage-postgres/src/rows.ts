@@ -2,6 +2,7 @@ import type {
   ApiKeyRecord,
   CancelReason,
   Customer,
+  ExistingIdempotencyRecord,
   Invoice,
   InvoiceStatus,
   Metadata,
@@ -119,17 +120,17 @@ export function subscriptionValues(s: Subscription, cipher: TokenCipher): unknow
     s.methodMask,
     s.description,
     JSON.stringify(s.metadata),
-    s.startedAt,
-    s.nextChargeAt,
-    s.lastChargedAt,
+    timestamp(s.startedAt),
+    timestamp(s.nextChargeAt),
+    timestamp(s.lastChargedAt),
     s.cyclesStarted,
-    s.createdAt,
-    s.canceledAt,
+    timestamp(s.createdAt),
+    nullableTimestamp(s.canceledAt),
     s.cancelReason,
     s.nextCycle,
-    s.nextAttemptAt,
+    timestamp(s.nextAttemptAt),
     s.declines,
-    s.firstDeclinedAt,
+    nullableTimestamp(s.firstDeclinedAt),
     s.version,
   ];
 }
@@ -147,15 +148,32 @@ export function invoiceValues(i: Invoice): unknown[] {
     JSON.stringify(i.metadata),
     i.paymentUrl,
     i.returnUrl,
-    [...i.allowedMethods],
+    methodArray(i.allowedMethods),
     i.method,
     i.pinnedMethod,
-    i.createdAt,
-    i.expiresAt,
-    i.paidAt,
-    i.canceledAt,
+    timestamp(i.createdAt),
+    timestamp(i.expiresAt),
+    nullableTimestamp(i.paidAt),
+    nullableTimestamp(i.canceledAt),
     i.version,
   ];
+}
+
+/**
+ * A timestamp parameter as ISO 8601 text, which PostgreSQL reads exactly: cheaper than node-postgres
+ * formatting a Date in the process's local time zone (a create passes four).
+ */
+function timestamp(date: Date): string {
+  return date.toISOString();
+}
+
+function nullableTimestamp(date: Date | null): string | null {
+  return date === null ? null : date.toISOString();
+}
+
+// Payment methods are plain words (`card`, `sbp`): the array literal needs no quoting.
+function methodArray(methods: readonly PaymentMethod[]): string {
+  return `{${methods.join(",")}}`;
 }
 
 export function toDate(value: unknown): Date {
@@ -173,4 +191,27 @@ export function toBytes(value: unknown): Uint8Array {
   // A caller whose pg returns bytea as text gets the `\x…` hex form.
   const text = String(value);
   return Buffer.from(text.startsWith("\\x") ? text.slice(2) : text, "hex");
+}
+
+/** A live idempotency record as the claim's row, or `createOnce`'s record (json), has it. */
+export function existingRecordOf(row: {
+  state: string | null;
+  fingerprint: string | null;
+  lease_expires_at: Date | string | null;
+  response_status: number | null;
+  response_headers: Record<string, string> | null;
+  response_body: string | null;
+}): ExistingIdempotencyRecord {
+  const fingerprint = row.fingerprint ?? "";
+  if (row.state === "in_progress")
+    return { state: "in_progress", fingerprint, leaseExpiresAt: toDate(row.lease_expires_at) };
+  return {
+    state: "completed",
+    fingerprint,
+    response: {
+      status: Number(row.response_status),
+      headers: row.response_headers ?? {},
+      body: row.response_body ?? "",
+    },
+  };
 }

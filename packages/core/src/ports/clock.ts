@@ -1,6 +1,9 @@
 /** Where Kopek reads the time. Injected so every rule that depends on time can be tested. */
 export interface Clock {
-  /** The current instant. */
+  /**
+   * The current instant, as a new Date on every call: Kopek keeps the instants it is given (memory
+   * storage stores a new invoice's `createdAt` as it is), so one must never change afterwards.
+   */
   now(): Date;
 }
 

@@ -9,7 +9,7 @@ export interface PaymentProvider {
   describeStoredMethod(request: StoredMethodLookup): ResultAsync<StoredMethodDescription, ProviderError>;
   /** Charges a stored method. The same `idempotencyKey` never charges twice. */
   chargeStoredMethod(request: StoredMethodCharge): ResultAsync<ChargeReceipt, ProviderError>;
-  /** Creates the link where a payer pays an invoice. */
+  /** Creates the link where a payer pays an invoice (called only when `capabilities.paymentPage` is `"provider"`). */
   createPaymentLink(request: PaymentLinkRequest): ResultAsync<PaymentLink, ProviderError>;
 }
 
@@ -20,6 +20,13 @@ export interface ProviderCapabilities {
   readonly storedMethodCharge: readonly PaymentMethod[];
   /** ISO 4217 codes it accepts. */
   readonly currencies: readonly string[];
+  /**
+   * Where the payer of an invoice pays. `"provider"`: on a page of the provider's own, which
+   * `createPaymentLink` makes when the invoice is created. `"kopek"`: on Kopek's hosted page, so the
+   * provider is first involved when the payer pays; creating an invoice then asks nothing of it, and
+   * Kopek stores the invoice with its idempotency record in one step (`Storage.createOnce`).
+   */
+  readonly paymentPage: "provider" | "kopek";
 }
 
 export interface StoredMethodLookup {

@@ -40,6 +40,22 @@ export interface Storage extends WebhookStorage {
   completeIdempotencyKey(completion: IdempotencyCompletion): ResultAsync<void, StorageError>;
   /** Ends the lease of a claimed key now, so a retry with the same body executes again. */
   releaseIdempotencyKey(release: IdempotencyRelease): ResultAsync<void, StorageError>;
+  /**
+   * Deletes a record that `leaseToken` claimed afresh and that is still in progress: the request never
+   * reached its operation (its body failed validation), so it leaves no trace and the key may be used
+   * with another body. A record the lease no longer holds is left as it is.
+   */
+  withdrawIdempotencyClaim(withdrawal: IdempotencyWithdrawal): ResultAsync<void, StorageError>;
+  /**
+   * A write that needs no lease, in one atomic step (one round trip): when the key is free (no record,
+   * or an expired one, which is replaced), stores what `create.build()` makes (the response, the
+   * resource and its events) as the key's completed record and answers `created`; when `build` makes
+   * nothing (null), stores nothing and answers `not_built`. Otherwise it writes nothing and answers as
+   * `claimIdempotencyKey` would: `existing` (in progress or completed) or `key_revoked`. Only for
+   * writes whose execution touches nothing outside storage: an adapter may call `build` before it knows
+   * whether the key is free, and then discard what it made.
+   */
+  createOnce(create: IdempotentCreate): ResultAsync<CreateOnceOutcome, StorageError>;
   /** Deletes at most `limit` records whose `expiresAt <= now`; returns how many it deleted. */
   purgeExpiredIdempotencyKeys(now: Date, limit: number): ResultAsync<number, StorageError>;
 
@@ -182,6 +198,42 @@ export interface IdempotencyRelease {
   readonly key: string;
   readonly leaseToken: string;
   readonly now: Date;
+}
+
+/** What `createOnce` needs: the key and the claim's fields, without a lease. */
+export interface IdempotentCreate
+  extends Pick<
+    IdempotencyClaim,
+    "projectId" | "key" | "fingerprint" | "recordId" | "now" | "expiresAt" | "apiKeyId"
+  > {
+  /**
+   * What to store under the key, made from the request alone: called at most once, synchronously;
+   * null when the request is refused and leaves no trace. Its caller keeps no reference to the
+   * resource and events it returns, so an adapter may keep them as they are; the response is also the
+   * caller's answer.
+   */
+  readonly build: () => IdempotentWrite | null;
+}
+
+/** The record's response, and the resource (with the events its creation caused) stored with it. */
+export interface IdempotentWrite {
+  readonly response: StoredResponse;
+  readonly resource: StoredResource | null;
+  readonly events: readonly DomainEvent[];
+}
+
+export type CreateOnceOutcome =
+  | { readonly kind: "created" }
+  /** The key was free and `build` made nothing: nothing was written. */
+  | { readonly kind: "not_built" }
+  | { readonly kind: "existing"; readonly record: ExistingIdempotencyRecord }
+  /** The API key is revoked or not the project's: nothing was written. */
+  | { readonly kind: "key_revoked" };
+
+export interface IdempotencyWithdrawal {
+  readonly projectId: string;
+  readonly key: string;
+  readonly leaseToken: string;
 }
 
 /**

@@ -99,98 +99,125 @@ export function registerCreateTests(options: KopekContractOptions): void {
     });
   });
 
-  describe("create invoice", () => {
-    it("answers 201 with the invoice of API.md 5.4 and its payment link", async () => {
-      const h = await createHarness(options);
-      const response = await h.call("/v1/invoices", { ...invoiceBody(), method: "sbp" });
-      expect(response.status).toBe(201);
-      const body = json(response);
-      expect(Object.keys(body)).toEqual([
-        "id",
-        "status",
-        "amount",
-        "description",
-        "comment",
-        "customer",
-        "metadata",
-        "paymentUrl",
-        "returnUrl",
-        "method",
-        "pinnedMethod",
-        "createdAt",
-        "expiresAt",
-        "paidAt",
-        "canceledAt",
-      ]);
-      expect(body).toMatchObject({
-        status: "created",
-        description: "Invoice for 1499.00 RUB",
-        comment: null,
-        customer: null,
-        metadata: {},
-        returnUrl: null,
-        method: null,
-        pinnedMethod: "sbp",
-        paidAt: null,
-        canceledAt: null,
-        paymentUrl: `https://pay.example.test/pay/${body.id}`,
-        createdAt: "2026-01-31T10:00:00.000Z",
-        expiresAt: "2026-02-01T10:00:00.000Z",
+  // Both ways an invoice is made: with the link from the provider's own page (claim, run, complete),
+  // and on Kopek's hosted page, asking nothing of the provider (one storage step).
+  for (const paymentPage of ["provider", "kopek"] as const)
+    describe(`create invoice (the payer pays on the ${paymentPage}'s page)`, () => {
+      it("answers 201 with the invoice of API.md 5.4 and its payment link", async () => {
+        const h = await createHarness(options, { paymentPage });
+        const response = await h.call("/v1/invoices", { ...invoiceBody(), method: "sbp" });
+        expect(response.status).toBe(201);
+        const body = json(response);
+        expect(Object.keys(body)).toEqual([
+          "id",
+          "status",
+          "amount",
+          "description",
+          "comment",
+          "customer",
+          "metadata",
+          "paymentUrl",
+          "returnUrl",
+          "method",
+          "pinnedMethod",
+          "createdAt",
+          "expiresAt",
+          "paidAt",
+          "canceledAt",
+        ]);
+        expect(body).toMatchObject({
+          status: "created",
+          description: "Invoice for 1499.00 RUB",
+          comment: null,
+          customer: null,
+          metadata: {},
+          returnUrl: null,
+          method: null,
+          pinnedMethod: "sbp",
+          paidAt: null,
+          canceledAt: null,
+          paymentUrl: `https://pay.example.test/pay/${body.id}`,
+          createdAt: "2026-01-31T10:00:00.000Z",
+          expiresAt: "2026-02-01T10:00:00.000Z",
+        });
+        expect(body.id).toMatch(UUID_V7);
+        expect(body.createdAt).toMatch(TIMESTAMP);
+        expect(response.headers.location).toBe(`/v1/invoices/${body.id}`);
+        expect(h.linkCalls()).toBe(paymentPage === "provider" ? 1 : 0);
+        const stored = (await h.storage.findInvoice(h.project.id, body.id as string))._unsafeUnwrap();
+        expect(stored).toMatchObject({
+          id: body.id,
+          status: "created",
+          paymentUrl: body.paymentUrl,
+          version: 1,
+        });
       });
-      expect(body.id).toMatch(UUID_V7);
-      expect(body.createdAt).toMatch(TIMESTAMP);
-      expect(response.headers.location).toBe(`/v1/invoices/${body.id}`);
-    });
 
-    it("pins the only element of methods and pins nothing for several", async () => {
-      const h = await createHarness(options);
-      const one = json(await h.call("/v1/invoices", { ...invoiceBody(), methods: ["card"] }));
-      const two = json(await h.call("/v1/invoices", { ...invoiceBody(), methods: ["card", "sbp"] }));
-      expect(one.pinnedMethod).toBe("card");
-      expect(two.pinnedMethod).toBeNull();
-    });
-
-    it("returns the customer, comment, metadata and returnUrl as sent", async () => {
-      const h = await createHarness(options);
-      const customer = { email: "payer@example.com", phone: "+79991234567", externalId: "c-42" };
-      const request = {
-        ...invoiceBody(),
-        comment: "тест ✓",
-        customer,
-        metadata: { order: "A-1" },
-        returnUrl: "https://shop.example/return?x=1",
-        expiresAt: "2026-02-10T00:00:00.000Z",
-      };
-      const body = json(await h.call("/v1/invoices", request));
-      expect(body).toMatchObject({
-        comment: "тест ✓",
-        customer,
-        metadata: { order: "A-1" },
-        returnUrl: request.returnUrl,
+      it("pins the only element of methods and pins nothing for several", async () => {
+        const h = await createHarness(options, { paymentPage });
+        const one = json(await h.call("/v1/invoices", { ...invoiceBody(), methods: ["card"] }));
+        const two = json(await h.call("/v1/invoices", { ...invoiceBody(), methods: ["card", "sbp"] }));
+        expect(one.pinnedMethod).toBe("card");
+        expect(two.pinnedMethod).toBeNull();
       });
-      expect(body.expiresAt).toBe("2026-02-10T00:00:00.000Z");
-    });
 
-    it("rejects method and methods together, with every other problem reported at once", async () => {
-      const h = await createHarness(options);
-      const response = await h.call("/v1/invoices", {
-        amount: { amount: 5, currency: "rub" },
-        method: "card",
-        methods: ["card"],
-        extra: 1,
+      it("returns the customer, comment, metadata and returnUrl as sent", async () => {
+        const h = await createHarness(options, { paymentPage });
+        const customer = { email: "payer@example.com", phone: "+79991234567", externalId: "c-42" };
+        const request = {
+          ...invoiceBody(),
+          comment: "тест ✓",
+          customer,
+          metadata: { order: "A-1" },
+          returnUrl: "https://shop.example/return?x=1",
+          expiresAt: "2026-02-10T00:00:00.000Z",
+        };
+        const body = json(await h.call("/v1/invoices", request));
+        expect(body).toMatchObject({
+          comment: "тест ✓",
+          customer,
+          metadata: { order: "A-1" },
+          returnUrl: request.returnUrl,
+        });
+        expect(body.expiresAt).toBe("2026-02-10T00:00:00.000Z");
       });
-      expect(response.status).toBe(422);
-      const codes = (json(response).errors as { pointer: string; code: string }[]).map(
-        (e) => `${e.pointer} ${e.code}`,
-      );
-      expect(codes.sort()).toEqual(
-        [
-          "#/amount/amount invalid_type",
-          "#/amount/currency invalid_format",
-          "#/extra unknown_field",
-          "#/methods mutually_exclusive",
-        ].sort(),
-      );
+
+      it("rejects method and methods together, with every other problem reported at once", async () => {
+        const h = await createHarness(options, { paymentPage });
+        const response = await h.call("/v1/invoices", {
+          amount: { amount: 5, currency: "rub" },
+          method: "card",
+          methods: ["card"],
+          extra: 1,
+        });
+        expect(response.status).toBe(422);
+        const codes = (json(response).errors as { pointer: string; code: string }[]).map(
+          (e) => `${e.pointer} ${e.code}`,
+        );
+        expect(codes.sort()).toEqual(
+          [
+            "#/amount/amount invalid_type",
+            "#/amount/currency invalid_format",
+            "#/extra unknown_field",
+            "#/methods mutually_exclusive",
+          ].sort(),
+        );
+        expect((await h.storage.inspect()).idempotency_records ?? []).toHaveLength(0);
+        expect(h.linkCalls()).toBe(0);
+      });
+
+      it("stores and replays method_unavailable for a method the provider lacks, with no invoice", async () => {
+        const h = await createHarness(options, { paymentPage, methods: ["card"] });
+        const first = await h.call("/v1/invoices", { ...invoiceBody(), method: "sbp" }, "no-sbp");
+        const again = await h.call("/v1/invoices", { ...invoiceBody(), method: "sbp" }, "no-sbp");
+        expect([first.status, json(first).code]).toEqual([422, "method_unavailable"]);
+        expect([again.status, again.body, again.headers["idempotent-replayed"]]).toEqual([
+          422,
+          first.body,
+          "true",
+        ]);
+        expect((await h.storage.inspect()).invoices ?? []).toHaveLength(0);
+        expect(h.linkCalls()).toBe(0);
+      });
     });
-  });
 }

@@ -3,6 +3,7 @@ import { registerCreateTests } from "./kopek-contract-create.js";
 import { registerEventTests } from "./kopek-contract-events.js";
 import { registerFuzzTests } from "./kopek-contract-fuzz.js";
 import { registerIdempotencyTests } from "./kopek-contract-idempotency.js";
+import { registerInvoiceIdempotencyTests } from "./kopek-contract-invoice-idempotency.js";
 import { registerLifecycleTests } from "./kopek-contract-lifecycle.js";
 import { registerRenewalTests } from "./kopek-contract-renewals.js";
 import type { KopekContractOptions } from "./kopek-harness.js";
@@ -15,6 +16,7 @@ export function describeKopekContract(name: string, options: KopekContractOption
   describe(`Kopek on ${name}`, () => {
     registerCreateTests(options);
     registerIdempotencyTests(options);
+    registerInvoiceIdempotencyTests(options);
     registerFuzzTests(options);
     registerLifecycleTests(options);
     registerRenewalTests(options);

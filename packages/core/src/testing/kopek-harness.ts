@@ -1,6 +1,6 @@
 import { errAsync, ResultAsync } from "neverthrow";
 import { generateApiKey, hashApiKey } from "../api-key.js";
-import type { Project } from "../domain.js";
+import type { PaymentMethod, Project } from "../domain.js";
 import { createKopek, type Kopek, type KopekResponse } from "../kopek.js";
 import type { Clock } from "../ports/clock.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
@@ -57,6 +57,8 @@ export interface KopekHarness {
   readonly provider: CountingProvider;
   /** How often Kopek asked the provider to charge. */
   chargeCalls(): number;
+  /** How often Kopek asked the provider for a payment link. */
+  linkCalls(): number;
   /** Injects a fault into the next charge calls, in order. */
   injectChargeFaults(...faults: ChargeFault[]): void;
   /** Lets every charge held by a "hold" fault answer. */
@@ -67,9 +69,18 @@ export interface KopekHarness {
   worker(options?: Partial<RenewalWorkerOptions>): RenewalWorker;
 }
 
+export interface HarnessSettings {
+  readonly storedMethodCharge?: boolean;
+  readonly leaseMs?: number;
+  /** Where the provider's payers pay (its `capabilities.paymentPage`); the provider's own by default. */
+  readonly paymentPage?: "provider" | "kopek";
+  /** The methods it accepts for invoices (its `capabilities.methods`); the provider's own by default. */
+  readonly methods?: readonly PaymentMethod[];
+}
+
 export async function createHarness(
   options: KopekContractOptions,
-  settings: { storedMethodCharge?: boolean; leaseMs?: number } = {},
+  settings: HarnessSettings = {},
 ): Promise<KopekHarness> {
   const storedMethodCharge = settings.storedMethodCharge ?? true;
   const storage = await options.createStorage();
@@ -77,14 +88,22 @@ export async function createHarness(
   const real = options.createProvider({ storedMethodCharge });
   const faults: ChargeFault[] = [];
   let chargeCalls = 0;
+  let linkCalls = 0;
   let releaseHeld = () => {};
   const held = new Promise<void>((resolve) => {
     releaseHeld = resolve;
   });
   const provider: CountingProvider = {
-    capabilities: real.capabilities,
+    capabilities: {
+      ...real.capabilities,
+      ...(settings.paymentPage === undefined ? {} : { paymentPage: settings.paymentPage }),
+      ...(settings.methods === undefined ? {} : { methods: settings.methods }),
+    },
     describeStoredMethod: (request) => real.describeStoredMethod(request),
-    createPaymentLink: (request) => real.createPaymentLink(request),
+    createPaymentLink: (request) => {
+      linkCalls += 1;
+      return real.createPaymentLink(request);
+    },
     chargesMade: () => real.chargesMade(),
     chargeStoredMethod: (request) => {
       chargeCalls += 1;
@@ -129,6 +148,7 @@ export async function createHarness(
     apiKey,
     provider,
     chargeCalls: () => chargeCalls,
+    linkCalls: () => linkCalls,
     injectChargeFaults: (...next) => {
       faults.push(...next);
     },

@@ -1,8 +1,9 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { InspectableStorage, StoredResource } from "../ports/storage.js";
-import { sampleProject, sampleSubscription } from "./fixtures.js";
+import type { StoredResource } from "../ports/storage.js";
+import { sampleSubscription } from "./fixtures.js";
 import {
+  addLiveKey,
   completionOf,
   LEASE_MS,
   newClaim,
@@ -14,14 +15,8 @@ import {
   sampleResponse,
   unwrap,
   unwrapErr,
+  withProject,
 } from "./storage-contract-support.js";
-
-async function withProject(factory: StorageFactory): Promise<[InspectableStorage, string]> {
-  const storage = await factory();
-  const project = sampleProject();
-  await unwrap(storage.saveProject(project));
-  return [storage, project.id];
-}
 
 function subscriptionIn(projectId: string): Extract<StoredResource, { kind: "subscription" }> {
   return { kind: "subscription", subscription: sampleSubscription(projectId) };
@@ -90,15 +85,7 @@ export function describeIdempotencyContract(factory: StorageFactory, options: St
   describe("idempotency claims check the request's API key", () => {
     async function withKey(factory: StorageFactory) {
       const [storage, projectId] = await withProject(factory);
-      const key = {
-        id: randomUUID(),
-        projectId,
-        sha256: randomUUID().replaceAll("-", "").repeat(2),
-        createdAt: new Date(),
-        revokedAt: null,
-      };
-      await unwrap(storage.addApiKey(key));
-      return { storage, projectId, key };
+      return { storage, projectId, key: await addLiveKey(storage, projectId) };
     }
 
     it("claims with a live key of the project", async () => {

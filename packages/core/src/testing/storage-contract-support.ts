@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ResultAsync } from "neverthrow";
 import type {
+  ApiKeyRecord,
   IdempotencyClaim,
   IdempotencyCompletion,
   InspectableStorage,
@@ -8,6 +9,7 @@ import type {
   StoredResource,
   StoredResponse,
 } from "../ports/storage.js";
+import { sampleProject } from "./fixtures.js";
 
 export type StorageFactory = () => Promise<InspectableStorage> | InspectableStorage;
 
@@ -21,6 +23,27 @@ export interface StorageContractOptions {
 export const SECOND_MS = 1000;
 export const LEASE_MS = 30 * SECOND_MS;
 export const TTL_MS = 24 * 60 * 60 * SECOND_MS;
+
+/** A fresh storage with one saved project; its id. */
+export async function withProject(factory: StorageFactory): Promise<[InspectableStorage, string]> {
+  const storage = await factory();
+  const project = sampleProject();
+  await unwrap(storage.saveProject(project));
+  return [storage, project.id];
+}
+
+/** A live API key of the project, added to the storage. */
+export async function addLiveKey(storage: InspectableStorage, projectId: string): Promise<ApiKeyRecord> {
+  const key = {
+    id: randomUUID(),
+    projectId,
+    sha256: randomUUID().replaceAll("-", "").repeat(2),
+    createdAt: new Date(),
+    revokedAt: null,
+  };
+  await unwrap(storage.addApiKey(key));
+  return key;
+}
 
 /** The value of an `Ok`; an `Err` fails the test with its code. */
 export async function unwrap<T>(result: ResultAsync<T, StorageError>): Promise<T> {

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { ApiKeyRecord, InspectableStorage, StoredResource } from "../ports/storage.js";
 import { sampleInvoice, sampleProject, sampleSubscription } from "./fixtures.js";
+import { describeCreateOnceContract } from "./storage-contract-create-once.js";
 import { describeIdempotencyContract } from "./storage-contract-idempotency.js";
 import { describeLifecycleContract } from "./storage-contract-lifecycle.js";
 import { describeOutboxContract } from "./storage-contract-outbox.js";
@@ -212,6 +213,7 @@ export function describeStorageContract(
     });
 
     describeIdempotencyContract(factory, options);
+    describeCreateOnceContract(factory, options);
     describeLifecycleContract(factory);
     describeOutboxContract(factory, options);
   });

@@ -2,53 +2,100 @@ import { err, ok, type Result } from "neverthrow";
 import type { Invoice, PaymentMethod } from "../domain.js";
 import type { KopekError } from "../errors.js";
 import { formatMoney } from "../money.js";
+import type { PaymentProvider } from "../ports/payment-provider.js";
 import { presentInvoice } from "../presenters.js";
 import type { CreateInvoiceRequest } from "../validation/schemas.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
 
 const DEFAULT_INVOICE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-/** Creates an invoice (API.md 5.4): check the methods against the provider, then get its payment link. */
+/** What an invoice request decides before any payment link exists. */
+interface InvoicePlan {
+  readonly allowedMethods: readonly PaymentMethod[];
+  readonly pinnedMethod: PaymentMethod | null;
+  readonly description: string;
+  readonly expiresAt: Date;
+  /** Kopek's hosted page for the invoice. */
+  readonly hostedPageUrl: string;
+}
+
+/**
+ * Creates an invoice (API.md 5.4) with a provider whose payers pay on its own page: check the methods,
+ * ask the provider for the payment link, then make the invoice.
+ */
 export async function createInvoice(
   execution: Execution,
   input: CreateInvoiceRequest,
 ): Promise<Result<Outcome, KopekError>> {
-  const { provider, project, now } = execution;
+  const planned = planInvoice(execution, input);
+  if (planned.isErr()) return err(planned.error);
+  const plan = planned.value;
+  const link = await execution.provider.createPaymentLink({
+    invoiceId: execution.recordId,
+    money: input.amount,
+    description: plan.description,
+    methods: plan.allowedMethods,
+    expiresAt: plan.expiresAt,
+    hostedPageUrl: plan.hostedPageUrl,
+    idempotencyKey: providerKey(execution, "payment-link"),
+  });
+  if (link.isErr()) return err(fromProviderError(link.error));
+  return ok(invoiceOutcome(execution, input, plan, link.value.url));
+}
+
+/**
+ * The same for a provider whose payers pay on Kopek's hosted page: nothing to ask the provider, so
+ * the outcome follows from the request alone, synchronously (stored with `Storage.createOnce`).
+ */
+export function buildInvoice(execution: Execution, input: CreateInvoiceRequest): Result<Outcome, KopekError> {
+  const planned = planInvoice(execution, input);
+  if (planned.isErr()) return err(planned.error);
+  return ok(invoiceOutcome(execution, input, planned.value, planned.value.hostedPageUrl));
+}
+
+/** Whether an invoice for this provider is made by `buildInvoice` (no call to the provider). */
+export function invoicesNeedNoProvider(provider: PaymentProvider): boolean {
+  return provider.capabilities.paymentPage === "kopek";
+}
+
+function planInvoice(execution: Execution, input: CreateInvoiceRequest): Result<InvoicePlan, KopekError> {
+  const { provider, now } = execution;
+  const supported = provider.capabilities.methods;
   const requested = input.method !== undefined ? [input.method] : input.methods;
-  const allowedMethods: readonly PaymentMethod[] = requested ?? provider.capabilities.methods;
   // Without a request, the provider's own methods are allowed: nothing to check.
-  const missing =
-    requested === undefined ? [] : requested.filter((m) => !provider.capabilities.methods.includes(m));
+  const missing = requested === undefined ? [] : requested.filter((m) => !supported.includes(m));
   if (missing.length > 0) {
     return err({
       code: "method_unavailable",
       detail: `the project's payment provider does not support ${missing.join(", ")}`,
     });
   }
-  const pinnedMethod = input.method ?? (input.methods?.length === 1 ? (input.methods[0] ?? null) : null);
-  const description = input.description ?? `Invoice for ${formatMoney(input.amount)}`;
-  const expiresAt =
-    input.expiresAt !== undefined
-      ? new Date(input.expiresAt)
-      : new Date(now.getTime() + DEFAULT_INVOICE_LIFETIME_MS);
-  const id = execution.recordId;
-  const link = await provider.createPaymentLink({
-    invoiceId: id,
-    money: input.amount,
-    description,
-    methods: allowedMethods,
-    expiresAt,
-    hostedPageUrl: `${execution.publicUrl}/pay/${id}`,
-    idempotencyKey: providerKey(execution, "payment-link"),
+  return ok({
+    // A copy: the invoice is stored as made, and must not share the provider's own list.
+    allowedMethods: requested ?? [...supported],
+    pinnedMethod: input.method ?? (input.methods?.length === 1 ? (input.methods[0] ?? null) : null),
+    description: input.description ?? `Invoice for ${formatMoney(input.amount)}`,
+    expiresAt:
+      input.expiresAt !== undefined
+        ? new Date(input.expiresAt)
+        : new Date(now.getTime() + DEFAULT_INVOICE_LIFETIME_MS),
+    hostedPageUrl: `${execution.publicUrl}/pay/${execution.recordId}`,
   });
-  if (link.isErr()) return err(fromProviderError(link.error));
+}
 
+function invoiceOutcome(
+  execution: Execution,
+  input: CreateInvoiceRequest,
+  plan: InvoicePlan,
+  paymentUrl: string,
+): Outcome {
+  const { recordId: id, project, now } = execution;
   const invoice: Invoice = {
     id,
     projectId: project.id,
     status: "created",
     amount: { amount: input.amount.amount, currency: input.amount.currency },
-    description,
+    description: plan.description,
     comment: input.comment ?? null,
     customer: input.customer
       ? {
@@ -58,21 +105,21 @@ export async function createInvoice(
         }
       : null,
     metadata: input.metadata ?? {},
-    paymentUrl: link.value.url,
+    paymentUrl,
     returnUrl: input.returnUrl ?? null,
-    allowedMethods,
+    allowedMethods: plan.allowedMethods,
     method: null,
-    pinnedMethod,
+    pinnedMethod: plan.pinnedMethod,
     createdAt: now,
-    expiresAt,
+    expiresAt: plan.expiresAt,
     paidAt: null,
     canceledAt: null,
     version: 1,
   };
-  return ok({
+  return {
     status: 201,
     resource: { kind: "invoice", invoice },
     location: `/v1/invoices/${id}`,
     body: presentInvoice(invoice, now),
-  });
+  };
 }
