@@ -7,6 +7,8 @@ import { INVOICE_RESPONSE } from "./bodies.mjs";
 
 // An object, serialised by Fastify on every request as a plain handler's answer would be.
 const RESPONSE = JSON.parse(INVOICE_RESPONSE);
+// The headroom scenario only: CPU work added to every request, in nanoseconds (0: bare Fastify).
+const WORK_NS = BigInt(Math.round(Number(process.env.BASELINE_WORK_US ?? 0) * 1000));
 
 const app = Fastify({
   loggerInstance: pino({ level: process.env.LOG_LEVEL ?? "info" }, pino.destination({ dest: 1, sync: true })),
@@ -31,6 +33,10 @@ app.get("/healthz", async () => ({ status: "ok" }));
 for (const path of ["/v1/invoices", "/v1/subscriptions"]) {
   app.post(path, async (request, reply) => {
     if (typeof request.body !== "object" || request.body === null) throw new Error("no JSON body");
+    if (WORK_NS > 0n) {
+      const until = process.hrtime.bigint() + WORK_NS;
+      while (process.hrtime.bigint() < until);
+    }
     return reply.code(201).send(RESPONSE);
   });
 }

@@ -85,6 +85,23 @@ const figures = (runs: readonly RunResult[]): SideFigures => ({
   cpuMicrosPerRequest: median(runs.map((run) => run.cpuMicrosPerRequest)),
 });
 
+/** Medians of the per-pair ratios a / b of every figure. */
+const ratiosOf = (ab: readonly { a: RunResult; b: RunResult }[]): SideFigures => ({
+  reqPerSec: medianRatio(ab, (run) => run.reqPerSec),
+  p50Ms: medianRatio(ab, (run) => run.p50Ms),
+  p99Ms: medianRatio(ab, (run) => run.p99Ms),
+  cpuMicrosPerRequest: medianRatio(ab, (run) => run.cpuMicrosPerRequest),
+});
+
+/** Why runs do not count (a request that failed), for the notes; empty when all are valid. */
+const problemsOf = (runs: readonly RunResult[]): string[] =>
+  runs
+    .filter((run) => !run.valid)
+    .map(
+      (run) =>
+        `${run.side}: ${run.non2xx} non-2xx, ${run.errors} errors/timeouts of ${run.completed}${run.died ? ", the server died" : ""}`,
+    );
+
 export async function compareHttp(scenario: HttpScenario, context: HttpContext): Promise<HttpComparison> {
   const pairs: { baseline: RunResult; kopek: RunResult }[] = [];
   for (let pair = 0; pair < context.pairs; pair++) {
@@ -92,25 +109,63 @@ export async function compareHttp(scenario: HttpScenario, context: HttpContext):
     const kopek = await runOnce("kopek", scenario, context);
     pairs.push({ baseline, kopek });
   }
-  const invalid = pairs
-    .flatMap(({ baseline, kopek }) => [baseline, kopek])
-    .filter((run) => !run.valid)
-    .map(
-      (run) =>
-        `${run.side}: ${run.non2xx} non-2xx, ${run.errors} errors/timeouts of ${run.completed}${run.died ? ", the server died" : ""}`,
-    );
-  const ab = pairs.map(({ baseline, kopek }) => ({ a: kopek, b: baseline }));
   return {
     scenario,
     pairs,
     kopek: figures(pairs.map((pair) => pair.kopek)),
     baseline: figures(pairs.map((pair) => pair.baseline)),
-    ratios: {
-      reqPerSec: medianRatio(ab, (run) => run.reqPerSec),
-      p50Ms: medianRatio(ab, (run) => run.p50Ms),
-      p99Ms: medianRatio(ab, (run) => run.p99Ms),
-      cpuMicrosPerRequest: medianRatio(ab, (run) => run.cpuMicrosPerRequest),
-    },
-    invalid,
+    ratios: ratiosOf(pairs.map(({ baseline, kopek }) => ({ a: kopek, b: baseline }))),
+    invalid: problemsOf(pairs.flatMap(({ baseline, kopek }) => [baseline, kopek])),
   };
+}
+
+/** The baseline with CPU work added to every request, against the bare baseline in the same pair. */
+export interface HeadroomResult {
+  readonly workMicros: number;
+  readonly bare: SideFigures;
+  readonly loaded: SideFigures;
+  /** Medians of loaded / bare per pair. */
+  readonly ratios: SideFigures;
+  readonly invalid: readonly string[];
+}
+
+/**
+ * What any per-request work costs on this machine: bare Fastify, then the same server spinning
+ * `workMicros` of CPU in each request, alternated. Kopek's own ratios read against these.
+ */
+export async function measureHeadroom(
+  workMicros: readonly number[],
+  context: HttpContext,
+): Promise<HeadroomResult[]> {
+  const shape: LoadShape = {
+    path: PATHS["http-invoice"][0],
+    body: PATHS["http-invoice"][1],
+    apiKey: context.project.apiKey,
+    fixedKey: null,
+  };
+  const limit =
+    context.amount === undefined ? { durationSeconds: context.durationSeconds } : { amount: context.amount };
+  const run = async (work: number) => {
+    const server = await startBaseline(context.root, context.workDir, work);
+    try {
+      return await runLoad(server, shape, limit);
+    } finally {
+      await server.child.stop();
+    }
+  };
+  const pairs = workMicros.map(() => [] as { bare: RunResult; loaded: RunResult }[]);
+  for (let pair = 0; pair < context.pairs; pair++) {
+    const bare = await run(0);
+    for (const [i, work] of workMicros.entries()) pairs[i]?.push({ bare, loaded: await run(work) });
+  }
+  return workMicros.map((work, i) => {
+    const runs = pairs[i] ?? [];
+    return {
+      workMicros: work,
+      bare: figures(runs.map((r) => r.bare)),
+      loaded: figures(runs.map((r) => r.loaded)),
+      ratios: ratiosOf(runs.map(({ bare, loaded }) => ({ a: loaded, b: bare }))),
+      invalid: problemsOf(runs.flatMap(({ bare, loaded }) => [bare, loaded])),
+    };
+  });
 }

@@ -4,6 +4,7 @@ export const SCENARIOS = [
   "http-invoice",
   "http-subscription",
   "http-replay",
+  "http-headroom",
   "pg-invoice",
   "in-process",
   "memory",
@@ -15,6 +16,7 @@ const SMOKE_SCENARIOS: readonly Scenario[] = [
   "http-invoice",
   "http-subscription",
   "http-replay",
+  "http-headroom",
   "in-process",
   "memory",
 ];

@@ -20,6 +20,24 @@ export async function findPostgres(): Promise<{ url: string } | { skip: string }
   }
 }
 
+/**
+ * Transactions committed in the database so far (`pg_stat_database.xact_commit`). A backend reports
+ * its counts when idle or closing, so read it again after the clients have stopped.
+ */
+export async function committedTransactions(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_stat_clear_snapshot()");
+    const { rows } = await client.query<{ n: string }>(
+      "SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()",
+    );
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
 /** pgbench's path check: `pgbench --version` must run. */
 export function pgbenchMissing(): string | null {
   const probe = spawnSync("pgbench", ["--version"], { encoding: "utf8" });

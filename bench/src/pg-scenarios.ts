@@ -2,7 +2,13 @@ import { randomBytes } from "node:crypto";
 import { INVOICE_BODY } from "./bodies.mjs";
 import { type RunResult, runLoad } from "./load.js";
 import { captureAdapterSql } from "./pg-capture.js";
-import { createBenchDatabase, findPostgres, pgbenchMissing, resetTables } from "./pg-database.js";
+import {
+  committedTransactions,
+  createBenchDatabase,
+  findPostgres,
+  pgbenchMissing,
+  resetTables,
+} from "./pg-database.js";
 import { type PgbenchResult, runPgbench } from "./pgbench.js";
 import { adapterScript, minimalScript } from "./pgbench-scripts.js";
 import { type BenchProject, startKopek } from "./servers.js";
@@ -12,6 +18,8 @@ export interface PgComparison {
   readonly database: string;
   readonly pairs: readonly {
     readonly kopek: RunResult | null;
+    /** Transactions the database committed per completed Kopek request during the run. */
+    readonly kopekCommitsPerRequest: number | null;
     readonly minimal: PgbenchResult;
     readonly adapter: PgbenchResult;
   }[];
@@ -22,7 +30,9 @@ export interface PgComparison {
   /** Medians of per-pair kopek req/s ÷ pgbench tps. */
   readonly ratioToMinimal: number | null;
   readonly ratioToAdapter: number | null;
-  /** Statements per create request in steady state, and on a fresh instance. */
+  /** Median transactions committed per create under the bench load (below 1: creates were batched). */
+  readonly commitsPerCreate: number | null;
+  /** Statements per create request in steady state, and on a fresh instance, for a lone request. */
   readonly roundTrips: number;
   readonly firstRequestRoundTrips: number;
   readonly adapterScript: string;
@@ -57,9 +67,11 @@ export async function comparePostgres(context: PgContext): Promise<PgComparison 
       const minimalRun = await runPgbench(database.url, minimal, seconds, context.workDir, "minimal");
       await resetTables(database.url);
       let kopek: RunResult | null = null;
+      let kopekCommitsPerRequest: number | null = null;
       if (notes.length === 0) {
         try {
           const server = await startKopek(context.root, context.project, context.workDir, env);
+          let commitsBefore = 0;
           try {
             const shape = {
               path: "/v1/invoices",
@@ -67,17 +79,20 @@ export async function comparePostgres(context: PgContext): Promise<PgComparison 
               apiKey: context.project.apiKey,
               fixedKey: null,
             };
+            commitsBefore = await committedTransactions(database.url);
             kopek = await runLoad(server, shape, { durationSeconds: seconds });
           } finally {
             await server.child.stop();
           }
+          const commits = (await committedTransactions(database.url)) - commitsBefore;
+          kopekCommitsPerRequest = kopek.completed > 0 ? commits / kopek.completed : null;
         } catch (cause) {
           notes.push(`the Kopek server could not run on PostgreSQL: ${(cause as Error).message}`);
         }
       }
       await resetTables(database.url);
       const adapterRun = await runPgbench(database.url, adapter, seconds, context.workDir, "adapter");
-      pairs.push({ kopek, minimal: minimalRun, adapter: adapterRun });
+      pairs.push({ kopek, kopekCommitsPerRequest, minimal: minimalRun, adapter: adapterRun });
     }
     for (const { kopek } of pairs)
       if (kopek !== null && !kopek.valid)
@@ -90,9 +105,11 @@ export async function comparePostgres(context: PgContext): Promise<PgComparison 
         if (!run.valid) notes.push(`pgbench ${name}: ${run.problem}`);
     const withKopek = pairs.filter((pair) => pair.kopek !== null) as {
       kopek: RunResult;
+      kopekCommitsPerRequest: number | null;
       minimal: PgbenchResult;
       adapter: PgbenchResult;
     }[];
+    const commits = withKopek.flatMap((pair) => pair.kopekCommitsPerRequest ?? []);
     const ratio = (other: "minimal" | "adapter") =>
       withKopek.length === 0
         ? null
@@ -108,6 +125,7 @@ export async function comparePostgres(context: PgContext): Promise<PgComparison 
       adapterTps: median(pairs.map((pair) => pair.adapter.tps)),
       ratioToMinimal: ratio("minimal"),
       ratioToAdapter: ratio("adapter"),
+      commitsPerCreate: commits.length === 0 ? null : median(commits),
       roundTrips: capture.statements.length,
       firstRequestRoundTrips: capture.firstRequestRoundTrips,
       adapterScript: adapter,

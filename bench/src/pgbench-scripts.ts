@@ -7,7 +7,17 @@ import type { CapturedStatement } from "./pg-capture.js";
  */
 const quote = (text: string) =>
   `E'${text.replaceAll("\\", "\\\\").replaceAll("'", "''").replaceAll(":", "\\x3a")}'`;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+const ISO_IN_TEXT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/;
+const UUID = new RegExp(`^${UUID_IN_TEXT.source}$`, "i");
+/** A timestamp the adapter passes as ISO 8601 text rather than as a Date. */
+const ISO_TIMESTAMP = new RegExp(`^${ISO_IN_TEXT.source}$`);
+
+/** The instant a parameter holds, if it is a timestamp (a Date, or ISO 8601 text). */
+function instantOf(value: unknown): Date | null {
+  if (value instanceof Date) return value;
+  return typeof value === "string" && ISO_TIMESTAMP.test(value) ? new Date(value) : null;
+}
 const RANDOM = "random(1, 1000000000000000000)";
 
 /** The least SQL that does the same work: the invoice and its completed idempotency record, one CTE. */
@@ -53,33 +63,69 @@ function bare(value: unknown, cast: string): string {
 /**
  * The adapter's statements as a pgbench script. A value that changed between two requests is
  * per-request: a uuid becomes one drawn from a `\set` random variable (the same value keeps the same
- * variable, so a lease token still matches), a timestamp becomes now() plus its offset; everything
- * else (the project, key hash, fingerprint, response bytes) stays the captured literal.
+ * variable, so a lease token still matches), a timestamp (a Date, or ISO 8601 text) becomes now()
+ * plus its offset; everything else (the project, key hash, fingerprint, response bytes) stays the
+ * captured literal. Inside a JSON text parameter (a batch of creates), the uuids that were not in the
+ * previous request's and the ISO timestamps are replaced the same way, by string concatenation.
  */
 export function adapterScript(
   statements: readonly CapturedStatement[],
   previous: readonly CapturedStatement[],
 ): string {
   const variables = new Map<string, string>();
-  const dates = statements.flatMap((s) => s.values).filter((v): v is Date => v instanceof Date);
+  const dates = statements.flatMap((s) =>
+    s.values.flatMap((v) => {
+      if (typeof v === "string" && /^[[{]/.test(v))
+        return [...v.matchAll(new RegExp(ISO_IN_TEXT.source, "g"))].map((m) => new Date(m[0]));
+      return instantOf(v) ?? [];
+    }),
+  );
   const origin = Math.min(...dates.map((date) => date.getTime()));
   const comparable =
     previous.length === statements.length && previous.every((s, i) => s.text === statements[i]?.text);
   const varies = (statement: number, parameter: number, value: unknown) =>
     comparable
       ? JSON.stringify(previous[statement]?.values[parameter]) !== JSON.stringify(value)
-      : value instanceof Date || (typeof value === "string" && UUID.test(value));
+      : instantOf(value) !== null || (typeof value === "string" && UUID.test(value));
   const expression = (value: unknown, type: string, statement: number, parameter: number) => {
     if (!varies(statement, parameter, value)) return literal(value, type);
-    if (value instanceof Date)
-      return `((now() + interval '${value.getTime() - origin} milliseconds')::${type === "unknown" ? "timestamptz" : type})`;
+    const instant = instantOf(value);
+    if (instant !== null)
+      return `((now() + interval '${instant.getTime() - origin} milliseconds')::${type === "unknown" ? "timestamptz" : type})`;
     if (typeof value === "string" && UUID.test(value)) {
-      const name = variables.get(value) ?? `v${variables.size + 1}`;
-      variables.set(value, name);
-      const uuid = `md5(:${name}::text)::uuid`;
+      const uuid = uuidVariable(value);
       return type === "uuid" ? `(${uuid})` : `((${uuid}::text)${type === "unknown" ? "" : `::${type}`})`;
     }
+    if (typeof value === "string" && /^[[{]/.test(value)) {
+      const before = previous[statement]?.values[parameter];
+      return `(${jsonWithFreshValues(value, typeof before === "string" ? before : "")})${type === "unknown" ? "" : `::${type}`}`;
+    }
     return literal(value, type);
+  };
+  const uuidVariable = (value: string) => {
+    const name = variables.get(value) ?? `v${variables.size + 1}`;
+    variables.set(value, name);
+    return `md5(:${name}::text)::uuid`;
+  };
+  // The JSON text as a concatenation: literal pieces around fresh uuids and timestamps.
+  const jsonWithFreshValues = (text: string, before: string) => {
+    const token = new RegExp(`${UUID_IN_TEXT.source}|${ISO_IN_TEXT.source}`, "gi");
+    const parts: string[] = [];
+    let last = 0;
+    for (const match of text.matchAll(token)) {
+      const found = match[0];
+      const instant = instantOf(found);
+      if (instant === null && before.includes(found)) continue;
+      parts.push(quote(text.slice(last, match.index)));
+      parts.push(
+        instant !== null
+          ? `(now() + interval '${instant.getTime() - origin} milliseconds')::text`
+          : `(${uuidVariable(found)})::text`,
+      );
+      last = match.index + found.length;
+    }
+    parts.push(quote(text.slice(last)));
+    return parts.join(" || ");
   };
   const sql = statements.map((statement, s) => {
     const text = statement.text.replace(/\$(\d+)/g, (_match, digits: string) => {

@@ -1,4 +1,10 @@
-import { compareHttp, type HttpComparison, type HttpScenario } from "./http-scenarios.js";
+import {
+  compareHttp,
+  type HeadroomResult,
+  type HttpComparison,
+  type HttpScenario,
+  measureHeadroom,
+} from "./http-scenarios.js";
 import { type InProcessResult, measureInProcess } from "./in-process.js";
 import { type MemoryResult, measureMemory } from "./memory-scenario.js";
 import type { Options } from "./options.js";
@@ -20,6 +26,9 @@ export interface RunContext {
  * HTTP runs are counted in requests: autocannon only ends a timed run on a whole second.
  */
 const SMOKE = { durationSeconds: 0.25, pairs: 1, memoryRequests: 500, amount: 300 };
+
+/** The CPU work per request the headroom scenario adds to bare Fastify, in µs. */
+const HEADROOM_WORK = [10, 20];
 
 /** Runs the chosen scenarios, prints the table, writes the JSON; true when a target failed. */
 export async function runBench(options: Options, context: RunContext): Promise<boolean> {
@@ -44,6 +53,16 @@ export async function runBench(options: Options, context: RunContext): Promise<b
     const comparison = await compareHttp(scenario, { root, workDir, project, ...settings });
     http.push(comparison);
     for (const problem of comparison.invalid) notes.push(`${scenario}: invalid run, ${problem}`);
+  }
+
+  let headroom: HeadroomResult[] = [];
+  if (has("http-headroom")) {
+    log(
+      `http-headroom: ${settings.pairs} round(s) of bare Fastify, then + ${HEADROOM_WORK.join(" and + ")} µs of CPU per request`,
+    );
+    headroom = await measureHeadroom(HEADROOM_WORK, { root, workDir, project, ...settings });
+    for (const result of headroom)
+      for (const problem of result.invalid) notes.push(`http-headroom: invalid run, ${problem}`);
   }
 
   let postgres: PgComparison | null = null;
@@ -75,7 +94,7 @@ export async function runBench(options: Options, context: RunContext): Promise<b
       notes.push(`memory: invalid run, ${memory.run.non2xx} non-2xx, ${memory.run.errors} errors`);
   }
 
-  const rows = buildRows({ http, postgres, inProcess, memory }, judge);
+  const rows = buildRows({ http, headroom, postgres, inProcess, memory }, judge);
   process.stdout.write(`\n${formatTable(rows)}\n`);
   for (const note of notes) process.stdout.write(`note: ${note}\n`);
   const failed = rows.some((row) => row.verdict === "FAIL");
@@ -86,6 +105,7 @@ export async function runBench(options: Options, context: RunContext): Promise<b
     notes,
     failed,
     http,
+    headroom,
     postgres,
     inProcess,
     memory,

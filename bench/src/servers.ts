@@ -93,7 +93,11 @@ export function startKopek(
   );
 }
 
-/** Bare Fastify 5: parse the body, answer 201 with a fixed ~700-byte JSON. */
-export function startBaseline(root: string, workDir: string): Promise<Server> {
-  return start("baseline", join(root, "bench/src/baseline-server.mjs"), [], {}, workDir);
+/**
+ * Bare Fastify 5: parse the body, answer 201 with a fixed ~700-byte JSON. `workMicros` adds that much
+ * CPU work to every request (the headroom scenario only).
+ */
+export function startBaseline(root: string, workDir: string, workMicros = 0): Promise<Server> {
+  const env = workMicros > 0 ? { BASELINE_WORK_US: String(workMicros) } : {};
+  return start("baseline", join(root, "bench/src/baseline-server.mjs"), [], env, workDir);
 }

@@ -1,4 +1,4 @@
-import type { HttpComparison } from "./http-scenarios.js";
+import type { HeadroomResult, HttpComparison } from "./http-scenarios.js";
 import type { InProcessResult } from "./in-process.js";
 import type { MemoryResult } from "./memory-scenario.js";
 import type { PgComparison } from "./pg-scenarios.js";
@@ -31,6 +31,7 @@ const mib = (bytes: number) => `${fixed(bytes / 2 ** 20)} MiB`;
 export function buildRows(
   results: {
     http: readonly HttpComparison[];
+    headroom: readonly HeadroomResult[];
     postgres: PgComparison | null;
     inProcess: InProcessResult | null;
     memory: MemoryResult | null;
@@ -89,6 +90,16 @@ export function buildRows(
       valid,
     );
   }
+  for (const h of results.headroom) {
+    const name = `bare Fastify + ${h.workMicros} µs/req`;
+    row(`${name} req/s`, fixed(h.loaded.reqPerSec), fixed(h.bare.reqPerSec), h.ratios.reqPerSec);
+    row(
+      `${name} CPU µs/req`,
+      fixed(h.loaded.cpuMicrosPerRequest),
+      fixed(h.bare.cpuMicrosPerRequest),
+      h.ratios.cpuMicrosPerRequest,
+    );
+  }
   const pg = results.postgres;
   if (pg !== null) {
     const kopek = pg.kopekReqPerSec === null ? "not run" : `${fixed(pg.kopekReqPerSec)} req/s`;
@@ -103,7 +114,9 @@ export function buildRows(
       valid,
     );
     row("pg-invoice vs adapter SQL", kopek, `${fixed(pg.adapterTps)} tps`, pg.ratioToAdapter);
-    row("pg-invoice round trips/req", String(pg.roundTrips), "1", pg.roundTrips, undefined, undefined);
+    row("pg-invoice statements/lone create", String(pg.roundTrips), "1", pg.roundTrips, undefined, undefined);
+    if (pg.commitsPerCreate !== null)
+      row("pg-invoice transactions/create", fixed(pg.commitsPerCreate, 2), "1", pg.commitsPerCreate);
   }
   if (results.inProcess !== null) {
     const r = results.inProcess;
