@@ -39,8 +39,10 @@ describe("kopek serve on a database it cannot reach", () => {
 });
 
 // Several sessions and processes on one database: only a real PostgreSQL server has them.
-if (db.isRealServer) {
-  describe("two server processes on one PostgreSQL database (real server only)", { timeout: 30_000 }, () => {
+describe.runIf(db.isRealServer)(
+  "two server processes on one PostgreSQL database (real server only)",
+  { timeout: 30_000 },
+  () => {
     const ledgerFile = join(scratch, "ledger.jsonl");
     const keyFile = join(scratch, "key", "encryption.key"); // no KOPEK_ENCRYPTION_KEY: both use the file
     const projectsFile = join(scratch, "projects.json");
@@ -188,5 +190,5 @@ if (db.isRealServer) {
       expect(stuck.rows).toEqual([]);
       expect(existsSync(ledgerFile)).toBe(true);
     });
-  });
-}
+  },
+);

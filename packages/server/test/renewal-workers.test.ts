@@ -34,8 +34,9 @@ const SUBSCRIPTIONS = 1000;
 const ANCHOR = new Date("2027-01-31T10:00:00.000Z");
 
 // Several processes on one database: only a real PostgreSQL server has them.
-if (db.isRealServer) {
-  describe("two kopek worker processes over 1,000 due subscriptions (real server only)", () => {
+describe.runIf(db.isRealServer)(
+  "two kopek worker processes over 1,000 due subscriptions (real server only)",
+  () => {
     it("charge every subscription exactly once", { timeout: 60_000 }, async () => {
       await migrate(db.pool);
       const key = randomBytes(32);
@@ -100,8 +101,8 @@ if (db.isRealServer) {
       );
       expect(rows).toEqual([{ cycles: 2, count: String(SUBSCRIPTIONS) }]);
     });
-  });
-}
+  },
+);
 
 async function insert(storage: ReturnType<typeof createPostgresStorage>, subscription: Subscription) {
   const claim = {

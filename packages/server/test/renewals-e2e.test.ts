@@ -61,13 +61,11 @@ const db = await openTestDatabase();
 afterAll(() => db.close());
 
 describe("the same on PostgreSQL (real server only)", () => {
-  if (db.isRealServer) {
-    it("on PostgreSQL", { timeout: 30_000 }, async () => {
-      const env = {
-        DATABASE_URL: db.url ?? "",
-        KOPEK_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-      };
-      expectThirteenCycles(await runThirteenCycles(env), "postgres");
-    });
-  }
+  it.runIf(db.isRealServer)("on PostgreSQL", { timeout: 30_000 }, async () => {
+    const env = {
+      DATABASE_URL: db.url ?? "",
+      KOPEK_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    };
+    expectThirteenCycles(await runThirteenCycles(env), "postgres");
+  });
 });

@@ -94,8 +94,9 @@ const sum = (reports: RenewalReport[], field: keyof RenewalReport) =>
   reports.reduce((total, report) => total + report[field], 0);
 
 describe(`renewal workers on ${db.backend}`, () => {
-  if (db.isRealServer) {
-    it("two workers on separate pools racing over 1,000 due subscriptions charge exactly 1,000 times (real server only)", async () => {
+  it.runIf(db.isRealServer)(
+    "two workers on separate pools racing over 1,000 due subscriptions charge exactly 1,000 times (real server only)",
+    async () => {
       const seeding = createPostgresStorage({ pool: db.pool, encryption: cipher });
       const project = await freshProject(seeding);
       await seed(seeding, project.id, 1000);
@@ -130,8 +131,8 @@ describe(`renewal workers on ${db.backend}`, () => {
       expect(await renewalState()).toEqual([{ cycles: 2, version: 3, leased: false, n: 1000 }]);
       // Nothing is due again until 2026-03-31.
       expect(await workers[0]?.runOnce()).toMatchObject({ claimed: 0 });
-    });
-  }
+    },
+  );
 
   it("a worker that dies mid-batch after charging is finished by another after its lease, with one charge per subscription", async () => {
     const storage = createPostgresStorage({ pool: db.pool, encryption: cipher });
