@@ -2,7 +2,7 @@ import { err, type Result } from "neverthrow";
 import type { KopekError } from "./errors.js";
 import type { Executor, Write } from "./execute-once.js";
 import { decideClaim, isStoredOutcome } from "./idempotency.js";
-import type { IdempotentWrite, StoredResponse } from "./ports/storage.js";
+import type { IdempotentWrite, StoredResponse } from "./ports/idempotency-storage.js";
 import type { Operation } from "./routes.js";
 import { type Execution, fromStorageError, type Outcome } from "./use-cases/execution.js";
 import { replay, responseOf } from "./write-response.js";

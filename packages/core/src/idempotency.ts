@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError, KopekErrorOf } from "./errors.js";
-import type { ClaimOutcome, StoredResponse } from "./ports/storage.js";
+import type { ClaimOutcome, StoredResponse } from "./ports/idempotency-storage.js";
 import { sha256Hex } from "./sha256.js";
 
 /** How long a key is remembered (API.md 3). */

@@ -1,7 +1,7 @@
 import type { Result } from "neverthrow";
 import type { KopekError } from "./errors.js";
 import { replayHeaders, replayStatus } from "./idempotency.js";
-import type { StoredResponse } from "./ports/storage.js";
+import type { StoredResponse } from "./ports/idempotency-storage.js";
 import type { Outcome } from "./use-cases/execution.js";
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { DomainEvent } from "../events/domain-event.js";
-import type { IdempotentCreate, IdempotentWrite } from "../ports/storage.js";
+import type { IdempotentCreate, IdempotentWrite } from "../ports/idempotency-storage.js";
 import { sampleInvoice } from "./fixtures.js";
 import {
   addLiveKey,

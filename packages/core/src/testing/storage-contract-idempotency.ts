@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { StoredResource } from "../ports/storage.js";
+import type { StoredResource } from "../ports/idempotency-storage.js";
 import { sampleSubscription } from "./fixtures.js";
 import {
   addLiveKey,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { InspectableStorage, StoredResource } from "../ports/storage.js";
+import type { StoredResource } from "../ports/idempotency-storage.js";
+import type { InspectableStorage } from "../ports/storage.js";
 import { createUuidV7Generator } from "../uuid-v7.js";
 import { sampleInvoice, sampleProject, sampleSubscription } from "./fixtures.js";
 import {

@@ -1,14 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { ResultAsync } from "neverthrow";
-import type {
-  ApiKeyRecord,
-  IdempotencyClaim,
-  IdempotencyCompletion,
-  InspectableStorage,
-  StorageError,
-  StoredResource,
-  StoredResponse,
-} from "../ports/storage.js";
+import type { IdempotencyClaim, IdempotencyCompletion, StoredResource, StoredResponse } from "../ports/idempotency-storage.js";
+import type { ApiKeyRecord } from "../ports/project-storage.js";
+import type { InspectableStorage } from "../ports/storage.js";
+import type { StorageError } from "../ports/storage-error.js";
 import { sampleProject } from "./fixtures.js";
 
 export type StorageFactory = () => Promise<InspectableStorage> | InspectableStorage;

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { ApiKeyRecord, InspectableStorage, StoredResource } from "../ports/storage.js";
+import type { StoredResource } from "../ports/idempotency-storage.js";
+import type { ApiKeyRecord } from "../ports/project-storage.js";
+import type { InspectableStorage } from "../ports/storage.js";
 import { sampleInvoice, sampleProject, sampleSubscription } from "./fixtures.js";
 import { describeCreateOnceContract } from "./storage-contract-create-once.js";
 import { describeIdempotencyContract } from "./storage-contract-idempotency.js";

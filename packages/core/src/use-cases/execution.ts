@@ -3,7 +3,9 @@ import type { KopekError } from "../errors.js";
 import type { DomainEvent } from "../events/domain-event.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { PaymentProvider, ProviderError } from "../ports/payment-provider.js";
-import type { Storage, StorageError, StoredResource } from "../ports/storage.js";
+import type { StoredResource } from "../ports/idempotency-storage.js";
+import type { Storage } from "../ports/storage.js";
+import type { StorageError } from "../ports/storage-error.js";
 
 /** What a use case runs with: the caller's project and provider, its claimed idempotency record, the time. */
 export interface Execution {

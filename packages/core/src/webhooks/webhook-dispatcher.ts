@@ -1,7 +1,7 @@
 import { webhookPayload } from "../events/domain-event.js";
 import { type Clock, systemClock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
-import type { ClaimedDelivery, DeliveryAttempt, WebhookStorage } from "../ports/webhook-storage.js";
+import type { ClaimedDelivery, DeliveryAttempt, OutboxStorage } from "../ports/outbox-storage.js";
 import type { WebhookTransport } from "../ports/webhook-transport.js";
 import { createUuidV7Generator } from "../uuid-v7.js";
 import { signWebhook } from "../webhook-signature.js";
@@ -9,7 +9,7 @@ import { type DispatchTimer, startTimer } from "./dispatch-timer.js";
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, nextDelayMs } from "./retry-schedule.js";
 
 export interface WebhookDispatcherOptions {
-  readonly storage: WebhookStorage;
+  readonly storage: OutboxStorage;
   readonly transport: WebhookTransport;
   readonly clock?: Clock;
   readonly ids?: IdGenerator;

@@ -1,13 +1,13 @@
 import type { ResultAsync } from "neverthrow";
 import type { DomainEvent } from "../events/domain-event.js";
-import type { StorageError } from "./storage.js";
+import type { StorageError } from "./storage-error.js";
 
 /**
- * The storage port's webhook half: endpoints, and deliveries of outbox events. Events are written by
- * the resource writes of `Storage` (never on their own); each write fans an event out into one pending
- * delivery per enabled endpoint of its project, in the same atomic step.
+ * Webhook endpoints, and deliveries of outbox events. Events are written by the resource writes of
+ * the other ports (never on their own); each write fans an event out into one pending delivery per
+ * enabled endpoint of its project, in the same atomic step.
  */
-export interface WebhookStorage {
+export interface OutboxStorage {
   /** Creates an endpoint, or replaces the one with this id (url, secret, enabled state). */
   saveWebhookEndpoint(endpoint: WebhookEndpoint): ResultAsync<void, StorageError>;
   /** A project's endpoints, oldest first, disabled ones included. */

@@ -1,0 +1,35 @@
+import type { ResultAsync } from "neverthrow";
+import type { Project } from "../domain.js";
+import type { StorageError } from "./storage-error.js";
+
+/** Projects and their API keys (keys only as SHA-256). */
+export interface ProjectStorage {
+  /** Creates the project, or updates its name and provider settings when the id exists. */
+  saveProject(project: Project): ResultAsync<void, StorageError>;
+  /** The project with this id, or null. */
+  findProject(projectId: string): ResultAsync<Project | null, StorageError>;
+  /** Every project, oldest first. */
+  listProjects(): ResultAsync<readonly Project[], StorageError>;
+  /** Records an API key by the SHA-256 of the whole key; an existing hash is left as it is. */
+  addApiKey(key: ApiKeyRecord): ResultAsync<void, StorageError>;
+  /** Marks the key revoked; false when no such key exists. */
+  revokeApiKey(sha256: string, revokedAt: Date): ResultAsync<boolean, StorageError>;
+  /** The API keys of a project (hashes only), oldest first. */
+  listApiKeys(projectId: string): ResultAsync<readonly ApiKeyRecord[], StorageError>;
+  /** The project that owns a live (not revoked) key with this hash, or null. */
+  findProjectByKeyHash(sha256: string): ResultAsync<KeyOwner | null, StorageError>;
+}
+
+export interface ApiKeyRecord {
+  readonly id: string;
+  readonly projectId: string;
+  /** SHA-256 hex of the whole key. The key itself is never stored. */
+  readonly sha256: string;
+  readonly createdAt: Date;
+  readonly revokedAt: Date | null;
+}
+
+export interface KeyOwner {
+  readonly project: Project;
+  readonly keyId: string;
+}

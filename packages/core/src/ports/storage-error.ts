@@ -1,0 +1,8 @@
+/** Every storage failure; a driver's own errors are translated inside the adapter and never reach core. */
+export interface StorageError {
+  /** `conflict`: a write based on a stale read (version check); the caller re-reads and retries. */
+  readonly code: "storage_unavailable" | "lease_lost" | "conflict" | "storage_failed";
+  /** For the server log only; never shown to a client. */
+  readonly message: string;
+  readonly cause?: unknown;
+}
