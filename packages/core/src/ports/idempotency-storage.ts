@@ -14,9 +14,10 @@ export interface IdempotencyStorage {
    * Stores a finished write in one atomic step when the key is free (no record, or an expired one,
    * which is replaced): the completed record with its response, and the resource with its events.
    * Otherwise writes nothing and answers what the key holds. For writes that touch nothing outside
-   * storage, so they need no lease.
+   * storage, so they need no lease: today a new invoice (with no provider call), or a refusal stored
+   * without a resource.
    */
-  createOnce(record: NewIdempotencyRecord, write: IdempotentWrite): ResultAsync<CreateOnceOutcome, StorageError>;
+  createOnce(record: NewIdempotencyRecord, write: OneStepWrite): ResultAsync<CreateOnceOutcome, StorageError>;
   /**
    * Claims a key for a write that calls the provider: a lease that completion must present. Claims
    * when the key is free, or when it holds an in-progress record with an expired lease and the same
@@ -84,6 +85,11 @@ export interface IdempotentWrite {
   readonly resource: StoredResource | null;
   /** Stored (and fanned out to the project's enabled endpoints) exactly when the resource is. */
   readonly events: readonly DomainEvent[];
+}
+
+/** What `createOnce` stores: a new invoice, or a response without a resource. */
+export interface OneStepWrite extends IdempotentWrite {
+  readonly resource: { readonly kind: "invoice"; readonly invoice: Invoice } | null;
 }
 
 export type ExistingIdempotencyRecord =
