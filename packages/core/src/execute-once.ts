@@ -1,18 +1,21 @@
 import { err, type Result } from "neverthrow";
 import { canonicalJson } from "./canonical-json.js";
-import { createInOneStep, TAKE_OVER } from "./create-once.js";
 import type { KopekError } from "./errors.js";
-import { decideClaim, fingerprintRequest, isStoredOutcome } from "./idempotency.js";
+import { answerFromRecord, fingerprintRequest, isAbandoned, isStoredOutcome, replay } from "./idempotency.js";
 import type { KeyCache } from "./key-cache.js";
 import type { Clock } from "./ports/clock.js";
 import type { IdGenerator } from "./ports/id-generator.js";
+import type {
+  ExistingIdempotencyRecord,
+  IdempotentWrite,
+  NewIdempotencyRecord,
+  StoredResponse,
+} from "./ports/idempotency-storage.js";
 import type { PaymentProvider } from "./ports/payment-provider.js";
-import type { StoredResponse } from "./ports/idempotency-storage.js";
 import type { Storage } from "./ports/storage.js";
 import type { Operation } from "./routes.js";
 import type { AuthContext } from "./use-cases/authenticate.js";
 import { type Execution, fromStorageError, type Outcome } from "./use-cases/execution.js";
-import { replay, responseOf } from "./write-response.js";
 
 export interface Executor {
   readonly storage: Storage;
@@ -23,7 +26,7 @@ export interface Executor {
   readonly publicUrl: string;
   readonly providerFor: (auth: AuthContext) => PaymentProvider;
   readonly respond: (error: KopekError, requestId: string) => StoredResponse;
-  /** Where a remembered key is confirmed before any answer the claim did not vouch for. */
+  /** Forgets a remembered key that storage found revoked. */
   readonly keys: KeyCache;
 }
 
@@ -32,29 +35,22 @@ export interface WriteRequest {
   readonly path: string;
   readonly key: string;
   readonly body: unknown;
+  /** The resource id in the path (a cancel's), or "". */
   readonly id: string;
   readonly requestId: string;
-}
-
-/** One write as `executeOnce` sees it once its fingerprint is known. */
-export interface Write {
-  readonly auth: AuthContext;
-  readonly request: WriteRequest;
-  readonly fingerprint: string;
-  readonly now: Date;
-  readonly provider: PaymentProvider;
 }
 
 /** How often an operation is re-run (re-reading its resource) when its write lost a race. */
 const CONFLICT_ATTEMPTS = 3;
 
 /**
- * Runs a write once per Idempotency-Key (API.md 3). An operation that asks nothing of the provider is
- * stored with its key in one step (`createInOneStep`); any other claims the key, is validated, runs,
- * and is stored with its resource atomically. Either way a key that already has a record is answered
- * from it before the body is validated, so a replay returns the stored response whatever the
- * time-dependent rules say now; and a body that fails validation leaves no trace. Outcomes that reached
- * the operation are stored and replayed; everything else releases the key for a retry.
+ * Runs a write once per Idempotency-Key (API.md 3), in one order for every operation: validate, then
+ * build the outcome from the request alone where the operation can (`Operation.build`: stored with its
+ * key in one step, `Storage.createOnce`), else claim the key, run, and store the outcome with the
+ * key (`completeIdempotencyKey`). A key that already has a record is answered from it — the stored
+ * response replayed, 409 while in progress, 422 for another body — also when this body is refused,
+ * so a replay returns the stored response whatever the time-dependent rules say now. A refused body
+ * leaves no trace. Outcomes that reached the operation are stored; any other failure releases the key.
  */
 export async function executeOnce(
   executor: Executor,
@@ -62,99 +58,171 @@ export async function executeOnce(
   operation: Operation<unknown>,
   request: WriteRequest,
 ): Promise<StoredResponse> {
-  const write: Write = {
-    auth,
-    request,
+  const now = executor.clock.now();
+  const provider = executor.providerFor(auth);
+  const record: NewIdempotencyRecord = {
+    projectId: auth.project.id,
+    key: request.key,
+    now,
+    apiKeyId: auth.keyId,
     fingerprint: fingerprintRequest(request.method, request.path, canonicalJson(request.body)),
-    now: executor.clock.now(),
-    provider: executor.providerFor(auth),
+    recordId: executor.ids.newId(),
+    expiresAt: new Date(now.getTime() + executor.ttlMs),
   };
-  const oneStep = operation.inOneStep;
-  if (oneStep?.appliesTo(write.provider)) {
-    const answer = await createInOneStep(executor, write, operation.validate, oneStep.build);
-    // An execution abandoned by a crashed process is taken over below, under its own record id.
-    if (answer !== TAKE_OVER) return answer;
+  const input = operation.validate(request.body, { currencies: provider.capabilities.currencies, now });
+  if (input.isErr()) return refuse(executor, auth, record, input.error, request.requestId);
+
+  const execution = executionOf(executor, auth, provider, record.recordId, now);
+  const built = guarded(() => operation.build?.(execution, input.value) ?? null);
+  if (built !== null) {
+    const answer = await storeInOneStep(executor, auth, record, built, request.requestId);
+    // An execution of this request abandoned by a crashed process is taken over below.
+    if (answer !== null) return answer;
   }
-  return claimAndRun(executor, write, operation);
+  return claimAndRun(executor, auth, record, request.requestId, (at, recordId) =>
+    operation.run(executionOf(executor, auth, provider, recordId, at), input.value, request.id),
+  );
+}
+
+/** Stores a built outcome with its key; null when the key holds an abandoned execution to take over. */
+async function storeInOneStep(
+  executor: Executor,
+  auth: AuthContext,
+  record: NewIdempotencyRecord,
+  outcome: Result<Outcome, KopekError>,
+  requestId: string,
+): Promise<StoredResponse | null> {
+  if (outcome.isErr() && !isStoredOutcome(outcome.error))
+    return refuse(executor, auth, record, outcome.error, requestId);
+  const write = writeOf(executor, outcome, requestId);
+  if (write.resource !== null && write.resource.kind !== "invoice")
+    throw new Error("executeOnce: a one-step operation built something other than an invoice");
+  const created = await executor.storage.createOnce(record, { ...write, resource: write.resource });
+  if (created.isErr()) return executor.respond(fromStorageError(created.error), requestId);
+  const stored = created.value;
+  if (stored.kind === "created") return write.response;
+  if (stored.kind === "key_revoked") return revoked(executor, auth, requestId);
+  if (isAbandoned(stored.record, record.fingerprint, record.now)) return null;
+  return answer(executor, stored.record, record.fingerprint, requestId);
 }
 
 async function claimAndRun(
   executor: Executor,
-  write: Write,
-  operation: Operation<unknown>,
+  auth: AuthContext,
+  record: NewIdempotencyRecord,
+  requestId: string,
+  run: (now: Date, recordId: string) => Promise<Result<Outcome, KopekError>>,
 ): Promise<StoredResponse> {
   const { storage, clock, ids } = executor;
-  const { auth, request, fingerprint, now, provider } = write;
-  const projectId = auth.project.id;
-  const { key } = request;
+  const { projectId, key, now } = record;
   const leaseToken = ids.newId();
   const claim = await storage.claimIdempotencyKey({
-    projectId,
-    key,
-    fingerprint,
-    recordId: ids.newId(),
+    ...record,
     leaseToken,
-    now,
     leaseExpiresAt: new Date(now.getTime() + executor.leaseMs),
-    expiresAt: new Date(now.getTime() + executor.ttlMs),
-    apiKeyId: auth.keyId,
   });
-  if (claim.isErr()) return executor.respond(fromStorageError(claim.error), request.requestId);
-  if (claim.value.kind === "key_revoked") executor.keys.forget(auth);
-  const decision = decideClaim(claim.value, fingerprint);
-  if (decision.action === "refuse") return executor.respond(decision.error, request.requestId);
-  if (decision.action === "replay") return replay(decision.response);
-
-  const input = operation.validate(request.body, { currencies: provider.capabilities.currencies, now });
-  if (input.isErr()) {
-    // A taken-over record keeps its id (a crashed execution may have reached the provider with keys
-    // derived from it), so it is only released; a fresh claim is withdrawn.
-    if (claim.value.kind === "claimed" && claim.value.takenOver)
-      await release(executor, projectId, key, leaseToken);
-    else await storage.withdrawIdempotencyClaim({ projectId, key, leaseToken });
-    return executor.respond(input.error, request.requestId);
-  }
+  if (claim.isErr()) return executor.respond(fromStorageError(claim.error), requestId);
+  const claimed = claim.value;
+  if (claimed.kind === "key_revoked") return revoked(executor, auth, requestId);
+  if (claimed.kind === "existing") return answer(executor, claimed.record, record.fingerprint, requestId);
+  const release = () => storage.releaseIdempotencyKey({ projectId, key, leaseToken, now: clock.now() });
 
   for (let attempt = 1; ; attempt++) {
-    const execution: Execution = {
-      storage,
-      project: auth.project,
-      provider,
-      recordId: decision.recordId,
-      now: attempt === 1 ? now : clock.now(),
-      publicUrl: executor.publicUrl,
-      ids,
-    };
     let outcome: Result<Outcome, KopekError>;
     try {
-      outcome = await operation.run(execution, input.value, request.id);
+      outcome = await run(attempt === 1 ? now : clock.now(), claimed.recordId);
     } catch (cause) {
       outcome = err({ code: "internal_error", cause });
     }
     if (outcome.isErr() && !isStoredOutcome(outcome.error)) {
-      await release(executor, projectId, key, leaseToken);
-      return executor.respond(outcome.error, request.requestId);
+      await release();
+      return executor.respond(outcome.error, requestId);
     }
-    const response = responseOf(executor.respond, outcome, request.requestId);
+    const write = writeOf(executor, outcome, requestId);
     const completed = await storage.completeIdempotencyKey({
+      ...write,
       projectId,
       key,
       leaseToken,
-      response,
-      resource: outcome.isOk() ? outcome.value.resource : null,
-      events: outcome.isOk() ? (outcome.value.events ?? []) : [],
       now: clock.now(),
     });
-    if (completed.isOk()) return response;
+    if (completed.isOk()) return write.response;
     const { code } = completed.error;
     if (code === "lease_lost")
-      return executor.respond({ code: "idempotency_request_in_progress" }, request.requestId);
+      return executor.respond({ code: "idempotency_request_in_progress" }, requestId);
     if (code === "conflict" && attempt < CONFLICT_ATTEMPTS) continue;
-    await release(executor, projectId, key, leaseToken);
-    return executor.respond(fromStorageError(completed.error), request.requestId);
+    await release();
+    return executor.respond(fromStorageError(completed.error), requestId);
   }
 }
 
-function release(executor: Executor, projectId: string, key: string, leaseToken: string) {
-  return executor.storage.releaseIdempotencyKey({ projectId, key, leaseToken, now: executor.clock.now() });
+/**
+ * A request refused before anything was stored: answered from the key's record when it has one (a
+ * replay stays a replay), else with the refusal. The lookup checks the API key too.
+ */
+async function refuse(
+  executor: Executor,
+  auth: AuthContext,
+  record: NewIdempotencyRecord,
+  error: KopekError,
+  requestId: string,
+): Promise<StoredResponse> {
+  const found = await executor.storage.findIdempotencyRecord(record);
+  if (found.isErr()) return executor.respond(fromStorageError(found.error), requestId);
+  const held = found.value;
+  if (held.kind === "key_revoked") return revoked(executor, auth, requestId);
+  if (held.kind === "free" || isAbandoned(held.record, record.fingerprint, record.now))
+    return executor.respond(error, requestId);
+  return answer(executor, held.record, record.fingerprint, requestId);
+}
+
+function answer(
+  executor: Executor,
+  record: ExistingIdempotencyRecord,
+  fingerprint: string,
+  requestId: string,
+): StoredResponse {
+  const decided = answerFromRecord(record, fingerprint);
+  return decided.action === "replay" ? replay(decided.response) : executor.respond(decided.error, requestId);
+}
+
+function revoked(executor: Executor, auth: AuthContext, requestId: string): StoredResponse {
+  executor.keys.forget(auth);
+  return executor.respond({ code: "unauthorized" }, requestId);
+}
+
+const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
+/** What an outcome that reached the operation stores: its response, and its resource and events. */
+function writeOf(
+  executor: Executor,
+  outcome: Result<Outcome, KopekError>,
+  requestId: string,
+): IdempotentWrite {
+  if (outcome.isErr())
+    return { response: executor.respond(outcome.error, requestId), resource: null, events: [] };
+  const { status, location, body, resource, events } = outcome.value;
+  const headers: Record<string, string> = { "content-type": JSON_CONTENT_TYPE };
+  if (location !== undefined) headers.location = location;
+  return { response: { status, headers, body: JSON.stringify(body) }, resource, events: events ?? [] };
+}
+
+function executionOf(
+  executor: Executor,
+  auth: AuthContext,
+  provider: PaymentProvider,
+  recordId: string,
+  now: Date,
+): Execution {
+  const { storage, publicUrl, ids } = executor;
+  return { storage, project: auth.project, provider, recordId, now, publicUrl, ids };
+}
+
+// A throw in a synchronous build is a bug: answered 500 (and logged) like one in `run`.
+function guarded(build: () => Result<Outcome, KopekError> | null): Result<Outcome, KopekError> | null {
+  try {
+    return build();
+  } catch (cause) {
+    return err({ code: "internal_error", cause });
+  }
 }

@@ -2,9 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonicalJson } from "./canonical-json.js";
 import {
-  decideClaim,
+  answerFromRecord,
+  isAbandoned,
   fingerprintRequest,
-  replayStatus,
+  replay,
   validateIdempotencyKeyHeader,
 } from "./idempotency.js";
 
@@ -53,32 +54,37 @@ describe("fingerprintRequest", () => {
   });
 });
 
-describe("decideClaim", () => {
-  const response = { status: 201, headers: {}, body: "{}" };
-  it("executes a claim, replays a completed match, and refuses the rest", () => {
-    expect(decideClaim({ kind: "claimed", recordId: "r", takenOver: false }, "f")).toEqual({
-      action: "execute",
-      recordId: "r",
-    });
-    const completed = {
-      kind: "existing",
-      record: { state: "completed", fingerprint: "f", response },
-    } as const;
-    expect(decideClaim(completed, "f")).toEqual({ action: "replay", response });
-    expect(decideClaim(completed, "g")).toMatchObject({
+describe("answerFromRecord", () => {
+  const response = { status: 201, headers: { location: "/v1/invoices/x" }, body: "{}" };
+  it("replays a completed match and refuses the rest", () => {
+    const completed = { state: "completed", fingerprint: "f", response } as const;
+    expect(answerFromRecord(completed, "f")).toEqual({ action: "replay", response });
+    expect(answerFromRecord(completed, "g")).toMatchObject({
       action: "refuse",
       error: { code: "idempotency_key_reused" },
     });
-    const running = {
-      kind: "existing",
-      record: { state: "in_progress", fingerprint: "f", leaseExpiresAt: new Date() },
-    } as const;
-    expect(decideClaim(running, "f")).toMatchObject({ error: { code: "idempotency_request_in_progress" } });
-    expect(decideClaim(running, "g")).toMatchObject({ error: { code: "idempotency_key_reused" } });
+    const running = { state: "in_progress", fingerprint: "f", leaseExpiresAt: new Date() } as const;
+    expect(answerFromRecord(running, "f")).toMatchObject({
+      error: { code: "idempotency_request_in_progress" },
+    });
+    expect(answerFromRecord(running, "g")).toMatchObject({ error: { code: "idempotency_key_reused" } });
   });
 
-  it("shows a replayed 201 as 200 and keeps other statuses", () => {
-    expect(replayStatus(response)).toBe(200);
-    expect(replayStatus({ ...response, status: 422 })).toBe(422);
+  it("takes over only this request's execution whose lease ran out", () => {
+    const at = new Date("2026-01-01T00:00:30Z");
+    const running = { state: "in_progress", fingerprint: "f", leaseExpiresAt: at } as const;
+    expect(isAbandoned(running, "f", at)).toBe(true);
+    expect(isAbandoned(running, "f", new Date(at.getTime() - 1))).toBe(false);
+    expect(isAbandoned(running, "g", at)).toBe(false);
+    expect(isAbandoned({ state: "completed", fingerprint: "f", response }, "f", at)).toBe(false);
+  });
+
+  it("replays a 201 as 200 with the stored headers and bytes, other statuses as they are", () => {
+    expect(replay(response)).toEqual({
+      status: 200,
+      headers: { location: "/v1/invoices/x", "idempotent-replayed": "true" },
+      body: "{}",
+    });
+    expect(replay({ ...response, status: 422 }).status).toBe(422);
   });
 });

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError, KopekErrorOf } from "./errors.js";
-import type { ClaimOutcome, StoredResponse } from "./ports/idempotency-storage.js";
+import type { ExistingIdempotencyRecord, StoredResponse } from "./ports/idempotency-storage.js";
 import { sha256Hex } from "./sha256.js";
 
 /** How long a key is remembered (API.md 3). */
@@ -31,22 +31,27 @@ export function fingerprintRequest(method: string, path: string, canonicalBody: 
   return sha256Hex(`${method.toUpperCase()}\n${path}\n${canonicalBody}`);
 }
 
-/** What to do with a request after claiming its key. */
-export type ClaimDecision =
-  | { readonly action: "execute"; readonly recordId: string }
+/** What a key's existing record answers a request with the given fingerprint (API.md 3). */
+export type RecordAnswer =
   | { readonly action: "replay"; readonly response: StoredResponse }
   | { readonly action: "refuse"; readonly error: KopekError };
 
-/** Applies API.md 3 to a claim: a different body is refused before an in-flight one is reported. */
-export function decideClaim(outcome: ClaimOutcome, fingerprint: string): ClaimDecision {
-  if (outcome.kind === "claimed") return { action: "execute", recordId: outcome.recordId };
-  if (outcome.kind === "key_revoked") return { action: "refuse", error: { code: "unauthorized" } };
-  const { record } = outcome;
+/** A different body is refused before an in-flight one is reported; a completed record is replayed. */
+export function answerFromRecord(record: ExistingIdempotencyRecord, fingerprint: string): RecordAnswer {
   if (record.fingerprint !== fingerprint)
     return { action: "refuse", error: { code: "idempotency_key_reused" } };
   if (record.state === "in_progress")
     return { action: "refuse", error: { code: "idempotency_request_in_progress" } };
   return { action: "replay", response: record.response };
+}
+
+/** An execution of this same request whose process stopped holding the key: the next claim takes it over. */
+export function isAbandoned(record: ExistingIdempotencyRecord, fingerprint: string, now: Date): boolean {
+  return (
+    record.state === "in_progress" &&
+    record.fingerprint === fingerprint &&
+    record.leaseExpiresAt.getTime() <= now.getTime()
+  );
 }
 
 /** Outcomes that reached the operation and are remembered for replay (API.md 3); the rest release the key. */
@@ -63,10 +68,10 @@ export function isStoredOutcome(error: KopekError): boolean {
 }
 
 /** The replay of a stored response: the same bytes, 201 shown as 200, marked as replayed. */
-export function replayHeaders(stored: StoredResponse): Record<string, string> {
-  return { ...stored.headers, "idempotent-replayed": "true" };
-}
-
-export function replayStatus(stored: StoredResponse): number {
-  return stored.status === 201 ? 200 : stored.status;
+export function replay(stored: StoredResponse): StoredResponse {
+  return {
+    status: stored.status === 201 ? 200 : stored.status,
+    headers: { ...stored.headers, "idempotent-replayed": "true" },
+    body: stored.body,
+  };
 }

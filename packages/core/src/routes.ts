@@ -1,9 +1,8 @@
 import type { Result } from "neverthrow";
 import type { KopekError } from "./errors.js";
 import type { QueryParameters } from "./list-query.js";
-import type { PaymentProvider } from "./ports/payment-provider.js";
 import { cancelInvoice, cancelSubscription } from "./use-cases/cancel-resources.js";
-import { buildInvoice, createInvoice, invoicesNeedNoProvider } from "./use-cases/create-invoice.js";
+import { buildInvoice, createInvoice } from "./use-cases/create-invoice.js";
 import { createSubscription } from "./use-cases/create-subscription.js";
 import type { Execution, Outcome } from "./use-cases/execution.js";
 import {
@@ -21,19 +20,17 @@ import {
   validateEmptyBody,
 } from "./validation/validate.js";
 
-/** A POST: its Idempotency-Key claimed, then validated, then run while the key is held. */
+/** A POST, run once per Idempotency-Key (`executeOnce`): validated, then built or run. */
 export interface Operation<Input> {
   readonly validate: (body: unknown, context: ValidationContext) => Result<Input, KopekError>;
+  /** Runs the operation while its key is claimed: it may ask the provider. */
   readonly run: (execution: Execution, input: Input, id: string) => Promise<Result<Outcome, KopekError>>;
   /**
-   * Set when, for some providers, the operation asks nothing of the provider: `appliesTo` says for
-   * which, and `build` then makes the same outcome as `run`, synchronously, so that it is stored in
-   * one step with the key (`Storage.createOnce`) instead of claim, run and completion.
+   * The same outcome as `run`, made from the request alone, when the operation needs nothing outside
+   * storage (for this execution's provider); null when it does, and `run` runs instead. A built
+   * outcome is stored with its key in one step (`Storage.createOnce`).
    */
-  readonly inOneStep?: {
-    readonly appliesTo: (provider: PaymentProvider) => boolean;
-    readonly build: (execution: Execution, input: Input) => Result<Outcome, KopekError>;
-  };
+  readonly build?: (execution: Execution, input: Input) => Result<Outcome, KopekError> | null;
 }
 
 /** A GET: no idempotency, answered from storage. */
@@ -53,11 +50,7 @@ function operation<Input>(definition: Operation<Input>): Operation<unknown> {
 
 const createOperations: Readonly<Record<string, Operation<unknown>>> = {
   subscriptions: operation({ validate: validateCreateSubscription, run: createSubscription }),
-  invoices: operation({
-    validate: validateCreateInvoice,
-    run: createInvoice,
-    inOneStep: { appliesTo: invoicesNeedNoProvider, build: buildInvoice },
-  }),
+  invoices: operation({ validate: validateCreateInvoice, run: createInvoice, build: buildInvoice }),
 };
 const cancelOperations: Readonly<Record<string, Operation<unknown>>> = {
   subscriptions: operation({

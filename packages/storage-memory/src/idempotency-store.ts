@@ -4,10 +4,11 @@ import type {
   ExistingIdempotencyRecord,
   IdempotencyClaim,
   IdempotencyCompletion,
+  IdempotencyLookup,
   IdempotencyRelease,
-  IdempotencyWithdrawal,
-  IdempotentCreate,
-  IdempotentWrite,
+  LookupOutcome,
+  NewIdempotencyRecord,
+  OneStepWrite,
   StoredResponse,
 } from "@kopek/core";
 import { ExpiryQueue } from "./expiry-queue.js";
@@ -98,38 +99,38 @@ export class IdempotencyStore {
   }
 
   /**
-   * `createOnce`: the key is judged first, so `build` runs only for a free key, and what it made is
-   * stored in the same synchronous step. `written` is what was stored (for the outbox), else null;
-   * "conflict" when its new resource's id is taken (nothing is stored).
+   * `createOnce`: stores the write as the key's completed record, with its resource, when the key is
+   * free; "conflict" when its new resource's id is taken (nothing is stored). The write is stored as
+   * it is, not copied: core hands it over and keeps no reference.
    */
-  createOnce(
-    create: IdempotentCreate,
-  ): { outcome: CreateOnceOutcome; written: IdempotentWrite | null } | "conflict" {
-    if (!this.#keyHolds(create)) return { outcome: { kind: "key_revoked" }, written: null };
-    const now = create.now.getTime();
-    const rows = this.#rowsOf(create.projectId, now);
-    const { recordId, projectId, key, fingerprint } = create;
-    const row = rows.get(key);
-    if (row !== undefined && row.expiresAt > now) {
-      return { outcome: { kind: "existing", record: existing(row) }, written: null };
-    }
-    const write = create.build();
-    if (write === null) return { outcome: { kind: "not_built" }, written: null };
-    // `build` handed over what it made: stored as it is, not copied.
+  createOnce(record: NewIdempotencyRecord, write: OneStepWrite): CreateOnceOutcome | "conflict" {
+    if (!this.#keyHolds(record)) return { kind: "key_revoked" };
+    const now = record.now.getTime();
+    const rows = this.#rowsOf(record.projectId, now);
+    const row = rows.get(record.key);
+    if (row !== undefined && row.expiresAt > now) return { kind: "existing", record: existing(row) };
     if (write.resource !== null && !this.#resources.store(write.resource, { owned: true })) return "conflict";
     const fresh: IdempotencyRow = {
-      recordId,
-      projectId,
-      key,
-      fingerprint,
-      expiresAt: create.expiresAt.getTime(),
+      recordId: record.recordId,
+      projectId: record.projectId,
+      key: record.key,
+      fingerprint: record.fingerprint,
+      expiresAt: record.expiresAt.getTime(),
       response: frozenCopy(write.response),
       leaseToken: null,
       leaseExpiresAt: now,
     };
-    rows.set(key, fresh);
+    rows.set(record.key, fresh);
     this.#expiry.push(fresh);
-    return { outcome: { kind: "created" }, written: write };
+    return { kind: "created" };
+  }
+
+  /** What the key holds at `lookup.now`; writes nothing. */
+  find(lookup: IdempotencyLookup): LookupOutcome {
+    if (!this.#keyHolds(lookup)) return { kind: "key_revoked" };
+    const row = this.#byProject.get(lookup.projectId)?.get(lookup.key);
+    if (row === undefined || row.expiresAt <= lookup.now.getTime()) return { kind: "free" };
+    return { kind: "existing", record: existing(row) };
   }
 
   /** Stores the response and the resource together, or nothing when the lease is lost or the resource changed. */
@@ -149,12 +150,6 @@ export class IdempotencyStore {
     if (row === undefined) return;
     row.leaseToken = null;
     row.leaseExpiresAt = Math.min(row.leaseExpiresAt, release.now.getTime());
-  }
-
-  /** Deletes the record while `leaseToken` holds it (its queue entry is skipped when it comes up). */
-  withdraw(withdrawal: IdempotencyWithdrawal): void {
-    const row = this.#held(withdrawal.projectId, withdrawal.key, withdrawal.leaseToken);
-    if (row !== undefined) this.#byProject.get(row.projectId)?.delete(row.key);
   }
 
   /** Deletes at most `limit` expired records; returns how many it deleted. */

@@ -78,7 +78,7 @@ describe("memory storage keeps its state to itself", () => {
     await storage.claimIdempotencyKey(claim);
     const { key, leaseToken, now } = claim;
     const resource = { kind: "subscription" as const, subscription };
-    await storage.completeIdempotencyKey({ projectId, key, leaseToken, now, response, resource });
+    await storage.completeIdempotencyKey({ projectId, key, leaseToken, now, response, resource, events: [] });
     response.headers.location = "/elsewhere";
     (subscription.metadata as Record<string, string>).plan = "free";
     subscription.startedAt.setTime(0);
@@ -121,7 +121,7 @@ describe("memory storage keeps resources bounded", () => {
       };
       (await storage.claimIdempotencyKey({ ...claim, ...times }))._unsafeUnwrap();
       const response = { status: 201, headers: {}, body: "{}" };
-      const completion = { projectId: project.id, key: `k${i}`, leaseToken: `t${i}`, response, now };
+      const completion = { projectId: project.id, key: `k${i}`, leaseToken: `t${i}`, response, events: [], now };
       (
         await storage.completeIdempotencyKey({ ...completion, resource: { kind: "invoice", invoice } })
       )._unsafeUnwrap();

@@ -1,5 +1,5 @@
 import type { InspectableStorage, StorageError } from "@kopek/core";
-import { errAsync, okAsync, type ResultAsync } from "neverthrow";
+import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from "neverthrow";
 import { IdempotencyStore } from "./idempotency-store.js";
 import { OutboxStore } from "./outbox-store.js";
 import { ProjectStore } from "./project-store.js";
@@ -48,18 +48,23 @@ function attempt<T>(operation: string, run: () => T): ResultAsync<T, StorageErro
 }
 
 /**
- * A write storage may refuse (a lost lease, a version conflict): `run` answers the refusal, or null
- * when it wrote. Settled once, with no ResultAsync chain after it (writes are on every request).
+ * A write storage may refuse (a lost lease, a version conflict): `run` answers the refusal, or what it
+ * wrote. Settled once, with no ResultAsync chain after it (writes are on every request).
  */
-function attemptWrite(operation: string, run: () => StorageError | null): ResultAsync<void, StorageError> {
-  let refusal: StorageError | null;
+function attemptWrite<T = void>(
+  operation: string,
+  run: () => Result<T, StorageError>,
+): ResultAsync<T, StorageError> {
+  let written: Result<T, StorageError>;
   try {
-    refusal = run();
+    written = run();
   } catch (cause) {
     return errAsync(failure(operation, cause));
   }
-  return refusal === null ? okAsync(undefined) : errAsync(refusal);
+  return written.isOk() ? okAsync(written.value) : errAsync(written.error);
 }
+
+const WROTE = ok(undefined);
 
 const failure = (operation: string, cause: unknown): StorageError => ({
   code: "storage_failed",
@@ -98,25 +103,21 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
     completeIdempotencyKey: (completion) =>
       attemptWrite("completeIdempotencyKey", () => {
         const outcome = idempotency.complete(completion);
-        if (outcome !== "completed") return outcome === "lease_lost" ? LEASE_LOST : CONFLICT;
+        if (outcome !== "completed") return err(outcome === "lease_lost" ? LEASE_LOST : CONFLICT);
         // Same synchronous step as the resource write: the events exist exactly when it does.
-        if (completion.resource !== null) outbox.append(completion.events ?? []);
-        return null;
+        if (completion.resource !== null) outbox.append(completion.events);
+        return WROTE;
       }),
-    createOnce: (create) => {
-      let created: ReturnType<IdempotencyStore["createOnce"]>;
-      try {
-        created = idempotency.createOnce(create);
+    createOnce: (record, write) =>
+      attemptWrite("createOnce", () => {
+        const outcome = idempotency.createOnce(record, write);
+        if (outcome === "conflict") return err(CONFLICT);
         // Same synchronous step as the resource write: the events exist exactly when it does.
-        if (created !== "conflict" && created.written?.resource) outbox.append(created.written.events);
-      } catch (cause) {
-        return errAsync(failure("createOnce", cause));
-      }
-      return created === "conflict" ? errAsync(CONFLICT) : okAsync(created.outcome);
-    },
+        if (outcome.kind === "created" && write.resource !== null) outbox.append(write.events);
+        return ok(outcome);
+      }),
+    findIdempotencyRecord: (lookup) => attempt("findIdempotencyRecord", () => idempotency.find(lookup)),
     releaseIdempotencyKey: (release) => attempt("releaseIdempotencyKey", () => idempotency.release(release)),
-    withdrawIdempotencyClaim: (withdrawal) =>
-      attempt("withdrawIdempotencyClaim", () => idempotency.withdraw(withdrawal)),
     purgeExpiredIdempotencyKeys: (now, limit) =>
       attempt("purgeExpiredIdempotencyKeys", () => idempotency.purge(now, limit)),
     findSubscription: (projectId, id) =>
@@ -129,15 +130,15 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
       attempt("claimDueSubscriptions", () => resources.claimDueSubscriptions(claim)),
     saveSubscription: (subscription, events) =>
       attemptWrite("saveSubscription", () => {
-        if (!resources.saveSubscription(subscription)) return CONFLICT;
+        if (!resources.saveSubscription(subscription)) return err(CONFLICT);
         outbox.append(events);
-        return null;
+        return WROTE;
       }),
     saveInvoice: (invoice, events) =>
       attemptWrite("saveInvoice", () => {
-        if (invoice.version <= 1 || !resources.store({ kind: "invoice", invoice })) return CONFLICT;
+        if (invoice.version <= 1 || !resources.store({ kind: "invoice", invoice })) return err(CONFLICT);
         outbox.append(events);
-        return null;
+        return WROTE;
       }),
     findInvoiceById: (id) => attempt("findInvoiceById", () => resources.findInvoiceById(id)),
     listLapsedInvoices: (now, limit) =>
@@ -151,7 +152,9 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
       attempt("disableWebhookEndpoint", () => outbox.disableEndpoint(id, at, reason)),
     claimDueDeliveries: (claim) => attempt("claimDueDeliveries", () => outbox.claim(claim)),
     recordDeliveryAttempt: (delivery) =>
-      attemptWrite("recordDeliveryAttempt", () => (outbox.record(delivery) ? null : LEASE_LOST_DELIVERY)),
+      attemptWrite("recordDeliveryAttempt", () =>
+        outbox.record(delivery) ? WROTE : err(LEASE_LOST_DELIVERY),
+      ),
     listEventDeliveries: (projectId) =>
       attempt("listEventDeliveries", () => outbox.eventDeliveries(projectId)),
     checkHealth: () => okAsync(undefined),

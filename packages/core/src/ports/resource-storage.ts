@@ -15,7 +15,10 @@ export interface ResourceStorage {
   /** The invoice with this id in any project, or null: the hosted payment page knows only the id. */
   findInvoiceById(invoiceId: string): ResultAsync<Invoice | null, StorageError>;
   /** A project's subscriptions, newest first (by id), only those older than `page.before` when set. */
-  listSubscriptions(projectId: string, page: ResourcePage): ResultAsync<readonly Subscription[], StorageError>;
+  listSubscriptions(
+    projectId: string,
+    page: ResourcePage,
+  ): ResultAsync<readonly Subscription[], StorageError>;
   /**
    * A project's invoices, newest first (by id). `page.status` filters by the status as read at
    * `page.now`: an invoice still `created` whose `expiresAt <= now` counts as `expired`.
@@ -25,7 +28,10 @@ export interface ResourceStorage {
    * Replaces a subscription whose stored version is exactly one less than `subscription.version`,
    * frees its renewal lease, and stores `events` with it; `conflict` (writing nothing) otherwise.
    */
-  saveSubscription(subscription: Subscription, events: readonly DomainEvent[]): ResultAsync<void, StorageError>;
+  saveSubscription(
+    subscription: Subscription,
+    events: readonly DomainEvent[],
+  ): ResultAsync<void, StorageError>;
   /** Replaces an invoice exactly as `saveSubscription` does (version n over n−1), with its events. */
   saveInvoice(invoice: Invoice, events: readonly DomainEvent[]): ResultAsync<void, StorageError>;
 }

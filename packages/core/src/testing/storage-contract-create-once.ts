@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { DomainEvent } from "../events/domain-event.js";
-import type { IdempotentCreate, IdempotentWrite } from "../ports/idempotency-storage.js";
+import type { NewIdempotencyRecord, OneStepWrite } from "../ports/idempotency-storage.js";
 import { sampleInvoice } from "./fixtures.js";
 import {
   addLiveKey,
   completionOf,
   newClaim,
-  retryOf,
   rowsContaining,
   SECOND_MS,
   type StorageContractOptions,
@@ -19,94 +18,75 @@ import {
   withProject,
 } from "./storage-contract-support.js";
 
-/** A create on a fresh key at `now` whose `build` makes an invoice with id `recordId` (counted in `builds`). */
-function invoiceCreate(projectId: string, now: number, overrides: Partial<IdempotentCreate> = {}) {
-  const claim = newClaim(projectId, now);
-  const builds: IdempotentWrite[] = [];
-  const create: IdempotentCreate = {
+/** A new record for a fresh key at `now`, and the write that stores an invoice with the record's id. */
+function invoiceCreate(projectId: string, now: number, overrides: Partial<NewIdempotencyRecord> = {}) {
+  const { key, fingerprint, recordId, expiresAt } = newClaim(projectId, now);
+  const record: NewIdempotencyRecord = {
     projectId,
-    key: claim.key,
-    fingerprint: claim.fingerprint,
-    recordId: claim.recordId,
-    now: claim.now,
-    expiresAt: claim.expiresAt,
+    key,
+    fingerprint,
+    recordId,
+    now: new Date(now),
+    expiresAt,
     apiKeyId: null,
-    build: () => {
-      const id = create.recordId;
-      const write = {
-        response: sampleResponse(id),
-        resource: { kind: "invoice" as const, invoice: sampleInvoice(projectId, { id }) },
-        events: [],
-      };
-      builds.push(write);
-      return write;
-    },
     ...overrides,
   };
-  return { create, builds };
+  const write: OneStepWrite = {
+    response: sampleResponse(record.recordId),
+    resource: { kind: "invoice", invoice: sampleInvoice(projectId, { id: record.recordId }) },
+    events: [],
+  };
+  return { record, write };
 }
 
 /** The same key and fingerprint again at `now`, with a new record id. */
-function againOf(create: IdempotentCreate, now: number, overrides: Partial<IdempotentCreate> = {}) {
-  return invoiceCreate(create.projectId, now, {
-    key: create.key,
-    fingerprint: create.fingerprint,
+function againOf(record: NewIdempotencyRecord, now: number, overrides: Partial<NewIdempotencyRecord> = {}) {
+  return invoiceCreate(record.projectId, now, {
+    key: record.key,
+    fingerprint: record.fingerprint,
     ...overrides,
   });
 }
 
-/** A claim of the create's key and fingerprint at `now`: what a replay, or a new request, would claim. */
-const claimOf = (create: IdempotentCreate, now: number) =>
-  newClaim(create.projectId, now, { key: create.key, fingerprint: create.fingerprint });
-
-const markerOf = (write: IdempotentWrite | undefined) =>
-  (JSON.parse(write?.response.body ?? "{}") as { marker: string }).marker;
+const markerOf = (write: OneStepWrite) => (JSON.parse(write.response.body) as { marker: string }).marker;
+const invoiceOf = (write: OneStepWrite) => (write.resource === null ? null : write.resource.invoice);
 
 /** `createOnce` (API.md 3 in one step): a free key gets the record and the resource together, or nothing. */
 export function describeCreateOnceContract(factory: StorageFactory, options: StorageContractOptions): void {
   const parallel = options.concurrency ?? 50;
 
   describe("createOnce", () => {
-    it("stores what build makes under a free key: the record replays it, the resource is findable", async () => {
+    it("stores the write under a free key: the record replays it, the resource is findable", async () => {
       const [storage, projectId] = await withProject(factory);
-      const { create, builds } = invoiceCreate(projectId, Date.now());
-      expect(await unwrap(storage.createOnce(create))).toEqual({ kind: "created" });
-      expect(builds).toHaveLength(1);
-      const replay = claimOf(create, create.now.getTime() + SECOND_MS);
-      expect(await unwrap(storage.claimIdempotencyKey(replay))).toEqual({
+      const { record, write } = invoiceCreate(projectId, Date.now());
+      expect(await unwrap(storage.createOnce(record, write))).toEqual({ kind: "created" });
+      const later = { ...record, now: new Date(record.now.getTime() + SECOND_MS) };
+      expect(await unwrap(storage.findIdempotencyRecord(later))).toEqual({
         kind: "existing",
-        record: { state: "completed", fingerprint: create.fingerprint, response: builds[0]?.response },
+        record: { state: "completed", fingerprint: record.fingerprint, response: write.response },
       });
-      const found = await unwrap(storage.findInvoice(projectId, create.recordId));
-      expect(found).toEqual(builds[0]?.resource?.kind === "invoice" ? builds[0].resource.invoice : null);
+      expect(await unwrap(storage.findInvoice(projectId, record.recordId))).toEqual(invoiceOf(write));
     });
 
-    it("answers a completed key with its record and stores nothing of a second build", async () => {
+    it("answers a completed key with its record and stores nothing of a second write", async () => {
       const [storage, projectId] = await withProject(factory);
       const first = invoiceCreate(projectId, Date.now());
-      await unwrap(storage.createOnce(first.create));
-      const second = againOf(first.create, first.create.now.getTime() + SECOND_MS);
-      expect(await unwrap(storage.createOnce(second.create))).toEqual({
+      await unwrap(storage.createOnce(first.record, first.write));
+      const second = againOf(first.record, first.record.now.getTime() + SECOND_MS);
+      expect(await unwrap(storage.createOnce(second.record, second.write))).toEqual({
         kind: "existing",
-        record: {
-          state: "completed",
-          fingerprint: first.create.fingerprint,
-          response: first.builds[0]?.response,
-        },
+        record: { state: "completed", fingerprint: first.record.fingerprint, response: first.write.response },
       });
-      expect(await unwrap(storage.findInvoice(projectId, second.create.recordId))).toBeNull();
-      expect(await rowsContaining(storage, "idempotency_records", markerOf(second.builds[0]))).toEqual([]);
+      expect(await unwrap(storage.findInvoice(projectId, second.record.recordId))).toBeNull();
+      expect(await rowsContaining(storage, "idempotency_records", markerOf(second.write))).toEqual([]);
     });
 
     it("answers a key claimed by another request with its in-progress record, and writes nothing", async () => {
       const [storage, projectId] = await withProject(factory);
       const claim = newClaim(projectId, Date.now());
       await unwrap(storage.claimIdempotencyKey(claim));
-      const { create } = invoiceCreate(projectId, claim.now.getTime() + SECOND_MS, {
-        key: claim.key,
-        fingerprint: claim.fingerprint,
-      });
-      expect(await unwrap(storage.createOnce(create))).toEqual({
+      const { record, write } = againOf(claim, claim.now.getTime() + SECOND_MS);
+      expect(await unwrap(storage.createOnce(record, write))).toEqual({
         kind: "existing",
         record: {
           state: "in_progress",
@@ -114,7 +94,7 @@ export function describeCreateOnceContract(factory: StorageFactory, options: Sto
           leaseExpiresAt: claim.leaseExpiresAt,
         },
       });
-      expect(await unwrap(storage.findInvoice(projectId, create.recordId))).toBeNull();
+      expect(await unwrap(storage.findInvoice(projectId, record.recordId))).toBeNull();
       // The claim still holds the key: its completion goes through.
       await unwrap(storage.completeIdempotencyKey(completionOf(claim, null)));
     });
@@ -122,36 +102,16 @@ export function describeCreateOnceContract(factory: StorageFactory, options: Sto
     it("replaces an expired record with a new one under the new record id", async () => {
       const [storage, projectId] = await withProject(factory);
       const first = invoiceCreate(projectId, Date.now());
-      await unwrap(storage.createOnce(first.create));
-      const later = first.create.now.getTime() + TTL_MS;
-      const second = againOf(first.create, later, { fingerprint: "e".repeat(64) });
-      expect(await unwrap(storage.createOnce(second.create))).toEqual({ kind: "created" });
-      const replay = claimOf(second.create, later + SECOND_MS);
-      expect(await unwrap(storage.claimIdempotencyKey(replay))).toMatchObject({
+      await unwrap(storage.createOnce(first.record, first.write));
+      const later = first.record.now.getTime() + TTL_MS;
+      const second = againOf(first.record, later, { fingerprint: "e".repeat(64) });
+      expect(await unwrap(storage.createOnce(second.record, second.write))).toEqual({ kind: "created" });
+      const lookup = { ...second.record, now: new Date(later + SECOND_MS) };
+      expect(await unwrap(storage.findIdempotencyRecord(lookup))).toEqual({
         kind: "existing",
-        record: { state: "completed", fingerprint: "e".repeat(64), response: second.builds[0]?.response },
+        record: { state: "completed", fingerprint: "e".repeat(64), response: second.write.response },
       });
-      expect(await unwrap(storage.findInvoice(projectId, second.create.recordId))).not.toBeNull();
-    });
-
-    it("stores nothing when build makes nothing, so the key stays free", async () => {
-      const [storage, projectId] = await withProject(factory);
-      const { create } = invoiceCreate(projectId, Date.now(), { build: () => null });
-      expect(await unwrap(storage.createOnce(create))).toEqual({ kind: "not_built" });
-      expect(await rowsContaining(storage, "idempotency_records", create.key)).toEqual([]);
-      const claim = claimOf(create, create.now.getTime());
-      expect(await unwrap(storage.claimIdempotencyKey(claim))).toMatchObject({ kind: "claimed" });
-    });
-
-    it("answers a taken key with its record even when build makes nothing", async () => {
-      const [storage, projectId] = await withProject(factory);
-      const first = invoiceCreate(projectId, Date.now());
-      await unwrap(storage.createOnce(first.create));
-      const refused = againOf(first.create, first.create.now.getTime(), { build: () => null });
-      expect(await unwrap(storage.createOnce(refused.create))).toMatchObject({
-        kind: "existing",
-        record: { state: "completed" },
-      });
+      expect(await unwrap(storage.findInvoice(projectId, second.record.recordId))).not.toBeNull();
     });
 
     it("stores a refusal without a resource", async () => {
@@ -161,14 +121,12 @@ export function describeCreateOnceContract(factory: StorageFactory, options: Sto
         headers: { "content-type": "application/problem+json" },
         body: JSON.stringify({ code: "method_unavailable", marker: randomUUID() }),
       };
-      const { create } = invoiceCreate(projectId, Date.now(), {
-        build: () => ({ response, resource: null, events: [] }),
-      });
-      expect(await unwrap(storage.createOnce(create))).toEqual({ kind: "created" });
-      const replay = claimOf(create, create.now.getTime());
-      expect(await unwrap(storage.claimIdempotencyKey(replay))).toEqual({
+      const { record } = invoiceCreate(projectId, Date.now());
+      const refusal: OneStepWrite = { response, resource: null, events: [] };
+      expect(await unwrap(storage.createOnce(record, refusal))).toEqual({ kind: "created" });
+      expect(await unwrap(storage.findIdempotencyRecord(record))).toEqual({
         kind: "existing",
-        record: { state: "completed", fingerprint: create.fingerprint, response },
+        record: { state: "completed", fingerprint: record.fingerprint, response },
       });
       expect(await rowsContaining(storage, "invoices", projectId)).toEqual([]);
     });
@@ -182,19 +140,11 @@ export function describeCreateOnceContract(factory: StorageFactory, options: Sto
         createdAt: new Date(),
         data: { marker: randomUUID() },
       });
-      const withEvent = (create: IdempotentCreate, made: DomainEvent) => ({
-        ...create,
-        build: () => {
-          const write = create.build();
-          return write === null ? null : { ...write, events: [made] };
-        },
-      });
       const first = invoiceCreate(projectId, Date.now());
       const stored = event();
-      await unwrap(storage.createOnce(withEvent(first.create, stored)));
-      const discarded = event();
-      const second = againOf(first.create, first.create.now.getTime());
-      await unwrap(storage.createOnce(withEvent(second.create, discarded)));
+      await unwrap(storage.createOnce(first.record, { ...first.write, events: [stored] }));
+      const second = againOf(first.record, first.record.now.getTime());
+      await unwrap(storage.createOnce(second.record, { ...second.write, events: [event()] }));
       const events = await rowsContaining(storage, "events", projectId);
       expect(events.map((row) => row.id)).toEqual([stored.id]);
     });
@@ -203,16 +153,16 @@ export function describeCreateOnceContract(factory: StorageFactory, options: Sto
       const [storage, projectId] = await withProject(factory);
       const key = await addLiveKey(storage, projectId);
       const first = invoiceCreate(projectId, Date.now(), { apiKeyId: key.id });
-      expect(await unwrap(storage.createOnce(first.create))).toEqual({ kind: "created" });
+      expect(await unwrap(storage.createOnce(first.record, first.write))).toEqual({ kind: "created" });
       const before = await storage.inspect();
       await unwrap(storage.revokeApiKey(key.sha256, new Date()));
       for (const apiKeyId of [key.id, randomUUID()]) {
         const fresh = invoiceCreate(projectId, Date.now(), { apiKeyId });
-        expect(await unwrap(storage.createOnce(fresh.create))).toEqual({ kind: "key_revoked" });
-        const replay = againOf(first.create, Date.now(), { apiKeyId });
-        expect(await unwrap(storage.createOnce(replay.create))).toEqual({ kind: "key_revoked" });
-        const refused = invoiceCreate(projectId, Date.now(), { apiKeyId, build: () => null });
-        expect(await unwrap(storage.createOnce(refused.create))).toEqual({ kind: "key_revoked" });
+        expect(await unwrap(storage.createOnce(fresh.record, fresh.write))).toEqual({ kind: "key_revoked" });
+        const replay = againOf(first.record, Date.now(), { apiKeyId });
+        expect(await unwrap(storage.createOnce(replay.record, replay.write))).toEqual({
+          kind: "key_revoked",
+        });
       }
       const after = await storage.inspect();
       expect(after.idempotency_records).toEqual(before.idempotency_records);
@@ -222,11 +172,13 @@ export function describeCreateOnceContract(factory: StorageFactory, options: Sto
     it("fails with conflict, storing nothing, when the new resource's id is taken", async () => {
       const [storage, projectId] = await withProject(factory);
       const first = invoiceCreate(projectId, Date.now());
-      await unwrap(storage.createOnce(first.create));
-      // Another key whose build makes a resource with the first one's id.
-      const clash = invoiceCreate(projectId, Date.now(), { recordId: first.create.recordId });
-      expect(await unwrapErr(storage.createOnce(clash.create))).toMatchObject({ code: "conflict" });
-      expect(await rowsContaining(storage, "idempotency_records", clash.create.key)).toEqual([]);
+      await unwrap(storage.createOnce(first.record, first.write));
+      // Another key whose write makes a resource with the first one's id.
+      const clash = invoiceCreate(projectId, Date.now(), { recordId: first.record.recordId });
+      expect(await unwrapErr(storage.createOnce(clash.record, clash.write))).toMatchObject({
+        code: "conflict",
+      });
+      expect(await rowsContaining(storage, "idempotency_records", clash.record.key)).toEqual([]);
     });
 
     it(`creates exactly once when ${parallel} requests race for one key`, async () => {
@@ -234,59 +186,65 @@ export function describeCreateOnceContract(factory: StorageFactory, options: Sto
       const first = invoiceCreate(projectId, Date.now());
       const racers = [
         first,
-        ...Array.from({ length: parallel - 1 }, () => againOf(first.create, Date.now())),
+        ...Array.from({ length: parallel - 1 }, () => againOf(first.record, Date.now())),
       ];
-      const outcomes = await Promise.all(racers.map(({ create }) => unwrap(storage.createOnce(create))));
+      const outcomes = await Promise.all(racers.map((r) => unwrap(storage.createOnce(r.record, r.write))));
       expect(outcomes.filter((outcome) => outcome.kind === "created")).toHaveLength(1);
       expect(outcomes.filter((outcome) => outcome.kind === "existing")).toHaveLength(parallel - 1);
       const winner = racers[outcomes.findIndex((outcome) => outcome.kind === "created")];
       for (const outcome of outcomes.filter((o) => o.kind === "existing"))
-        expect(outcome).toMatchObject({ record: { response: winner?.builds[0]?.response } });
+        expect(outcome).toMatchObject({ record: { response: winner?.write.response } });
       const found = await Promise.all(
-        racers.map(({ create }) => unwrap(storage.findInvoice(projectId, create.recordId))),
+        racers.map(({ record }) => unwrap(storage.findInvoice(projectId, record.recordId))),
       );
       expect(found.filter((invoice) => invoice !== null)).toHaveLength(1);
     });
   });
 
-  describe("withdrawIdempotencyClaim", () => {
-    it("deletes a fresh claim its lease holds, so the key is free for any body", async () => {
+  describe("findIdempotencyRecord", () => {
+    it("finds a key free when it has no record, or only an expired one", async () => {
+      const [storage, projectId] = await withProject(factory);
+      const { record, write } = invoiceCreate(projectId, Date.now());
+      expect(await unwrap(storage.findIdempotencyRecord(record))).toEqual({ kind: "free" });
+      await unwrap(storage.createOnce(record, write));
+      const expired = { ...record, now: record.expiresAt };
+      expect(await unwrap(storage.findIdempotencyRecord(expired))).toEqual({ kind: "free" });
+    });
+
+    it("answers a claimed key with its in-progress record, and takes nothing over", async () => {
       const [storage, projectId] = await withProject(factory);
       const claim = newClaim(projectId, Date.now());
       await unwrap(storage.claimIdempotencyKey(claim));
-      await unwrap(
-        storage.withdrawIdempotencyClaim({ projectId, key: claim.key, leaseToken: claim.leaseToken }),
-      );
-      expect(await rowsContaining(storage, "idempotency_records", claim.key)).toEqual([]);
-      const other = retryOf(claim, claim.now.getTime(), { fingerprint: "d".repeat(64) });
-      expect(await unwrap(storage.claimIdempotencyKey(other))).toEqual({
-        kind: "claimed",
-        recordId: other.recordId,
-        takenOver: false,
+      const afterLease = { ...claim, now: claim.leaseExpiresAt };
+      const found = {
+        state: "in_progress",
+        fingerprint: claim.fingerprint,
+        leaseExpiresAt: claim.leaseExpiresAt,
+      };
+      expect(await unwrap(storage.findIdempotencyRecord(afterLease))).toEqual({
+        kind: "existing",
+        record: found,
       });
+      // The lease still holds: looking it up did not touch it.
+      await unwrap(storage.completeIdempotencyKey(completionOf(claim, null)));
     });
 
-    it("leaves a record alone that another lease holds, or that is completed", async () => {
+    it("refuses a revoked or foreign API key and writes nothing", async () => {
       const [storage, projectId] = await withProject(factory);
-      const held = newClaim(projectId, Date.now());
-      const completed = newClaim(projectId, Date.now());
-      await unwrap(storage.claimIdempotencyKey(held));
-      await unwrap(storage.claimIdempotencyKey(completed));
-      await unwrap(storage.completeIdempotencyKey(completionOf(completed, null)));
-      for (const claim of [held, completed]) {
-        const withdrawal = { projectId, key: claim.key, leaseToken: randomUUID() };
-        await unwrap(storage.withdrawIdempotencyClaim(withdrawal));
+      const key = await addLiveKey(storage, projectId);
+      const { record, write } = invoiceCreate(projectId, Date.now(), { apiKeyId: key.id });
+      await unwrap(storage.createOnce(record, write));
+      expect(await unwrap(storage.findIdempotencyRecord(record))).toMatchObject({ kind: "existing" });
+      const before = await storage.inspect();
+      await unwrap(storage.revokeApiKey(key.sha256, new Date()));
+      for (const apiKeyId of [key.id, randomUUID()]) {
+        expect(await unwrap(storage.findIdempotencyRecord({ ...record, apiKeyId }))).toEqual({
+          kind: "key_revoked",
+        });
+        const unknown = { ...record, key: `key-${randomUUID()}`, apiKeyId };
+        expect(await unwrap(storage.findIdempotencyRecord(unknown))).toEqual({ kind: "key_revoked" });
       }
-      await unwrap(
-        storage.withdrawIdempotencyClaim({ projectId, key: completed.key, leaseToken: completed.leaseToken }),
-      );
-      expect(await rowsContaining(storage, "idempotency_records", held.key)).toHaveLength(1);
-      expect(await rowsContaining(storage, "idempotency_records", completed.key)).toHaveLength(1);
-      const replay = retryOf(completed, completed.now.getTime());
-      expect(await unwrap(storage.claimIdempotencyKey(replay))).toMatchObject({
-        kind: "existing",
-        record: { state: "completed" },
-      });
+      expect((await storage.inspect()).idempotency_records).toEqual(before.idempotency_records);
     });
   });
 }

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { ResultAsync } from "neverthrow";
-import type { IdempotencyClaim, IdempotencyCompletion, StoredResource, StoredResponse } from "../ports/idempotency-storage.js";
+import type {
+  IdempotencyClaim,
+  IdempotencyCompletion,
+  StoredResource,
+  StoredResponse,
+} from "../ports/idempotency-storage.js";
 import type { ApiKeyRecord } from "../ports/project-storage.js";
 import type { InspectableStorage } from "../ports/storage.js";
 import type { StorageError } from "../ports/storage-error.js";
@@ -99,6 +104,7 @@ export function completionOf(
     leaseToken: claim.leaseToken,
     response,
     resource,
+    events: [],
     now: claim.now,
   };
 }

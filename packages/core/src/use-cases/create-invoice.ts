@@ -2,7 +2,6 @@ import { err, ok, type Result } from "neverthrow";
 import type { Invoice, PaymentMethod } from "../domain.js";
 import type { KopekError } from "../errors.js";
 import { formatMoney } from "../money.js";
-import type { PaymentProvider } from "../ports/payment-provider.js";
 import { presentInvoice } from "../presenters.js";
 import type { CreateInvoiceRequest } from "../validation/schemas.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
@@ -45,17 +44,17 @@ export async function createInvoice(
 
 /**
  * The same for a provider whose payers pay on Kopek's hosted page: nothing to ask the provider, so
- * the outcome follows from the request alone, synchronously (stored with `Storage.createOnce`).
+ * the outcome follows from the request alone, synchronously (stored with `Storage.createOnce`). Null
+ * for a provider with its own page: `createInvoice` runs instead.
  */
-export function buildInvoice(execution: Execution, input: CreateInvoiceRequest): Result<Outcome, KopekError> {
+export function buildInvoice(
+  execution: Execution,
+  input: CreateInvoiceRequest,
+): Result<Outcome, KopekError> | null {
+  if (execution.provider.capabilities.paymentPage !== "kopek") return null;
   const planned = planInvoice(execution, input);
   if (planned.isErr()) return err(planned.error);
   return ok(invoiceOutcome(execution, input, planned.value, planned.value.hostedPageUrl));
-}
-
-/** Whether an invoice for this provider is made by `buildInvoice` (no call to the provider). */
-export function invoicesNeedNoProvider(provider: PaymentProvider): boolean {
-  return provider.capabilities.paymentPage === "kopek";
 }
 
 function planInvoice(execution: Execution, input: CreateInvoiceRequest): Result<InvoicePlan, KopekError> {
