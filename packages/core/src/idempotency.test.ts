@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { canonicalJson } from "./canonical-json.js";
 import {
   answerFromRecord,
-  isAbandoned,
   fingerprintRequest,
+  isAbandoned,
   replay,
   validateIdempotencyKeyHeader,
 } from "./idempotency.js";

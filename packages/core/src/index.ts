@@ -51,9 +51,9 @@ export type { PayInvoiceRequest, PaymentPage, PaymentResult } from "./payments/p
 export type { Clock } from "./ports/clock.js";
 export { systemClock } from "./ports/clock.js";
 export type { IdGenerator } from "./ports/id-generator.js";
-export type * from "./ports/payment-provider.js";
 export type * from "./ports/idempotency-storage.js";
 export type * from "./ports/outbox-storage.js";
+export type * from "./ports/payment-provider.js";
 export type * from "./ports/project-storage.js";
 export type * from "./ports/resource-storage.js";
 export type * from "./ports/schedule-storage.js";

@@ -2,11 +2,11 @@
 
 export {
   createSandboxLedger,
-  type SandboxCharge,
   type SandboxChargeFilter,
   type SandboxLedger,
   type SandboxLedgerOptions,
 } from "./ledger.js";
+export type { SandboxCharge } from "./sandbox-charge.js";
 export {
   createSandboxProvider,
   type SandboxProvider,

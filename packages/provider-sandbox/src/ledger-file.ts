@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync, writeSync } from "node:fs";
 import type { PaymentMethod } from "@kopek/core";
-import type { SandboxCharge } from "./ledger.js";
+import type { SandboxCharge } from "./sandbox-charge.js";
 
 /**
  * The sandbox's books as an append-only JSON-lines file: one line per charge, so charges can be

@@ -1,20 +1,10 @@
-import type { ChargeReceipt, Money, PaymentMethod } from "@kopek/core";
+import type { ChargeReceipt, PaymentMethod } from "@kopek/core";
 import { ok } from "neverthrow";
 import { openLedgerFile } from "./ledger-file.js";
 import type { RememberedOutcome } from "./provider-idempotency.js";
+import type { SandboxCharge } from "./sandbox-charge.js";
 
 /** One charge the sandbox made. Holds a fingerprint of the method ref, never the ref. */
-export interface SandboxCharge {
-  readonly chargeId: string;
-  readonly idempotencyKey: string;
-  readonly method: PaymentMethod;
-  readonly money: Money;
-  readonly description: string;
-  readonly chargedAt: Date;
-  /** sha256 of the method ref (`sandboxMethodFingerprint`). */
-  readonly methodFingerprint: string;
-}
-
 export interface SandboxChargeFilter {
   readonly idempotencyKey?: string;
   readonly methodFingerprint?: string;

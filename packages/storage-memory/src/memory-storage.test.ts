@@ -121,7 +121,14 @@ describe("memory storage keeps resources bounded", () => {
       };
       (await storage.claimIdempotencyKey({ ...claim, ...times }))._unsafeUnwrap();
       const response = { status: 201, headers: {}, body: "{}" };
-      const completion = { projectId: project.id, key: `k${i}`, leaseToken: `t${i}`, response, events: [], now };
+      const completion = {
+        projectId: project.id,
+        key: `k${i}`,
+        leaseToken: `t${i}`,
+        response,
+        events: [],
+        now,
+      };
       (
         await storage.completeIdempotencyKey({ ...completion, resource: { kind: "invoice", invoice } })
       )._unsafeUnwrap();

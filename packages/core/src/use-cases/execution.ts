@@ -2,8 +2,8 @@ import type { Project } from "../domain.js";
 import type { KopekError } from "../errors.js";
 import type { DomainEvent } from "../events/domain-event.js";
 import type { IdGenerator } from "../ports/id-generator.js";
-import type { PaymentProvider, ProviderError } from "../ports/payment-provider.js";
 import type { StoredResource } from "../ports/idempotency-storage.js";
+import type { PaymentProvider, ProviderError } from "../ports/payment-provider.js";
 import type { Storage } from "../ports/storage.js";
 import type { StorageError } from "../ports/storage-error.js";
 
