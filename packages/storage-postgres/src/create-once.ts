@@ -1,130 +1,189 @@
-import type {
-  CreateOnceOutcome,
-  IdempotentCreate,
-  IdempotentWrite,
-  Storage,
-  StorageError,
-} from "@kopek/core";
-import type { CreateBatcher } from "./create-batch.js";
-import { type CreateOnceRow, createOnceStatement, LOOK_UP_KEY } from "./create-once-sql.js";
-import { eventsParameter } from "./outbox-rows.js";
-import { outboxCtes } from "./outbox-sql.js";
-import type { Query, Run } from "./outbox-storage.js";
-import { CREATE_INVOICE_FROM_RECORD, CREATE_SUBSCRIPTION_FROM_RECORD } from "./resource-sql.js";
-import { existingRecordOf, invoiceValues, subscriptionValues } from "./rows.js";
+import type { CreateOnceOutcome, IdempotencyStorage, NewIdempotencyRecord, OneStepWrite } from "@kopek/core";
+import { CREATE_ONCE, type CreateOnceRow } from "./create-once-sql.js";
+import { invoiceItem } from "./invoice-columns.js";
+import { eventRows } from "./outbox-rows.js";
+import { existingRecordOf } from "./rows.js";
+import type { Query, SqlContext } from "./sql-context.js";
 import { conflict } from "./storage-errors.js";
-import type { TokenCipher } from "./token-cipher.js";
 
-/** The parameter the events take in a statement, after the resource's fields. */
-const eventsParam = (values: readonly unknown[]) => values.length + 1;
+/** How `createOnce` batches writes (`PostgresStorageOptions.createBatches`). */
+export interface CreateBatchOptions {
+  /** Batch statements running at once; a create that finds them all busy waits for the next batch. Default 4. */
+  readonly maxInFlight?: number;
+  /** Writes in one statement at most. Default 64. */
+  readonly maxSize?: number;
+}
 
-const INVOICE = { insert: CREATE_INVOICE_FROM_RECORD, table: "invoices" } as const;
-const SUBSCRIPTION = { insert: CREATE_SUBSCRIPTION_FROM_RECORD, table: "subscriptions" } as const;
+/** A write's answer from its statement: its outcome, or what it needs instead. */
+type Answer =
+  | CreateOnceOutcome
+  /** Run it again on its own: its row was decided against a stale snapshot, or its batch failed. */
+  | "again"
+  /** Its invoice's id is taken (a `conflict`). */
+  | "id_taken";
 
-// The statements, by what is created with the record: the text is fixed per name (prepared once).
-const STATEMENTS = {
-  create_once: createOnceStatement(null),
-  create_once_invoice: createOnceStatement(INVOICE),
-  create_once_subscription: createOnceStatement(SUBSCRIPTION),
-} as const;
-const RESOURCES = { create_once: null, create_once_invoice: INVOICE, create_once_subscription: SUBSCRIPTION };
-const withEvents = new Map<string, string>();
+interface Create {
+  readonly record: NewIdempotencyRecord;
+  readonly write: OneStepWrite;
+}
 
 /**
- * `createOnce` over PostgreSQL: `build` runs first (a pure function of the request), then one
- * statement writes the record, the resource and its events when the key is free, or reads what the
- * key holds. When `build` makes nothing, one read-only statement tells a free key from a taken one.
+ * `createOnce` over PostgreSQL: every write goes through one statement shape, `CREATE_ONCE`, alone or
+ * with the other writes of its moment (`createBatches`). A write whose answer is stale, or whose batch
+ * failed, is run again on its own, at most `maxAttempts` times in all.
  */
 export function createOnceMethod(
-  query: Query,
-  run: Run,
-  cipher: TokenCipher,
-  maxAttempts: number,
-  fail: (error: StorageError) => never,
-  batcher: CreateBatcher | null,
-): Storage["createOnce"] {
-  async function once(create: IdempotentCreate, write: IdempotentWrite | null) {
-    if (write === null) {
-      const { rows } = await query<CreateOnceRow>("look_up_key", LOOK_UP_KEY, [
-        create.projectId,
-        create.key,
-        create.now,
-        create.apiKeyId,
-      ]);
-      return rows[0] === undefined ? ({ kind: "not_built" } as const) : outcomeOf(rows[0]);
-    }
-    const [name, text, values] = statementFor(create, write, cipher);
+  sql: SqlContext,
+  options: CreateBatchOptions | false = {},
+): IdempotencyStorage["createOnce"] {
+  const batcher = options === false ? null : createBatcher(sql.query, options);
+  // The first attempt joins a batch; a write run again goes on its own.
+  const attempt = async (create: Create, first: boolean): Promise<Answer> => {
     try {
-      const { rows } = await query<CreateOnceRow>(name, text, values);
-      // An existing record is the answer even when the discarded resource's id was taken as well.
-      const answer = rows.find((r) => r.outcome !== "id_taken");
-      if (answer !== undefined) return outcomeOf(answer);
-      return rows.length > 0 ? fail(conflict("createOnce", create)) : null;
+      if (first && batcher !== null) return await batcher.submit(create);
+      return (await runStatement(sql.query, [create]))[0] ?? "again";
     } catch (error) {
-      // The new resource's id is taken: the statement wrote nothing.
-      if ((error as { code?: string }).code === "23505") fail(conflict("createOnce", create));
+      // An invoice of that id was committed concurrently: the statement wrote nothing.
+      if ((error as { code?: string }).code === "23505") return "id_taken";
       throw error;
     }
-  }
-
-  return (create) =>
-    run("createOnce", async () => {
-      const write = create.build();
-      if (write !== null && batcher?.accepts(write)) {
-        const answer = await batcher.submit(create, write);
-        if (answer === "id_taken") return fail(conflict("createOnce", create));
-        if (answer !== "alone") return answer;
+  };
+  return (record, write) =>
+    sql.run("createOnce", async () => {
+      const create = { record, write };
+      for (let n = 1; n <= sql.maxAttempts; n++) {
+        const answer = await attempt(create, n === 1);
+        if (answer === "id_taken") return sql.fail(conflict("createOnce", record));
+        if (answer !== "again") return answer;
       }
-      for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-        const outcome = await once(create, write);
-        // No row: the key changed after the statement's snapshot was taken; a new one will see it.
-        if (outcome !== null) return outcome;
-      }
-      return fail({
+      return sql.fail({
         code: "storage_failed",
-        message: `storage-postgres: createOnce kept racing concurrent changes (${maxAttempts} attempts)`,
+        message: `storage-postgres: createOnce kept racing concurrent changes (${sql.maxAttempts} attempts)`,
       });
     });
 }
 
-function statementFor(
-  create: IdempotentCreate,
-  write: IdempotentWrite,
-  cipher: TokenCipher,
-): [string, string, unknown[]] {
-  const { response, resource } = write;
-  const record = [
-    create.projectId,
-    create.key,
-    create.fingerprint,
-    create.recordId,
-    create.expiresAt.toISOString(),
-    create.now.toISOString(),
-    create.apiKeyId,
-    response.status,
-    JSON.stringify(response.headers),
-    response.body,
-  ];
-  const [name, values]: [keyof typeof STATEMENTS, unknown[]] =
-    resource === null
-      ? ["create_once", record]
-      : resource.kind === "invoice"
-        ? ["create_once_invoice", [...record, ...invoiceValues(resource.invoice)]]
-        : ["create_once_subscription", [...record, ...subscriptionValues(resource.subscription, cipher)]];
-  if (resource === null || write.events.length === 0) return [name, STATEMENTS[name], values];
-  // With events: the outbox CTEs too, written only when the resource is.
-  const eventful = `${name}_events`;
-  let text = withEvents.get(eventful);
-  if (text === undefined) {
-    text = createOnceStatement(RESOURCES[name], outboxCtes(eventsParam(values), "resource"));
-    withEvents.set(eventful, text);
-  }
-  return [eventful, text, [...values, eventsParameter(write.events)]];
+/** Runs `CREATE_ONCE` for these writes (distinct keys); the answers in the same order. */
+async function runStatement(query: Query, creates: readonly Create[]): Promise<Answer[]> {
+  const { rows } = await query<CreateOnceRow>("create_once", CREATE_ONCE, [itemsOf(creates)]);
+  const byOrd = new Map(rows.map((row) => [Number(row.ord), row]));
+  return creates.map((_, ord) => answerOf(byOrd.get(ord)));
 }
 
-function outcomeOf(row: CreateOnceRow): CreateOnceOutcome {
-  if (row.outcome === "created") return { kind: "created" };
-  if (row.outcome === "key_revoked") return { kind: "key_revoked" };
-  if (row.record === null) throw new Error(`storage-postgres: createOnce: ${row.outcome} without a record`);
-  return { kind: "existing", record: existingRecordOf(row.record) };
+interface Waiting extends Create {
+  readonly settle: (answer: Answer) => void;
+  readonly fail: (error: unknown) => void;
+}
+
+/**
+ * Natural batching: the creates of one turn of the event loop go together (a lone create waits only
+ * for the end of its turn), and while `maxInFlight` statements run, new creates wait and the next
+ * statement takes every waiting one (up to `maxSize`, one per key) at once. Under load one statement,
+ * one transaction and one round trip serve many requests; every write in it commits, or none does, and
+ * none is answered before it committed.
+ */
+function createBatcher(query: Query, options: CreateBatchOptions) {
+  const maxInFlight = Math.max(1, options.maxInFlight ?? 4);
+  const maxSize = Math.max(1, options.maxSize ?? 64);
+  let waiting: Waiting[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+
+  // After the current turn: every create its requests reach by then joins the same batch.
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      pump();
+    });
+  }
+
+  function pump(): void {
+    while (inFlight < maxInFlight && waiting.length > 0) {
+      const batch = takeBatch();
+      inFlight += 1;
+      void run(batch).finally(() => {
+        inFlight -= 1;
+        schedule();
+      });
+    }
+  }
+
+  // The oldest waiting creates, one per key (a second create of a key waits for a later batch).
+  function takeBatch(): Waiting[] {
+    const batch: Waiting[] = [];
+    const rest: Waiting[] = [];
+    const keys = new Set<string>();
+    for (const item of waiting) {
+      const key = `${item.record.projectId} ${item.record.key}`;
+      if (batch.length < maxSize && !keys.has(key)) {
+        keys.add(key);
+        batch.push(item);
+      } else rest.push(item);
+    }
+    waiting = rest;
+    return batch;
+  }
+
+  async function run(batch: readonly Waiting[]): Promise<void> {
+    let answers: Answer[];
+    try {
+      answers = await runStatement(query, batch);
+    } catch (error) {
+      // Nothing was written. Alone, a create fails with its own error; together, each is run again
+      // on its own, so that one bad write cannot fail the others.
+      if (batch.length === 1) batch[0]?.fail(error);
+      else for (const item of batch) item.settle("again");
+      return;
+    }
+    batch.forEach((item, ord) => {
+      item.settle(answers[ord] ?? "again");
+    });
+  }
+
+  return {
+    /** Stores the write with the next batch. */
+    submit: (create: Create) =>
+      new Promise<Answer>((settle, fail) => {
+        waiting.push({ ...create, settle, fail });
+        schedule();
+      }),
+  };
+}
+
+function answerOf(row: CreateOnceRow | undefined): Answer {
+  switch (row?.outcome) {
+    case "created":
+      return { kind: "created" };
+    case "key_revoked":
+      return { kind: "key_revoked" };
+    case "id_taken":
+      return "id_taken";
+    case "existing":
+      return row.record === null ? "again" : { kind: "existing", record: existingRecordOf(row.record) };
+    default:
+      return "again";
+  }
+}
+
+/** The statement's parameter: one JSON array, each write's fields named as `CREATE_ONCE` reads them. */
+function itemsOf(creates: readonly Create[]): string {
+  return JSON.stringify(
+    creates.map(({ record, write }, ord) => ({
+      ord,
+      project_id: record.projectId,
+      r_key: record.key,
+      r_fingerprint: record.fingerprint,
+      r_record_id: record.recordId,
+      r_expires_at: record.expiresAt.toISOString(),
+      r_now: record.now.toISOString(),
+      r_api_key_id: record.apiKeyId,
+      r_status: write.response.status,
+      r_headers: write.response.headers,
+      r_body: write.response.body,
+      events: write.resource === null || write.events.length === 0 ? null : eventRows(write.events),
+      ...(write.resource === null ? {} : invoiceItem(write.resource.invoice)),
+    })),
+  );
 }

@@ -3,6 +3,16 @@
  * session ever sees a half-claimed key or a resource without its stored response.
  */
 
+/**
+ * The API key check every statement that reads or writes under a key starts with: true when there
+ * is no key to check (`apiKey` is null), or when the key belongs to the project and is not revoked.
+ * Judged in the statement's own snapshot, so a revocation committed before it is honoured by it,
+ * whatever any instance had cached.
+ */
+export const keyHolds = (apiKey: string, project: string) => `(${apiKey} IS NULL
+      OR EXISTS (SELECT 1 FROM api_keys
+                  WHERE id = ${apiKey} AND project_id = ${project} AND revoked_at IS NULL))`;
+
 /** Columns of the rows `CLAIM` returns; `outcome` says which branch produced the row. */
 export interface ClaimRow {
   outcome: "claimed" | "existing" | "key_revoked";
@@ -20,9 +30,8 @@ export interface ClaimRow {
  * $1 project, $2 key, $3 fingerprint, $4 record id, $5 lease token, $6 lease expiry, $7 expiry, $8 now,
  * $9 the request's API key id (null: no key to check).
  *
- * `key_holds` checks the API key in the statement's own snapshot: a key revoked (or of another
- * project) claims and reads nothing, and the statement answers `key_revoked` instead; so a revocation
- * committed before this statement is honoured by it, whatever any instance had cached.
+ * `key_holds` checks the API key: a key revoked (or of another project) claims and reads nothing, and
+ * the statement answers `key_revoked` instead.
  *
  * The upsert claims when there is no row, when the row expired (replaced: new record id, new expiry),
  * or when it is in progress with an expired lease and the same fingerprint (taken over: the record
@@ -34,9 +43,7 @@ export interface ClaimRow {
  */
 export const CLAIM = `
 WITH key_holds AS (
-  SELECT $9::uuid IS NULL
-      OR EXISTS (SELECT 1 FROM api_keys WHERE id = $9::uuid AND project_id = $1::uuid AND revoked_at IS NULL)
-      AS holds
+  SELECT ${keyHolds("$9::uuid", "$1::uuid")} AS holds
 ), claimed AS (
   INSERT INTO idempotency_records AS r
     (project_id, key, fingerprint, record_id, state, lease_token, lease_expires_at, expires_at, created_at)
@@ -97,11 +104,6 @@ export const RELEASE = `
 UPDATE idempotency_records SET lease_expires_at = $4
  WHERE project_id = $1 AND key = $2 AND lease_token = $3 AND state = 'in_progress'
    AND lease_expires_at > $4`;
-
-/** Deletes a claim still held: $1 project, $2 key, $3 lease token. A record not held is left alone. */
-export const WITHDRAW = `
-DELETE FROM idempotency_records
- WHERE project_id = $1 AND key = $2 AND lease_token = $3 AND state = 'in_progress'`;
 
 /**
  * Deletes at most $2 records with `expires_at <= $1`, oldest first. SKIP LOCKED leaves a record that

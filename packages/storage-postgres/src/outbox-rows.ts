@@ -4,17 +4,20 @@ import type { TokenCipher } from "./token-cipher.js";
 
 type Row = Record<string, unknown>;
 
+/** Events as rows of `EVENT_RECORD` (outbox-sql.ts), plain JSON data. */
+export function eventRows(events: readonly DomainEvent[]) {
+  return events.map((e) => ({
+    id: e.id,
+    project_id: e.projectId,
+    type: e.type,
+    created_at: e.createdAt.toISOString(),
+    data: e.data,
+  }));
+}
+
 /** Events as the JSON array parameter `outboxCtes` reads. */
 export function eventsParameter(events: readonly DomainEvent[]): string {
-  return JSON.stringify(
-    events.map((e) => ({
-      id: e.id,
-      project_id: e.projectId,
-      type: e.type,
-      created_at: e.createdAt.toISOString(),
-      data: e.data,
-    })),
-  );
+  return JSON.stringify(eventRows(events));
 }
 
 export function toEvent(row: Row, prefix = ""): DomainEvent {

@@ -5,17 +5,15 @@
  */
 
 /**
- * CTEs that insert the events of `$<param>` (a JSON array of `{ id, project_id, type, created_at,
- * data }`) when `guard` (a CTE name) returned a row, and fan each one out to the enabled endpoints of
- * its project. Starts with a comma: it follows the statement's other CTEs.
+ * CTEs that insert the events `source` selects (rows of `id, project_id, type, created_at, data`) and
+ * fan each one out to the enabled endpoints of its project. Starts with a comma: it follows the
+ * statement's other CTEs.
  */
-export function outboxCtes(param: number, guard: string): string {
+export function outboxCtesFrom(source: string): string {
   return `,
 outbox_events AS (
   INSERT INTO events (id, project_id, type, created_at, data)
-  SELECT e.id, e.project_id, e.type, e.created_at, e.data
-    FROM json_to_recordset($${param}::json) AS e(id uuid, project_id uuid, type text, created_at timestamptz, data json)
-   WHERE EXISTS (SELECT 1 FROM ${guard})
+  ${source}
   RETURNING id, project_id, created_at
 ),
 outbox_deliveries AS (
@@ -24,6 +22,16 @@ outbox_deliveries AS (
     FROM outbox_events e JOIN webhook_endpoints w ON w.project_id = e.project_id AND w.enabled
   RETURNING 1
 )`;
+}
+
+/** The record type of an events array as `eventsParameter` writes it. */
+export const EVENT_RECORD = "e(id uuid, project_id uuid, type text, created_at timestamptz, data json)";
+
+/** The outbox CTEs for the events of `$<param>` (a JSON array), written when `guard` (a CTE) returned a row. */
+export function outboxCtes(param: number, guard: string): string {
+  return outboxCtesFrom(`SELECT e.id, e.project_id, e.type, e.created_at, e.data
+    FROM json_to_recordset($${param}::json) AS ${EVENT_RECORD}
+   WHERE EXISTS (SELECT 1 FROM ${guard})`);
 }
 
 /** Turns a `WITH a AS (…), … SELECT …` statement into one that also writes the outbox after `guard`. */

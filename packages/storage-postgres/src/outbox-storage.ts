@@ -1,28 +1,10 @@
-import type { StorageError, WebhookStorage } from "@kopek/core";
-import type { ResultAsync } from "neverthrow";
-import type { QueryResultRow } from "pg";
+import type { OutboxStorage } from "@kopek/core";
 import { ENDPOINT_COLUMNS, toClaimedDelivery, toEndpoint, toEvent } from "./outbox-rows.js";
 import { CLAIM_DUE_DELIVERIES, RECORD_DELIVERY_ATTEMPT } from "./outbox-sql.js";
-import type { TokenCipher } from "./token-cipher.js";
+import { isUuid, type SqlContext } from "./sql-context.js";
 
-/** A named prepared statement's run, as `createPostgresStorage` makes it. */
-export type Query = <R extends QueryResultRow>(
-  name: string,
-  text: string,
-  values: unknown[],
-) => Promise<{ rows: R[]; rowCount: number | null }>;
-/** An operation's work with every failure translated to a port error. */
-export type Run = <T>(operation: string, work: () => Promise<T>) => ResultAsync<T, StorageError>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The `WebhookStorage` half of the adapter: endpoints (secrets encrypted at rest) and deliveries. */
-export function outboxMethods(
-  query: Query,
-  run: Run,
-  cipher: TokenCipher,
-  fail: (error: StorageError) => never,
-): WebhookStorage {
+/** Webhook endpoints (secrets encrypted at rest) and the deliveries of outbox events. */
+export function outboxStorage({ query, run, cipher, fail }: SqlContext): OutboxStorage {
   return {
     saveWebhookEndpoint: (e) =>
       run("saveWebhookEndpoint", async () => {
@@ -49,7 +31,7 @@ export function outboxMethods(
       }),
     listWebhookEndpoints: (projectId) =>
       run("listWebhookEndpoints", async () => {
-        if (!UUID.test(projectId)) return [];
+        if (!isUuid(projectId)) return [];
         const { rows } = await query(
           "list_webhook_endpoints",
           `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE project_id = $1 ORDER BY created_at, id`,
@@ -59,7 +41,7 @@ export function outboxMethods(
       }),
     removeWebhookEndpoint: (projectId, id) =>
       run("removeWebhookEndpoint", async () => {
-        if (!UUID.test(projectId) || !UUID.test(id)) return false;
+        if (!isUuid(projectId) || !isUuid(id)) return false;
         const { rowCount } = await query(
           "remove_webhook_endpoint",
           "DELETE FROM webhook_endpoints WHERE project_id = $1 AND id = $2",
@@ -111,7 +93,7 @@ export function outboxMethods(
       }),
     listEventDeliveries: (projectId) =>
       run("listEventDeliveries", async () => {
-        if (!UUID.test(projectId)) return [];
+        if (!isUuid(projectId)) return [];
         const { rows } = await query(
           "list_event_deliveries",
           `SELECT e.id, e.project_id, e.type, e.created_at, e.data,

@@ -2,59 +2,40 @@
  * The statements that read and write subscriptions and invoices. Each is one statement (one round
  * trip, no BEGIN/COMMIT); every write is version-checked in its WHERE clause.
  */
-import { INVOICE_COLUMNS, SUBSCRIPTION_COLUMNS } from "./rows.js";
+import { INVOICE_FIELDS, INVOICE_SELECT } from "./invoice-columns.js";
+import { SUBSCRIPTION_COLUMNS } from "./rows.js";
 
 /**
  * The written columns after `id` and `project_id`, with their parameter casts, in the order of
  * `subscriptionValues` / `invoiceValues` (which start with the id).
  */
 const SUBSCRIPTION_FIELDS = [
-  ["status", "text"],
-  ["amount", "bigint"],
-  ["currency", "text"],
-  ["period_unit", "text"],
-  ["period_count", "integer"],
-  ["method", "text"],
-  ["provider_method_ref_ciphertext", "bytea"],
-  ["provider_method_ref_key_id", "text"],
-  ["method_mask", "text"],
-  ["description", "text"],
-  ["metadata", "json"],
-  ["started_at", "timestamptz"],
-  ["next_charge_at", "timestamptz"],
-  ["last_charged_at", "timestamptz"],
-  ["cycles_started", "integer"],
-  ["created_at", "timestamptz"],
-  ["canceled_at", "timestamptz"],
-  ["cancel_reason", "text"],
-  ["next_cycle", "integer"],
-  ["next_attempt_at", "timestamptz"],
-  ["declines", "integer"],
-  ["first_declined_at", "timestamptz"],
-  ["version", "integer"],
+  { name: "status", cast: "text" },
+  { name: "amount", cast: "bigint" },
+  { name: "currency", cast: "text" },
+  { name: "period_unit", cast: "text" },
+  { name: "period_count", cast: "integer" },
+  { name: "method", cast: "text" },
+  { name: "provider_method_ref_ciphertext", cast: "bytea" },
+  { name: "provider_method_ref_key_id", cast: "text" },
+  { name: "method_mask", cast: "text" },
+  { name: "description", cast: "text" },
+  { name: "metadata", cast: "json" },
+  { name: "started_at", cast: "timestamptz" },
+  { name: "next_charge_at", cast: "timestamptz" },
+  { name: "last_charged_at", cast: "timestamptz" },
+  { name: "cycles_started", cast: "integer" },
+  { name: "created_at", cast: "timestamptz" },
+  { name: "canceled_at", cast: "timestamptz" },
+  { name: "cancel_reason", cast: "text" },
+  { name: "next_cycle", cast: "integer" },
+  { name: "next_attempt_at", cast: "timestamptz" },
+  { name: "declines", cast: "integer" },
+  { name: "first_declined_at", cast: "timestamptz" },
+  { name: "version", cast: "integer" },
 ] as const;
 
-export const INVOICE_FIELDS = [
-  ["status", "text"],
-  ["amount", "bigint"],
-  ["currency", "text"],
-  ["description", "text"],
-  ["comment", "text"],
-  ["customer", "jsonb"],
-  ["metadata", "json"],
-  ["payment_url", "text"],
-  ["return_url", "text"],
-  ["allowed_methods", "text[]"],
-  ["method", "text"],
-  ["pinned_method", "text"],
-  ["created_at", "timestamptz"],
-  ["expires_at", "timestamptz"],
-  ["paid_at", "timestamptz"],
-  ["canceled_at", "timestamptz"],
-  ["version", "integer"],
-] as const;
-
-type Fields = readonly (readonly [string, string])[];
+type Fields = readonly { readonly name: string; readonly cast: string }[];
 
 interface ResourceTable {
   readonly table: "subscriptions" | "invoices";
@@ -75,7 +56,7 @@ interface Layout {
 
 const param = (index: number, cast: string) => `$${index}::${cast}`;
 const fieldParams = (t: ResourceTable, layout: Layout) =>
-  t.fields.map(([, cast], i) => param(layout.id + 1 + i, cast));
+  t.fields.map(({ cast }, i) => param(layout.id + 1 + i, cast));
 const versionParam = (t: ResourceTable, layout: Layout) => `$${layout.id + t.fields.length}::integer`;
 
 /**
@@ -88,7 +69,7 @@ function insertFrom(
   source: string,
   onTakenId: "nothing" | "fail" = "nothing",
 ): string {
-  const columns = ["id", "project_id", ...t.fields.map(([name]) => name)].join(", ");
+  const columns = ["id", "project_id", ...t.fields.map(({ name }) => name)].join(", ");
   const values = [param(layout.id, "uuid"), param(layout.project, "uuid"), ...fieldParams(t, layout)];
   return `INSERT INTO ${t.table} (${columns})
   SELECT ${values.join(", ")} FROM ${source}${onTakenId === "nothing" ? "\n  ON CONFLICT (id) DO NOTHING" : ""}
@@ -97,7 +78,7 @@ function insertFrom(
 
 /** Replaces every column of the row at version n−1 of this project (n = the version parameter). */
 function updateWhere(t: ResourceTable, layout: Layout, extraSet: string, extraWhere: string): string {
-  const assignments = t.fields.map(([name], i) => `${name} = ${fieldParams(t, layout)[i]}`);
+  const assignments = t.fields.map(({ name }, i) => `${name} = ${fieldParams(t, layout)[i]}`);
   return `UPDATE ${t.table}
      SET ${[...assignments, ...(extraSet === "" ? [] : [extraSet])].join(",\n         ")}
    WHERE id = ${param(layout.id, "uuid")} AND project_id = ${param(layout.project, "uuid")}
@@ -153,23 +134,6 @@ export const COMPLETE_WITH_INVOICE = completeWith(insertFrom(INVOICES, COMPLETIO
 export const COMPLETE_REPLACING_INVOICE = completeWith(
   updateWhere(INVOICES, COMPLETION_LAYOUT, "", LEASE_HELD),
 );
-
-// ---------------------------------------------------------------------------------------------
-// A create in one step (`createOnce`, create-once-sql.ts): the resource is inserted from the `created`
-// CTE, $1 being the project and $11 the resource id; a taken id fails the statement, so the record
-// and the resource are written together or not at all.
-
-const CREATE_ONCE_LAYOUT: Layout = { project: 1, id: 11 };
-
-/** The INSERT of a new subscription for `createOnce`. */
-export const CREATE_SUBSCRIPTION_FROM_RECORD = insertFrom(
-  SUBSCRIPTIONS,
-  CREATE_ONCE_LAYOUT,
-  "created",
-  "fail",
-);
-/** The INSERT of a new invoice for `createOnce`. */
-export const CREATE_INVOICE_FROM_RECORD = insertFrom(INVOICES, CREATE_ONCE_LAYOUT, "created", "fail");
 
 // ---------------------------------------------------------------------------------------------
 // Renewals.
@@ -232,13 +196,13 @@ SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions
 
 /** Every invoice: `invoices_project_idx`. */
 export const LIST_INVOICES = `
-SELECT ${INVOICE_COLUMNS} FROM invoices
+SELECT ${INVOICE_SELECT} FROM invoices
  WHERE project_id = $1 AND id < $2
  ORDER BY id DESC LIMIT $3`;
 
 /** Stored status $4 (`paid`, `canceled`): `invoices_project_status_idx`. */
 export const LIST_INVOICES_IN_STATUS = `
-SELECT ${INVOICE_COLUMNS} FROM invoices
+SELECT ${INVOICE_SELECT} FROM invoices
  WHERE project_id = $1 AND id < $2 AND status = $4
  ORDER BY id DESC LIMIT $3`;
 
@@ -247,7 +211,7 @@ SELECT ${INVOICE_COLUMNS} FROM invoices
  * their lifetime): `invoices_open_idx` finds them by expires_at, and they are sorted by id.
  */
 export const LIST_INVOICES_OPEN = `
-SELECT ${INVOICE_COLUMNS} FROM invoices
+SELECT ${INVOICE_SELECT} FROM invoices
  WHERE project_id = $1 AND id < $2 AND status = 'created' AND expires_at > $4
  ORDER BY id DESC LIMIT $3`;
 
@@ -256,7 +220,7 @@ SELECT ${INVOICE_COLUMNS} FROM invoices
  * newest first, skipping only the unpaid invoices still open.
  */
 export const LIST_INVOICES_EXPIRED = `
-SELECT ${INVOICE_COLUMNS} FROM invoices
+SELECT ${INVOICE_SELECT} FROM invoices
  WHERE project_id = $1 AND id < $2 AND status IN ('created', 'expired')
    AND (status = 'expired' OR expires_at <= $4)
  ORDER BY id DESC LIMIT $3`;

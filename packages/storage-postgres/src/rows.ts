@@ -26,10 +26,6 @@ export const SUBSCRIPTION_COLUMNS = `id, project_id, status, amount::text AS amo
   period_count, method, provider_method_ref_ciphertext, method_mask, description, metadata, started_at,
   next_charge_at, last_charged_at, cycles_started, created_at, canceled_at, cancel_reason, next_cycle,
   next_attempt_at, declines, first_declined_at, version`;
-export const INVOICE_COLUMNS = `id, project_id, status, amount::text AS amount, currency, description, comment,
-  customer, metadata, payment_url, return_url, allowed_methods, method, pinned_method, created_at, expires_at,
-  paid_at, canceled_at, version`;
-
 type Row = Record<string, unknown>;
 
 export function toProject(row: Row): Project {
@@ -135,30 +131,6 @@ export function subscriptionValues(s: Subscription, cipher: TokenCipher): unknow
   ];
 }
 
-/** An invoice's columns in `INVOICE_WRITE_COLUMNS` order: id, then the 18 others. */
-export function invoiceValues(i: Invoice): unknown[] {
-  return [
-    i.id,
-    i.status,
-    i.amount.amount,
-    i.amount.currency,
-    i.description,
-    i.comment,
-    i.customer === null ? null : JSON.stringify(i.customer),
-    JSON.stringify(i.metadata),
-    i.paymentUrl,
-    i.returnUrl,
-    methodArray(i.allowedMethods),
-    i.method,
-    i.pinnedMethod,
-    timestamp(i.createdAt),
-    timestamp(i.expiresAt),
-    nullableTimestamp(i.paidAt),
-    nullableTimestamp(i.canceledAt),
-    i.version,
-  ];
-}
-
 /**
  * A timestamp parameter as ISO 8601 text, which PostgreSQL reads exactly: cheaper than node-postgres
  * formatting a Date in the process's local time zone (a create passes four).
@@ -169,11 +141,6 @@ function timestamp(date: Date): string {
 
 function nullableTimestamp(date: Date | null): string | null {
   return date === null ? null : date.toISOString();
-}
-
-// Payment methods are plain words (`card`, `sbp`): the array literal needs no quoting.
-function methodArray(methods: readonly PaymentMethod[]): string {
-  return `{${methods.join(",")}}`;
 }
 
 export function toDate(value: unknown): Date {

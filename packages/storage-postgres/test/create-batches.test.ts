@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type {
   CreateOnceOutcome,
-  IdempotentCreate,
-  IdempotentWrite,
   InspectableStorage,
+  NewIdempotencyRecord,
+  OneStepWrite,
   StorageError,
 } from "@kopek/core";
 import { sampleInvoice, sampleProject } from "@kopek/core/testing";
@@ -20,20 +20,18 @@ await migrate(db.pool);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The pool, counting the batch statements it runs, and the single-invoice ones. */
-function countingPool(): { pool: PostgresPool; batches: () => number; singles: () => number } {
-  let batches = 0;
-  let singles = 0;
+/** The pool, recording how many writes each `createOnce` statement it runs carries. */
+function countingPool(): { pool: PostgresPool; sizes: number[]; batches: () => number } {
+  const sizes: number[] = [];
   const pool: PostgresPool = {
     query: (config: QueryConfig | string) => {
-      const name = typeof config === "string" ? undefined : config.name;
-      if (name === "kopek_create_once_invoices") batches += 1;
-      if (name === "kopek_create_once_invoice") singles += 1;
+      if (typeof config !== "string" && config.name === "kopek_create_once")
+        sizes.push((JSON.parse(String(config.values?.[0])) as unknown[]).length);
       return db.pool.query(config);
     },
     connect: () => db.pool.connect(),
   };
-  return { pool, batches: () => batches, singles: () => singles };
+  return { pool, sizes, batches: () => sizes.length };
 }
 
 async function setUp(maxInFlight = 1) {
@@ -45,15 +43,15 @@ async function setUp(maxInFlight = 1) {
   });
   const project = sampleProject();
   await settled(storage.saveProject(project));
-  return { storage, projectId: project.id, batches: counting.batches, singles: counting.singles };
+  return { storage, projectId: project.id, batches: counting.batches, sizes: counting.sizes };
 }
 
 async function settled<T>(result: ResultAsync<T, StorageError>): Promise<T> {
   return (await result)._unsafeUnwrap();
 }
 
-/** A create of a new invoice under `key` (a fresh one by default). */
-function invoiceCreate(projectId: string, overrides: Partial<IdempotentCreate> = {}) {
+/** A create of a new invoice under `key` (a fresh one by default): its record and its write. */
+function invoiceCreate(projectId: string, overrides: Partial<NewIdempotencyRecord> = {}) {
   const now = Date.now();
   const recordId = overrides.recordId ?? randomUUID();
   const response = {
@@ -61,12 +59,12 @@ function invoiceCreate(projectId: string, overrides: Partial<IdempotentCreate> =
     headers: { location: `/v1/invoices/${recordId}` },
     body: `{"id":"${recordId}"}`,
   };
-  const write: IdempotentWrite = {
+  const write: OneStepWrite = {
     response,
     resource: { kind: "invoice", invoice: sampleInvoice(projectId, { id: recordId }) },
     events: [],
   };
-  const create: IdempotentCreate = {
+  const record: NewIdempotencyRecord = {
     projectId,
     key: `batch-${randomUUID()}`,
     fingerprint: "f".repeat(64),
@@ -74,16 +72,19 @@ function invoiceCreate(projectId: string, overrides: Partial<IdempotentCreate> =
     now: new Date(now),
     expiresAt: new Date(now + DAY_MS),
     apiKeyId: null,
-    build: () => write,
     ...overrides,
   };
-  return { create, write };
+  return { record, write };
 }
 
+type Create = ReturnType<typeof invoiceCreate>;
+
 // Started together (no await in between): they go in one batch (a second create of a key in the next).
-function together(storage: InspectableStorage, creates: readonly IdempotentCreate[]) {
-  return Promise.all(creates.map((create) => storage.createOnce(create)));
+function together(storage: InspectableStorage, creates: readonly Create[]) {
+  return Promise.all(creates.map(({ record, write }) => storage.createOnce(record, write)));
 }
+
+const store = (storage: InspectableStorage, { record, write }: Create) => storage.createOnce(record, write);
 
 const outcomes = (results: readonly Awaited<ReturnType<InspectableStorage["createOnce"]>>[]) =>
   results.map((result) => (result.isOk() ? result.value.kind : result.error.code));
@@ -92,38 +93,35 @@ describe(`createOnce batches new invoices on ${db.backend}`, () => {
   it("writes many concurrent invoices in a few statements, each stored with its own record", async () => {
     const { storage, projectId, batches } = await setUp();
     const made = Array.from({ length: 40 }, () => invoiceCreate(projectId));
-    const results = await together(
-      storage,
-      made.map(({ create }) => create),
-    );
+    const results = await together(storage, made);
     expect(outcomes(results)).toEqual(Array(40).fill("created"));
     // Made in the same turn of the event loop, they go together.
     expect(batches()).toBe(1);
-    for (const { create, write } of made) {
-      const found = await settled(storage.findInvoice(projectId, create.recordId));
-      expect(found).toEqual(write.resource?.kind === "invoice" ? write.resource.invoice : null);
-      const replay = await settled(storage.createOnce(invoiceCreate(projectId, { key: create.key }).create));
+    for (const { record, write } of made) {
+      const found = await settled(storage.findInvoice(projectId, record.recordId));
+      expect(found).toEqual(write.resource?.invoice);
+      const replay = await settled(store(storage, invoiceCreate(projectId, { key: record.key })));
       expect(replay).toEqual({
         kind: "existing",
-        record: { state: "completed", fingerprint: create.fingerprint, response: write.response },
+        record: { state: "completed", fingerprint: record.fingerprint, response: write.response },
       });
     }
   });
 
   it("answers each create in a batch as it would alone: new, replayed, in progress, expired, revoked, id taken", async () => {
-    const { storage, projectId, batches, singles } = await setUp();
+    const { storage, projectId, sizes } = await setUp();
     const done = invoiceCreate(projectId);
-    await settled(storage.createOnce(done.create));
+    await settled(store(storage, done));
     const claimed = invoiceCreate(projectId);
     const claim = {
-      ...claimed.create,
+      ...claimed.record,
       leaseToken: randomUUID(),
       leaseExpiresAt: new Date(Date.now() + 30_000),
     };
     await settled(storage.claimIdempotencyKey(claim));
     const past = Date.now() - 2 * DAY_MS;
     const expired = invoiceCreate(projectId, { now: new Date(past), expiresAt: new Date(past + DAY_MS) });
-    await settled(storage.createOnce(expired.create));
+    await settled(store(storage, expired));
     const key = {
       id: randomUUID(),
       projectId,
@@ -135,15 +133,23 @@ describe(`createOnce batches new invoices on ${db.backend}`, () => {
 
     const blocker = invoiceCreate(projectId);
     const fresh = invoiceCreate(projectId);
-    const replay = invoiceCreate(projectId, { key: done.create.key });
-    const inProgress = invoiceCreate(projectId, { key: claimed.create.key });
-    const reused = invoiceCreate(projectId, { key: expired.create.key, fingerprint: "e".repeat(64) });
+    const replay = invoiceCreate(projectId, { key: done.record.key });
+    const inProgress = invoiceCreate(projectId, { key: claimed.record.key });
+    const reused = invoiceCreate(projectId, { key: expired.record.key, fingerprint: "e".repeat(64) });
     const revoked = invoiceCreate(projectId, { apiKeyId: key.id });
-    const idTaken = invoiceCreate(projectId, { recordId: done.create.recordId });
-    const results = await together(
-      storage,
-      [blocker, fresh, replay, inProgress, reused, revoked, idTaken].map(({ create }) => create),
-    );
+    const idTaken = invoiceCreate(projectId, { recordId: done.record.recordId });
+    const refusal = invoiceCreate(projectId);
+    const refused: Create = { ...refusal, write: { ...refusal.write, resource: null } };
+    const results = await together(storage, [
+      blocker,
+      fresh,
+      replay,
+      inProgress,
+      reused,
+      revoked,
+      idTaken,
+      refused,
+    ]);
     expect(outcomes(results)).toEqual([
       "created",
       "created",
@@ -152,18 +158,28 @@ describe(`createOnce batches new invoices on ${db.backend}`, () => {
       "created",
       "key_revoked",
       "conflict",
+      "created",
     ]);
-    // Two set-up creates, then one statement decided all seven: none needed a statement of its own.
-    expect([batches(), singles()]).toEqual([3, 0]);
+    // Two set-up creates, then one statement decided all eight: none needed a statement of its own.
+    expect(sizes).toEqual([1, 1, 8]);
     const answer = (i: number) => (results[i] as { value: CreateOnceOutcome }).value;
     expect(answer(2)).toEqual({
       kind: "existing",
-      record: { state: "completed", fingerprint: done.create.fingerprint, response: done.write.response },
+      record: { state: "completed", fingerprint: done.record.fingerprint, response: done.write.response },
     });
     expect(answer(3)).toMatchObject({ kind: "existing", record: { state: "in_progress" } });
-    expect(await settled(storage.findInvoice(projectId, reused.create.recordId))).not.toBeNull();
-    for (const { create } of [replay, inProgress, revoked])
-      expect(await settled(storage.findInvoice(projectId, create.recordId))).toBeNull();
+    expect(await settled(storage.findInvoice(projectId, reused.record.recordId))).not.toBeNull();
+    for (const { record } of [replay, inProgress, revoked, refused])
+      expect(await settled(storage.findInvoice(projectId, record.recordId))).toBeNull();
+    // The refusal is stored as its key's answer, without an invoice.
+    expect(await settled(storage.findIdempotencyRecord(refused.record))).toEqual({
+      kind: "existing",
+      record: {
+        state: "completed",
+        fingerprint: refused.record.fingerprint,
+        response: refused.write.response,
+      },
+    });
   });
 
   // A statement error ends PGlite's node-postgres connection, so this runs on a real server only.
@@ -175,14 +191,13 @@ describe(`createOnce batches new invoices on ${db.backend}`, () => {
       const bad = invoiceCreate(projectId);
       // Lower case breaks the currency CHECK constraint: the whole statement fails.
       const invoice = sampleInvoice(projectId, {
-        id: bad.create.recordId,
+        id: bad.record.recordId,
         amount: { amount: "100", currency: "rub" },
       });
-      const refused: IdempotentWrite = { ...bad.write, resource: { kind: "invoice", invoice } };
-      const creates = [...good.map(({ create }) => create), { ...bad.create, build: () => refused }];
-      const results = await together(storage, [invoiceCreate(projectId).create, ...creates]);
+      const refused: Create = { ...bad, write: { ...bad.write, resource: { kind: "invoice", invoice } } };
+      const results = await together(storage, [invoiceCreate(projectId), ...good, refused]);
       expect(outcomes(results)).toEqual([...Array(6).fill("created"), "storage_failed"]);
-      expect(await settled(storage.findInvoice(projectId, bad.create.recordId))).toBeNull();
+      expect(await settled(storage.findInvoice(projectId, bad.record.recordId))).toBeNull();
     },
   );
 
@@ -195,7 +210,7 @@ describe(`createOnce batches new invoices on ${db.backend}`, () => {
       const waves = [keys, [...keys].reverse(), [...keys].sort(), [...keys].sort().reverse()];
       const results = await together(
         storage,
-        waves.flatMap((wave) => wave.map((key) => invoiceCreate(projectId, { key }).create)),
+        waves.flatMap((wave) => wave.map((key) => invoiceCreate(projectId, { key }))),
       );
       const kinds = outcomes(results);
       expect(kinds.filter((kind) => kind === "created")).toHaveLength(keys.length);
@@ -207,7 +222,7 @@ describe(`createOnce batches new invoices on ${db.backend}`, () => {
     },
   );
 
-  it("writes each invoice alone when batching is off", async () => {
+  it("writes each invoice in a statement of its own when batching is off", async () => {
     const counting = countingPool();
     const storage = createPostgresStorage({
       pool: counting.pool,
@@ -218,9 +233,9 @@ describe(`createOnce batches new invoices on ${db.backend}`, () => {
     await settled(storage.saveProject(project));
     const results = await together(
       storage,
-      Array.from({ length: 5 }, () => invoiceCreate(project.id).create),
+      Array.from({ length: 5 }, () => invoiceCreate(project.id)),
     );
     expect(outcomes(results)).toEqual(Array(5).fill("created"));
-    expect([counting.batches(), counting.singles()]).toEqual([0, 5]);
+    expect(counting.sizes).toEqual([1, 1, 1, 1, 1]);
   });
 });

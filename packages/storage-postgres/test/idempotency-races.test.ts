@@ -119,6 +119,7 @@ describe(`idempotency on ${db.backend}`, () => {
           response,
           resource: { kind: "subscription", subscription },
           now: retry.now,
+          events: [],
         }),
       );
       expect(await unwrap(storage.findSubscription(projectId, subscription.id))).toEqual(subscription);
@@ -160,6 +161,7 @@ describe(`idempotency on ${db.backend}`, () => {
         response,
         resource: { kind: "subscription", subscription },
         now: claim.now,
+        events: [],
       });
     const created = claimAt(projectId, Date.now());
     await unwrap(storage.claimIdempotencyKey(created));
@@ -198,7 +200,15 @@ describe(`idempotency on ${db.backend}`, () => {
       const response = { status: 201, headers: {}, body: "{}" };
       const { projectId: p, key, leaseToken, now } = claim;
       await unwrap(
-        storage.completeIdempotencyKey({ projectId: p, key, leaseToken, response, resource: null, now }),
+        storage.completeIdempotencyKey({
+          projectId: p,
+          key,
+          leaseToken,
+          response,
+          resource: null,
+          now,
+          events: [],
+        }),
       );
     }
     expect(await unwrap(storage.purgeExpiredIdempotencyKeys(new Date(purgeAt), 1))).toBe(1);

@@ -55,7 +55,15 @@ async function seed(storage: InspectableStorage, projectId: string, count: numbe
       const response = { status: 201, headers: {}, body: "{}" };
       const resource = { kind: "subscription", subscription } as const;
       (
-        await storage.completeIdempotencyKey({ projectId, key, leaseToken, response, resource, now })
+        await storage.completeIdempotencyKey({
+          projectId,
+          key,
+          leaseToken,
+          response,
+          resource,
+          now,
+          events: [],
+        })
       )._unsafeUnwrap();
     });
     await Promise.all(chunk);

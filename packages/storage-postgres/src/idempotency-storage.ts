@@ -1,0 +1,144 @@
+import type { ClaimOutcome, IdempotencyClaim, IdempotencyCompletion, IdempotencyStorage } from "@kopek/core";
+import { type CreateBatchOptions, createOnceMethod } from "./create-once.js";
+import { LOOK_UP_KEY, type LookUpRow } from "./create-once-sql.js";
+import { CLAIM, type ClaimRow, COMPLETE, PURGE, RELEASE } from "./idempotency-sql.js";
+import { invoiceValues } from "./invoice-columns.js";
+import { eventsParameter } from "./outbox-rows.js";
+import { withOutbox } from "./outbox-sql.js";
+import {
+  COMPLETE_REPLACING_INVOICE,
+  COMPLETE_REPLACING_SUBSCRIPTION,
+  COMPLETE_WITH_INVOICE,
+  COMPLETE_WITH_SUBSCRIPTION,
+} from "./resource-sql.js";
+import { existingRecordOf, subscriptionValues } from "./rows.js";
+import type { SqlContext } from "./sql-context.js";
+import { conflict, leaseLost } from "./storage-errors.js";
+import type { TokenCipher } from "./token-cipher.js";
+
+/** Idempotency records: claims and completions, one-step creates, lookups, the purge. */
+export function idempotencyStorage(
+  sql: SqlContext,
+  createBatches: CreateBatchOptions | false | undefined,
+): IdempotencyStorage {
+  const { query, run, fail, cipher, maxAttempts } = sql;
+
+  async function claimOnce(claim: IdempotencyClaim): Promise<ClaimOutcome | null> {
+    const { rows } = await query<ClaimRow>("claim", CLAIM, [
+      claim.projectId,
+      claim.key,
+      claim.fingerprint,
+      claim.recordId,
+      claim.leaseToken,
+      claim.leaseExpiresAt,
+      claim.expiresAt,
+      claim.now,
+      claim.apiKeyId,
+    ]);
+    const row = rows[0];
+    if (row === undefined) return null;
+    if (row.outcome === "key_revoked") return { kind: "key_revoked" };
+    if (row.outcome === "claimed")
+      return { kind: "claimed", recordId: row.record_id, takenOver: row.taken_over };
+    return { kind: "existing", record: existingRecordOf(row) };
+  }
+
+  return {
+    createOnce: createOnceMethod(sql, createBatches),
+
+    claimIdempotencyKey: (claim) =>
+      run("claimIdempotencyKey", async () => {
+        for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+          const outcome = await claimOnce(claim);
+          // No row: the key changed after the statement's snapshot was taken; a new one will see it.
+          if (outcome !== null) return outcome;
+        }
+        return fail({
+          code: "storage_failed",
+          message: `storage-postgres: claimIdempotencyKey kept racing concurrent changes (${maxAttempts} attempts)`,
+        });
+      }),
+
+    completeIdempotencyKey: (completion) =>
+      run("completeIdempotencyKey", async () => {
+        const [name, text, values] = completionStatement(completion, cipher);
+        const { rows } = await query<{ completed: number; leased?: number }>(name, text, values);
+        const row = rows[0];
+        if (row?.completed === 1) return;
+        // Without a resource there is no `leased` column: not completed means the lease was lost.
+        if (row?.leased === 1) return fail(conflict("completeIdempotencyKey", completion));
+        return fail(leaseLost(completion.projectId));
+      }),
+
+    releaseIdempotencyKey: (release) =>
+      run("releaseIdempotencyKey", async () => {
+        await query("release", RELEASE, [release.projectId, release.key, release.leaseToken, release.now]);
+      }),
+
+    findIdempotencyRecord: (lookup) =>
+      run("findIdempotencyRecord", async () => {
+        const { rows } = await query<LookUpRow>("look_up_key", LOOK_UP_KEY, [
+          lookup.projectId,
+          lookup.key,
+          lookup.now,
+          lookup.apiKeyId,
+        ]);
+        const row = rows[0];
+        if (row === undefined) return { kind: "free" } as const;
+        if (row.outcome === "key_revoked" || row.record === null) return { kind: "key_revoked" } as const;
+        return { kind: "existing", record: existingRecordOf(row.record) } as const;
+      }),
+
+    purgeExpiredIdempotencyKeys: (now, limit) =>
+      run("purgeExpiredIdempotencyKeys", async () => {
+        if (limit <= 0) return 0;
+        const result = await query("purge", PURGE, [now, Math.floor(limit)]);
+        return result.rowCount ?? 0;
+      }),
+  };
+}
+
+/**
+ * The one statement of a completion: its name, text and values. With a resource, version 1 inserts
+ * it and version n replaces version n−1; the row it returns tells a lost lease from a conflict. With
+ * events, the same statement plus the outbox CTEs, guarded by the resource write.
+ */
+function completionStatement(
+  completion: IdempotencyCompletion,
+  cipher: TokenCipher,
+): [string, string, unknown[]] {
+  const [name, text, values] = resourceCompletion(completion, cipher);
+  if (completion.resource === null || completion.events.length === 0) return [name, text, values];
+  const param = values.length + 1;
+  return [
+    `${name}_events`,
+    withOutbox(text, param, "resource"),
+    [...values, eventsParameter(completion.events)],
+  ];
+}
+
+function resourceCompletion(
+  completion: IdempotencyCompletion,
+  cipher: TokenCipher,
+): [string, string, unknown[]] {
+  const { projectId, key, leaseToken, response, resource } = completion;
+  const record = [
+    projectId,
+    key,
+    leaseToken,
+    response.status,
+    JSON.stringify(response.headers),
+    response.body,
+  ];
+  if (resource === null) return ["complete", COMPLETE, record];
+  if (resource.kind === "subscription") {
+    const values = [...record, ...subscriptionValues(resource.subscription, cipher)];
+    return resource.subscription.version === 1
+      ? ["complete_subscription", COMPLETE_WITH_SUBSCRIPTION, values]
+      : ["complete_subscription_replace", COMPLETE_REPLACING_SUBSCRIPTION, values];
+  }
+  const values = [...record, ...invoiceValues(resource.invoice)];
+  return resource.invoice.version === 1
+    ? ["complete_invoice", COMPLETE_WITH_INVOICE, values]
+    : ["complete_invoice_replace", COMPLETE_REPLACING_INVOICE, values];
+}

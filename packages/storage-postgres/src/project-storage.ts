@@ -1,0 +1,84 @@
+import type { ProjectStorage } from "@kopek/core";
+import { API_KEY_COLUMNS, PROJECT_COLUMNS, toApiKey, toProject } from "./rows.js";
+import { isUuid, type SqlContext } from "./sql-context.js";
+
+/** Projects and their API keys (SHA-256 only). */
+export function projectStorage({ query, run }: SqlContext): ProjectStorage {
+  return {
+    saveProject: (project) =>
+      run("saveProject", async () => {
+        await query(
+          "save_project",
+          `INSERT INTO projects (id, name, provider, created_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, provider = EXCLUDED.provider`,
+          [project.id, project.name, JSON.stringify(project.provider), project.createdAt],
+        );
+      }),
+
+    findProject: (projectId) =>
+      run("findProject", async () => {
+        if (!isUuid(projectId)) return null;
+        const { rows } = await query(
+          "find_project",
+          `SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = $1`,
+          [projectId],
+        );
+        return rows[0] === undefined ? null : toProject(rows[0]);
+      }),
+
+    listProjects: () =>
+      run("listProjects", async () => {
+        const { rows } = await query(
+          "list_projects",
+          `SELECT ${PROJECT_COLUMNS} FROM projects ORDER BY created_at, id`,
+          [],
+        );
+        return rows.map(toProject);
+      }),
+
+    addApiKey: (key) =>
+      run("addApiKey", async () => {
+        await query(
+          "add_api_key",
+          `INSERT INTO api_keys (id, project_id, sha256, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (sha256) DO NOTHING`,
+          [key.id, key.projectId, key.sha256, key.createdAt, key.revokedAt],
+        );
+      }),
+
+    revokeApiKey: (sha256, revokedAt) =>
+      run("revokeApiKey", async () => {
+        // A key revoked twice keeps its first revocation time.
+        const { rows } = await query(
+          "revoke_api_key",
+          "UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE sha256 = $1 RETURNING id",
+          [sha256, revokedAt],
+        );
+        return rows.length > 0;
+      }),
+
+    listApiKeys: (projectId) =>
+      run("listApiKeys", async () => {
+        if (!isUuid(projectId)) return [];
+        const { rows } = await query(
+          "list_api_keys",
+          `SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE project_id = $1 ORDER BY created_at, id`,
+          [projectId],
+        );
+        return rows.map(toApiKey);
+      }),
+
+    findProjectByKeyHash: (sha256) =>
+      run("findProjectByKeyHash", async () => {
+        const { rows } = await query(
+          "find_project_by_key_hash",
+          `SELECT k.id AS key_id, p.id, p.name, p.provider, p.created_at
+             FROM api_keys k JOIN projects p ON p.id = k.project_id
+            WHERE k.sha256 = $1 AND k.revoked_at IS NULL`,
+          [sha256],
+        );
+        const row = rows[0];
+        return row === undefined ? null : { project: toProject(row), keyId: String(row.key_id) };
+      }),
+  };
+}

@@ -1,0 +1,124 @@
+import type { DomainEvent, InvoicePage, ResourcePage, ResourceStorage } from "@kopek/core";
+import { INVOICE_SELECT, invoiceValues } from "./invoice-columns.js";
+import { eventsParameter } from "./outbox-rows.js";
+import { updateWithOutbox } from "./outbox-sql.js";
+import {
+  LIST_INVOICES,
+  LIST_INVOICES_EXPIRED,
+  LIST_INVOICES_IN_STATUS,
+  LIST_INVOICES_OPEN,
+  LIST_SUBSCRIPTIONS,
+  NO_CURSOR,
+  SAVE_INVOICE,
+  SAVE_SUBSCRIPTION,
+} from "./resource-sql.js";
+import { SUBSCRIPTION_COLUMNS, subscriptionValues, toInvoice, toSubscription } from "./rows.js";
+import { isUuid, type SqlContext } from "./sql-context.js";
+import { conflict } from "./storage-errors.js";
+
+/** Subscriptions and invoices by project: reads, pages, and version-checked saves with their events. */
+export function resourceStorage({ query, run, fail, cipher }: SqlContext): ResourceStorage {
+  /** A version-checked UPDATE, with the outbox CTEs when there are events; whether it wrote. */
+  async function saveWithOutbox(
+    name: string,
+    text: string,
+    values: unknown[],
+    events: readonly DomainEvent[],
+  ) {
+    if (events.length === 0) return (await query(name, text, values)).rowCount === 1;
+    const withEvents = updateWithOutbox(text, values.length + 1);
+    const { rows } = await query<{ written: number }>(`${name}_events`, withEvents, [
+      ...values,
+      eventsParameter(events),
+    ]);
+    return rows[0]?.written === 1;
+  }
+
+  return {
+    findSubscription: (projectId, subscriptionId) =>
+      run("findSubscription", async () => {
+        if (!isUuid(projectId) || !isUuid(subscriptionId)) return null;
+        const { rows } = await query(
+          "find_subscription",
+          `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE project_id = $1 AND id = $2`,
+          [projectId, subscriptionId],
+        );
+        return rows[0] === undefined ? null : toSubscription(rows[0], cipher);
+      }),
+
+    findInvoice: (projectId, invoiceId) =>
+      run("findInvoice", async () => {
+        if (!isUuid(projectId) || !isUuid(invoiceId)) return null;
+        const { rows } = await query(
+          "find_invoice",
+          `SELECT ${INVOICE_SELECT} FROM invoices WHERE project_id = $1 AND id = $2`,
+          [projectId, invoiceId],
+        );
+        return rows[0] === undefined ? null : toInvoice(rows[0]);
+      }),
+
+    findInvoiceById: (invoiceId) =>
+      run("findInvoiceById", async () => {
+        if (!isUuid(invoiceId)) return null;
+        const { rows } = await query(
+          "find_invoice_by_id",
+          `SELECT ${INVOICE_SELECT} FROM invoices WHERE id = $1`,
+          [invoiceId],
+        );
+        return rows[0] === undefined ? null : toInvoice(rows[0]);
+      }),
+
+    listSubscriptions: (projectId, page) =>
+      run("listSubscriptions", async () => {
+        const parameters = pageParameters(projectId, page);
+        if (parameters === null) return [];
+        const { rows } = await query("list_subscriptions", LIST_SUBSCRIPTIONS, parameters);
+        return rows.map((row) => toSubscription(row, cipher));
+      }),
+
+    listInvoices: (projectId, page) =>
+      run("listInvoices", async () => {
+        const parameters = pageParameters(projectId, page);
+        if (parameters === null) return [];
+        const [name, text, filter] = invoiceListStatement(page);
+        const { rows } = await query(name, text, [...parameters, ...filter]);
+        return rows.map(toInvoice);
+      }),
+
+    saveSubscription: (subscription, events) =>
+      run("saveSubscription", async () => {
+        const values = [subscription.projectId, ...subscriptionValues(subscription, cipher)];
+        if (!(await saveWithOutbox("save_subscription", SAVE_SUBSCRIPTION, values, events)))
+          fail(conflict("saveSubscription", subscription));
+      }),
+
+    saveInvoice: (invoice, events) =>
+      run("saveInvoice", async () => {
+        const values = [invoice.projectId, ...invoiceValues(invoice)];
+        if (invoice.version < 2 || !(await saveWithOutbox("save_invoice", SAVE_INVOICE, values, events)))
+          fail(conflict("saveInvoice", invoice));
+      }),
+  };
+}
+
+/** A list's cursor and limit as parameters; null when the page can hold nothing. */
+function pageParameters(projectId: string, page: ResourcePage): [string, string, number] | null {
+  const limit = Math.floor(page.limit);
+  if (!isUuid(projectId) || !(limit > 0)) return null;
+  if (page.before !== null && !isUuid(page.before)) return null;
+  return [projectId, page.before ?? NO_CURSOR, limit];
+}
+
+/** The statement for an invoice page: its status filter decides which index serves it. */
+function invoiceListStatement(page: InvoicePage): [string, string, unknown[]] {
+  switch (page.status) {
+    case null:
+      return ["list_invoices", LIST_INVOICES, []];
+    case "created":
+      return ["list_invoices_open", LIST_INVOICES_OPEN, [page.now]];
+    case "expired":
+      return ["list_invoices_expired", LIST_INVOICES_EXPIRED, [page.now]];
+    default:
+      return ["list_invoices_in_status", LIST_INVOICES_IN_STATUS, [page.status]];
+  }
+}

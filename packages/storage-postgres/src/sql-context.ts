@@ -1,0 +1,51 @@
+import type { StorageError } from "@kopek/core";
+import { ResultAsync } from "neverthrow";
+import type { QueryResultRow } from "pg";
+import type { PostgresPool } from "./pool.js";
+import { toStorageError } from "./storage-errors.js";
+import type { TokenCipher } from "./token-cipher.js";
+
+/** A named prepared statement's run: parsed once per connection, then a single round trip each. */
+export type Query = <R extends QueryResultRow>(
+  name: string,
+  text: string,
+  values: unknown[],
+) => Promise<{ rows: R[]; rowCount: number | null }>;
+
+/** What every part of the adapter works with: its statements, its error translation, its cipher. */
+export interface SqlContext {
+  readonly query: Query;
+  /** Runs an operation's work with every failure translated to a port error. */
+  run<T>(operation: string, work: () => Promise<T>): ResultAsync<T, StorageError>;
+  /** Ends the operation `run` is running with this port error instead of a translated one. */
+  fail(error: StorageError): never;
+  /** Encrypts method tokens and webhook secrets at rest. */
+  readonly cipher: TokenCipher;
+  /** How often a statement that lost a race with a concurrent change is re-run before failing. */
+  readonly maxAttempts: number;
+}
+
+/** Thrown by `fail` inside an operation, and turned back into its port error by `run`. */
+class PortFailure {
+  constructor(readonly error: StorageError) {}
+}
+
+export function createSqlContext(pool: PostgresPool, cipher: TokenCipher, maxAttempts: number): SqlContext {
+  return {
+    query: (name, text, values) => pool.query({ name: `kopek_${name}`, text, values }),
+    run: (operation, work) =>
+      ResultAsync.fromPromise(work(), (error) =>
+        error instanceof PortFailure ? error.error : toStorageError(operation, error),
+      ),
+    fail(error) {
+      throw new PortFailure(error);
+    },
+    cipher,
+    maxAttempts,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether an id can be a uuid column's value: any other id finds nothing (and would fail the cast). */
+export const isUuid = (id: string): boolean => UUID.test(id);
