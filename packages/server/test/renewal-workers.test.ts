@@ -118,6 +118,11 @@ async function insert(storage: ReturnType<typeof createPostgresStorage>, subscri
   };
   (await storage.claimIdempotencyKey(claim))._unsafeUnwrap();
   const response = { status: 201, headers: {}, body: "{}" };
-  const completion = { ...claim, response, resource: { kind: "subscription" as const, subscription } };
+  const completion = {
+    ...claim,
+    response,
+    resource: { kind: "subscription" as const, subscription },
+    events: [],
+  };
   (await storage.completeIdempotencyKey(completion))._unsafeUnwrap();
 }
