@@ -69,6 +69,10 @@ export async function executeOnce(
     recordId: executor.ids.newId(),
     expiresAt: new Date(now.getTime() + executor.ttlMs),
   };
+  if (executor.storage.lookupsAreLocal) {
+    const answered = await answerFromKey(executor, auth, record, request.requestId);
+    if (answered !== null) return answered;
+  }
   const input = operation.validate(request.body, { currencies: provider.capabilities.currencies, now });
   if (input.isErr()) return refuse(executor, auth, record, input.error, request.requestId);
 
@@ -167,12 +171,21 @@ async function refuse(
   error: KopekError,
   requestId: string,
 ): Promise<StoredResponse> {
+  return (await answerFromKey(executor, auth, record, requestId)) ?? executor.respond(error, requestId);
+}
+
+/** The answer the key's record gives this request, or null when the key is free for it (or abandoned). */
+async function answerFromKey(
+  executor: Executor,
+  auth: AuthContext,
+  record: NewIdempotencyRecord,
+  requestId: string,
+): Promise<StoredResponse | null> {
   const found = await executor.storage.findIdempotencyRecord(record);
   if (found.isErr()) return executor.respond(fromStorageError(found.error), requestId);
   const held = found.value;
   if (held.kind === "key_revoked") return revoked(executor, auth, requestId);
-  if (held.kind === "free" || isAbandoned(held.record, record.fingerprint, record.now))
-    return executor.respond(error, requestId);
+  if (held.kind === "free" || isAbandoned(held.record, record.fingerprint, record.now)) return null;
   return answer(executor, held.record, record.fingerprint, requestId);
 }
 

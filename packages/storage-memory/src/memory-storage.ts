@@ -117,6 +117,7 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
         return ok(outcome);
       }),
     findIdempotencyRecord: (lookup) => attempt("findIdempotencyRecord", () => idempotency.find(lookup)),
+    lookupsAreLocal: true,
     releaseIdempotencyKey: (release) => attempt("releaseIdempotencyKey", () => idempotency.release(release)),
     purgeExpiredIdempotencyKeys: (now, limit) =>
       attempt("purgeExpiredIdempotencyKeys", () => idempotency.purge(now, limit)),

@@ -89,6 +89,9 @@ export function idempotencyStorage(
         return { kind: "existing", record: existingRecordOf(row.record) } as const;
       }),
 
+    // A lookup is a round trip: the write's own statement answers what the key holds instead.
+    lookupsAreLocal: false,
+
     purgeExpiredIdempotencyKeys: (now, limit) =>
       run("purgeExpiredIdempotencyKeys", async () => {
         if (limit <= 0) return 0;

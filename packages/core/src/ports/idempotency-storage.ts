@@ -32,8 +32,15 @@ export interface IdempotencyStorage {
   completeIdempotencyKey(completion: IdempotencyCompletion): ResultAsync<void, StorageError>;
   /** Ends the lease of a claimed key now, so a retry with the same body executes again. */
   releaseIdempotencyKey(release: IdempotencyRelease): ResultAsync<void, StorageError>;
-  /** What a key holds, for a request refused before it could be stored (writes nothing). */
+  /** What a key holds, writing nothing: for a request refused before it could be stored, or one looked up first. */
   findIdempotencyRecord(lookup: IdempotencyLookup): ResultAsync<LookupOutcome, StorageError>;
+  /**
+   * True when `findIdempotencyRecord` answers from this process's memory, with no round trip: core
+   * then looks every write's key up before it validates and builds, so a replay costs neither. False
+   * for a database, where the write's own statement (`createOnce`, the claim) answers the same question
+   * in the same round trip.
+   */
+  readonly lookupsAreLocal: boolean;
   /** Deletes at most `limit` records whose `expiresAt <= now`; returns how many it deleted. */
   purgeExpiredIdempotencyKeys(now: Date, limit: number): ResultAsync<number, StorageError>;
 }
