@@ -2,12 +2,11 @@ import type { Period, PeriodUnit } from "./domain.js";
 
 const MS_PER_DAY = 86_400_000;
 
-// "At most one year" (API.md 5.2) expressed per unit: 365 days, 52 weeks, 12 months, 1 year.
-const MAX_COUNT: Readonly<Record<PeriodUnit, number>> = { day: 365, week: 52, month: 12, year: 1 };
+import { MAX_PERIOD_COUNT } from "./validation/limits.js";
 
 /** Whether the period is a positive whole number of units no longer than one year. */
 export function isPeriodWithinOneYear(period: Period): boolean {
-  const max = Object.hasOwn(MAX_COUNT, period.unit) ? MAX_COUNT[period.unit] : 0;
+  const max = Object.hasOwn(MAX_PERIOD_COUNT, period.unit) ? MAX_PERIOD_COUNT[period.unit] : 0;
   return Number.isInteger(period.count) && period.count >= 1 && period.count <= max;
 }
 

@@ -9,19 +9,20 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_LEASE_MS = 30_000;
 export const MAX_LEASE_MS = 60_000;
 
-const PRINTABLE_ASCII = /^[\x20-\x7E]{1,255}$/;
+import { MAX_IDEMPOTENCY_KEY_LENGTH, PRINTABLE_ASCII } from "./validation/limits.js";
 
 /** Checks the Idempotency-Key header: present, 1–255 characters, printable ASCII only. */
 export function validateIdempotencyKeyHeader(
   value: string | undefined,
 ): Result<string, KopekErrorOf<"idempotency_key_missing" | "idempotency_key_invalid">> {
   if (value === undefined) return err({ code: "idempotency_key_missing" });
-  if (PRINTABLE_ASCII.test(value)) return ok(value);
+  if (value.length > 0 && value.length <= MAX_IDEMPOTENCY_KEY_LENGTH && PRINTABLE_ASCII.test(value))
+    return ok(value);
   const detail =
     value.length === 0
       ? "the Idempotency-Key header must not be empty"
-      : value.length > 255
-        ? "the Idempotency-Key header must be at most 255 characters"
+      : value.length > MAX_IDEMPOTENCY_KEY_LENGTH
+        ? `the Idempotency-Key header must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`
         : "the Idempotency-Key header must contain printable ASCII characters only";
   return err({ code: "idempotency_key_invalid", detail });
 }

@@ -39,7 +39,6 @@ export {
   formatAmount,
   formatMoney,
   isValidAmount,
-  MAX_AMOUNT,
   parseAmount,
 } from "./money.js";
 export {
@@ -90,6 +89,7 @@ export {
 export { sha256Hex } from "./sha256.js";
 export { createUuidV7Generator, isUuid } from "./uuid-v7.js";
 export * from "./validation/index.js";
+export * from "./validation/limits.js";
 export * from "./validation/responses.js";
 export {
   generateWebhookSecret,

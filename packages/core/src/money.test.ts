@@ -6,9 +6,9 @@ import {
   formatAmount,
   formatMoney,
   isValidAmount,
-  MAX_AMOUNT,
   parseAmount,
 } from "./money.js";
+import { MAX_AMOUNT } from "./validation/limits.js";
 
 const amountArb = fc.bigInt({ min: 1n, max: MAX_AMOUNT });
 const currencyArb = fc.constantFrom("RUB", "USD", "JPY", "KWD", "CLF", "XYZ");

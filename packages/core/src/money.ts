@@ -1,12 +1,11 @@
 import type { Money } from "./domain.js";
 
-/** The largest amount in minor units: 18 digits, so every amount fits a Postgres `bigint` exactly. */
-export const MAX_AMOUNT = 999999999999999999n;
+import { AMOUNT_PATTERN } from "./validation/limits.js";
 
-// One regex instead of parsing: "0100", "1499.00", " 100" and full-width digits must all fail (API.md 5.1).
-const AMOUNT_PATTERN = /^[1-9][0-9]{0,17}$/;
-
-/** Whether `value` is an amount as the API accepts it: a string of 1 to 18 digits, no sign, no leading zero. */
+/**
+ * Whether `value` is an amount as the API accepts it: a string of 1 to 18 digits, no sign, no leading
+ * zero. One regex instead of parsing: "0100", "1499.00", " 100" and full-width digits must all fail.
+ */
 export function isValidAmount(value: unknown): value is string {
   return typeof value === "string" && AMOUNT_PATTERN.test(value);
 }

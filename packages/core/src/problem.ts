@@ -1,4 +1,5 @@
 import type { FieldIssue, KopekError } from "./errors.js";
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from "./validation/limits.js";
 
 /** An RFC 9457 problem document as Kopek sends it (API.md 4). */
 export interface ProblemBody {
@@ -53,7 +54,7 @@ function render(error: KopekError): Rendering {
       return {
         status: 400,
         title: "Idempotency-Key missing",
-        detail: "send an Idempotency-Key header (1 to 255 printable ASCII characters)",
+        detail: `send an Idempotency-Key header (1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters)`,
       };
     case "idempotency_key_invalid":
       return { status: 400, title: "Idempotency-Key invalid", detail: error.detail };

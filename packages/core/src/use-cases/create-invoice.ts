@@ -3,10 +3,9 @@ import type { Invoice, PaymentMethod } from "../domain.js";
 import type { KopekError } from "../errors.js";
 import { formatMoney } from "../money.js";
 import { presentInvoice } from "../presenters.js";
+import { DEFAULT_INVOICE_LIFETIME_MS } from "../validation/limits.js";
 import type { CreateInvoiceRequest } from "../validation/schemas.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
-
-const DEFAULT_INVOICE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** What an invoice request decides before any payment link exists. */
 interface InvoicePlan {

@@ -2,6 +2,21 @@ import { z } from "zod";
 import { isPeriodWithinOneYear } from "../billing-period.js";
 import { containsCardNumber } from "../card-guard.js";
 import { PAYMENT_METHODS, PERIOD_UNITS, type PeriodUnit } from "../domain.js";
+import {
+  AMOUNT_PATTERN,
+  CURRENCY_PATTERN,
+  E164_PATTERN,
+  MAX_COMMENT_LENGTH,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_EXTERNAL_ID_LENGTH,
+  MAX_METADATA_KEY_LENGTH,
+  MAX_METADATA_KEYS,
+  MAX_METADATA_VALUE_LENGTH,
+  MAX_METHOD_REF_LENGTH,
+  MAX_RETURN_URL_LENGTH,
+  PRINTABLE_ASCII,
+} from "./limits.js";
 import type { CreateInvoiceRequest, CreateSubscriptionRequest } from "./schemas.js";
 
 /**
@@ -18,10 +33,6 @@ import type { CreateInvoiceRequest, CreateSubscriptionRequest } from "./schemas.
  * newlines (so only URLs without whitespace are accepted here, which zod returns unchanged).
  */
 
-const AMOUNT = /^[1-9][0-9]{0,17}$/;
-const CURRENCY = /^[A-Z]{3}$/;
-const E164 = /^\+[1-9][0-9]{1,14}$/;
-const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
 // The very patterns `z.email()` and `z.iso.datetime({ offset: true })` test against.
 export const EMAIL = z.regexes.email;
 export const DATETIME_WITH_OFFSET = z.regexes.datetime({ offset: true, local: false, precision: null });
@@ -74,7 +85,7 @@ export function fastCreateSubscription(body: unknown): CreateSubscriptionRequest
   if (amount === undefined || period === undefined || !METHODS.has(method)) return undefined;
   if (!isProviderMethodRef(providerMethodRef)) return undefined;
   const out: Fields = { amount, period, method, providerMethodRef };
-  if (!optional(raw, "description", out, isString500)) return undefined;
+  if (!optional(raw, "description", out, isDescription)) return undefined;
   if (!optionalMetadata(raw, out)) return undefined;
   return out as CreateSubscriptionRequest;
 }
@@ -92,7 +103,7 @@ export function fastCreateInvoice(body: unknown): CreateInvoiceRequest | undefin
     if (methods === undefined) return undefined;
     out.methods = methods;
   } else if ("methods" in raw) out.methods = undefined;
-  if (!optional(raw, "description", out, isString500)) return undefined;
+  if (!optional(raw, "description", out, isDescription)) return undefined;
   if (!optional(raw, "comment", out, isComment)) return undefined;
   if (raw.customer !== undefined) {
     const customer = raw.customer === null ? null : customerOf(raw.customer);
@@ -136,8 +147,8 @@ function money(value: unknown): { amount: string; currency: string } | undefined
   const raw = strictFields(value, MONEY_KEYS);
   if (raw === undefined) return undefined;
   const { amount, currency } = raw;
-  if (typeof amount !== "string" || !AMOUNT.test(amount)) return undefined;
-  if (typeof currency !== "string" || !CURRENCY.test(currency)) return undefined;
+  if (typeof amount !== "string" || !AMOUNT_PATTERN.test(amount)) return undefined;
+  if (typeof currency !== "string" || !CURRENCY_PATTERN.test(currency)) return undefined;
   return { amount, currency };
 }
 
@@ -162,7 +173,7 @@ function customerOf(value: unknown): Fields | undefined {
   const raw = strictFields(value, CUSTOMER_KEYS);
   if (raw === undefined) return undefined;
   const { email } = raw;
-  if (typeof email !== "string" || email.length > 254 || !EMAIL.test(email)) return undefined;
+  if (typeof email !== "string" || email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email)) return undefined;
   const out: Fields = { email };
   if (!optional(raw, "phone", out, isPhone)) return undefined;
   if (!optional(raw, "externalId", out, isExternalId)) return undefined;
@@ -180,11 +191,17 @@ function optionalMetadata(raw: Fields, out: Fields): boolean {
   // zod's record check refuses an object whose own `constructor` is some other function.
   if (typeof value.constructor === "function" && value.constructor !== Object) return false;
   const keys = Object.keys(value);
-  if (keys.length > 50) return false;
+  if (keys.length > MAX_METADATA_KEYS) return false;
   const metadata: Fields = {};
   for (const key of keys) {
     const entry = value[key];
-    if (key.length === 0 || key.length > 40 || key === "__proto__" || !isString500(entry)) return false;
+    if (
+      key.length === 0 ||
+      key.length > MAX_METADATA_KEY_LENGTH ||
+      key === "__proto__" ||
+      !isMetadataValue(entry)
+    )
+      return false;
     metadata[key] = entry;
   }
   out.metadata = metadata;
@@ -193,12 +210,16 @@ function optionalMetadata(raw: Fields, out: Fields): boolean {
 
 // Limits are checked in UTF-16 units: within the limit in units means within it in code points, which
 // is what zod counts; a longer string may still be valid, and is left to zod.
-function isString500(value: unknown): boolean {
-  return typeof value === "string" && value.length <= 500;
+function isDescription(value: unknown): boolean {
+  return typeof value === "string" && value.length <= MAX_DESCRIPTION_LENGTH;
+}
+
+function isMetadataValue(value: unknown): boolean {
+  return typeof value === "string" && value.length <= MAX_METADATA_VALUE_LENGTH;
 }
 
 function isComment(value: unknown): boolean {
-  return value === null || (typeof value === "string" && value.length <= 1000);
+  return value === null || (typeof value === "string" && value.length <= MAX_COMMENT_LENGTH);
 }
 
 function isMethod(value: unknown): boolean {
@@ -206,18 +227,21 @@ function isMethod(value: unknown): boolean {
 }
 
 function isPhone(value: unknown): boolean {
-  return value === null || (typeof value === "string" && E164.test(value));
+  return value === null || (typeof value === "string" && E164_PATTERN.test(value));
 }
 
 function isExternalId(value: unknown): boolean {
-  return value === null || (typeof value === "string" && value.length >= 1 && value.length <= 255);
+  return (
+    value === null ||
+    (typeof value === "string" && value.length >= 1 && value.length <= MAX_EXTERNAL_ID_LENGTH)
+  );
 }
 
 function isReturnUrl(value: unknown): boolean {
   if (value === null) return true;
   return (
     typeof value === "string" &&
-    value.length <= 2048 &&
+    value.length <= MAX_RETURN_URL_LENGTH &&
     SIMPLE_HTTP_URL.test(value) &&
     !PUNYCODE_HOST.test(value)
   );
@@ -231,7 +255,7 @@ function isProviderMethodRef(value: unknown): value is string {
   return (
     typeof value === "string" &&
     value.length >= 1 &&
-    value.length <= 255 &&
+    value.length <= MAX_METHOD_REF_LENGTH &&
     PRINTABLE_ASCII.test(value) &&
     !containsCardNumber(value)
   );

@@ -2,6 +2,22 @@ import { z } from "zod";
 import { isPeriodWithinOneYear } from "../billing-period.js";
 import { containsCardNumber } from "../card-guard.js";
 import { PAYMENT_METHODS, PERIOD_UNITS } from "../domain.js";
+import {
+  AMOUNT_PATTERN,
+  CURRENCY_PATTERN,
+  E164_PATTERN,
+  MAX_COMMENT_LENGTH,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_EXTERNAL_ID_LENGTH,
+  MAX_METADATA_KEY_LENGTH,
+  MAX_METADATA_KEYS,
+  MAX_METADATA_VALUE_LENGTH,
+  MAX_METHOD_REF_LENGTH,
+  MAX_PERIOD_COUNT,
+  MAX_RETURN_URL_LENGTH,
+  PRINTABLE_ASCII,
+} from "./limits.js";
 
 /**
  * The request schemas of API.md 5. They check structure and each field on its own; rules that need
@@ -11,7 +27,7 @@ import { PAYMENT_METHODS, PERIOD_UNITS } from "../domain.js";
 
 export const amountSchema = z
   .string()
-  .regex(/^[1-9][0-9]{0,17}$/, {
+  .regex(AMOUNT_PATTERN, {
     error: "must be a string of digits from 1 to 999999999999999999, with no sign, dot or leading zero",
   })
   .meta({ description: "Whole minor units of the currency, as a string of digits", example: "149900" });
@@ -21,7 +37,7 @@ export const moneySchema = z
     amount: amountSchema,
     currency: z
       .string()
-      .regex(/^[A-Z]{3}$/, { error: "must be three upper-case letters (ISO 4217)" })
+      .regex(CURRENCY_PATTERN, { error: "must be three upper-case letters (ISO 4217)" })
       .meta({ description: "ISO 4217 code the project's provider supports", example: "RUB" }),
   })
   .meta({ id: "Money" });
@@ -37,7 +53,7 @@ export const periodSchema = z
     {
       path: ["count"],
       params: { code: "too_large" },
-      error: "the whole period must be at most one year (365 days, 52 weeks, 12 months or 1 year)",
+      error: `the whole period must be at most one year (${MAX_PERIOD_COUNT.day} days, ${MAX_PERIOD_COUNT.week} weeks, ${MAX_PERIOD_COUNT.month} months or ${MAX_PERIOD_COUNT.year} year)`,
     },
   )
   .meta({ id: "Period" });
@@ -45,25 +61,28 @@ export const periodSchema = z
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS).meta({ id: "PaymentMethod" });
 
 export const metadataSchema = z
-  .record(z.string().min(1).max(40), z.string().max(500))
-  .refine((value) => Object.keys(value).length <= 50, {
+  .record(z.string().min(1).max(MAX_METADATA_KEY_LENGTH), z.string().max(MAX_METADATA_VALUE_LENGTH))
+  .refine((value) => Object.keys(value).length <= MAX_METADATA_KEYS, {
     params: { code: "too_large" },
-    error: "must have at most 50 keys",
+    error: `must have at most ${MAX_METADATA_KEYS} keys`,
   })
-  .meta({ id: "Metadata", description: "Up to 50 string keys (1–40 characters) with string values (≤ 500)" });
+  .meta({
+    id: "Metadata",
+    description: `Up to ${MAX_METADATA_KEYS} string keys (1–${MAX_METADATA_KEY_LENGTH} characters) with string values (≤ ${MAX_METADATA_VALUE_LENGTH})`,
+  });
 
 export const providerMethodRefSchema = z
   .string()
   .min(1)
-  .max(255)
-  .regex(/^[\x20-\x7E]*$/, { error: "must contain printable ASCII characters only" })
+  .max(MAX_METHOD_REF_LENGTH)
+  .regex(PRINTABLE_ASCII, { error: "must contain printable ASCII characters only" })
   .refine((ref) => !containsCardNumber(ref), {
     params: { code: "card_number_not_allowed" },
     error: "must be the provider's token for the stored method, never a card number",
   })
   .meta({ description: "The provider's token for the stored method. Never a card number; never returned." });
 
-export const descriptionSchema = z.string().max(500);
+export const descriptionSchema = z.string().max(MAX_DESCRIPTION_LENGTH);
 
 export const createSubscriptionRequestSchema = z
   .strictObject({
@@ -78,13 +97,13 @@ export const createSubscriptionRequestSchema = z
 
 export const customerSchema = z
   .strictObject({
-    email: z.email({ error: "must be a valid e-mail address" }).max(254),
+    email: z.email({ error: "must be a valid e-mail address" }).max(MAX_EMAIL_LENGTH),
     phone: z
       .string()
-      .regex(/^\+[1-9][0-9]{1,14}$/, { error: "must be an E.164 number such as +79991234567" })
+      .regex(E164_PATTERN, { error: "must be an E.164 number such as +79991234567" })
       .nullable()
       .optional(),
-    externalId: z.string().min(1).max(255).nullable().optional(),
+    externalId: z.string().min(1).max(MAX_EXTERNAL_ID_LENGTH).nullable().optional(),
   })
   .meta({ id: "CustomerInput" });
 
@@ -101,12 +120,12 @@ export const createInvoiceRequestSchema = z
       })
       .optional(),
     description: descriptionSchema.optional(),
-    comment: z.string().max(1000).nullable().optional(),
+    comment: z.string().max(MAX_COMMENT_LENGTH).nullable().optional(),
     customer: customerSchema.nullable().optional(),
     metadata: metadataSchema.optional(),
     returnUrl: z
       .url({ protocol: /^https?$/, error: "must be an absolute http: or https: URL" })
-      .max(2048)
+      .max(MAX_RETURN_URL_LENGTH)
       .nullable()
       .optional(),
     expiresAt: z.iso

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { FieldIssue, KopekErrorOf } from "../errors.js";
 import { fastCreateInvoice, fastCreateSubscription } from "./fast-path.js";
 import { toFieldIssues } from "./field-issues.js";
+import { CURRENCY_PATTERN, MAX_INVOICE_LIFETIME_MS, MIN_INVOICE_LIFETIME_MS } from "./limits.js";
 import {
   type CreateInvoiceRequest,
   type CreateSubscriptionRequest,
@@ -17,9 +18,6 @@ export interface ValidationContext {
 }
 
 export type ValidationFailure = KopekErrorOf<"validation_failed">;
-
-const MIN_INVOICE_LIFETIME_MS = 60_000;
-const MAX_INVOICE_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 
 /** Validates a create-subscription body (API.md 5.3), reporting every problem at once. */
 export function validateCreateSubscription(
@@ -83,7 +81,11 @@ function asRecord(value: unknown): Record<string, unknown> | null {
 
 function checkCurrency(body: unknown, context: ValidationContext, issues: FieldIssue[]): void {
   const currency = asRecord(asRecord(body)?.amount)?.currency;
-  if (typeof currency === "string" && /^[A-Z]{3}$/.test(currency) && !context.currencies.includes(currency)) {
+  if (
+    typeof currency === "string" &&
+    CURRENCY_PATTERN.test(currency) &&
+    !context.currencies.includes(currency)
+  ) {
     issues.push({
       pointer: "#/amount/currency",
       code: "unsupported_currency",
@@ -100,6 +102,8 @@ function checkMetadataKeys(body: unknown, issues: FieldIssue[]): void {
   }
 }
 
+const DAY_MS = 24 * 60 * 60_000;
+
 function checkExpiresAt(value: unknown, now: Date, issues: FieldIssue[]): void {
   if (typeof value !== "string") return;
   const at = Date.parse(value);
@@ -109,10 +113,14 @@ function checkExpiresAt(value: unknown, now: Date, issues: FieldIssue[]): void {
     issues.push({
       pointer: "#/expiresAt",
       code: "too_small",
-      detail: "must be at least 60 seconds after now",
+      detail: `must be at least ${MIN_INVOICE_LIFETIME_MS / 1000} seconds after now`,
     });
   } else if (ahead > MAX_INVOICE_LIFETIME_MS) {
-    issues.push({ pointer: "#/expiresAt", code: "too_large", detail: "must be at most 30 days after now" });
+    issues.push({
+      pointer: "#/expiresAt",
+      code: "too_large",
+      detail: `must be at most ${MAX_INVOICE_LIFETIME_MS / DAY_MS} days after now`,
+    });
   }
 }
 

@@ -1,0 +1,47 @@
+import type { PeriodUnit } from "../domain.js";
+
+/**
+ * Every limit and pattern of API.md 5 (and the Idempotency-Key header of API.md 3), once. The zod
+ * schemas, the fast path, money, the header check and the invoice rules all read them from here.
+ */
+
+/** 5.1 An amount: 1 to 18 digits, no sign, dot or leading zero, so it fits a PostgreSQL bigint exactly. */
+export const AMOUNT_PATTERN = /^[1-9][0-9]{0,17}$/;
+/** 5.1 The largest amount that pattern allows, in minor units. */
+export const MAX_AMOUNT = 999999999999999999n;
+/** 5.1 A currency: an ISO 4217 code of three upper-case letters. */
+export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
+/** 5.2 A billing period is at most one year: its largest count per unit. */
+export const MAX_PERIOD_COUNT: Readonly<Record<PeriodUnit, number>> = {
+  day: 365,
+  week: 52,
+  month: 12,
+  year: 1,
+};
+/** 3 The Idempotency-Key header, and 5.3 `providerMethodRef`: printable ASCII only. */
+export const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
+/** 3 The Idempotency-Key header's length. */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+/** 5.3 `providerMethodRef`'s length. */
+export const MAX_METHOD_REF_LENGTH = 255;
+/** 5.3, 5.4 `description`. */
+export const MAX_DESCRIPTION_LENGTH = 500;
+/** 5.4 `comment`. */
+export const MAX_COMMENT_LENGTH = 1000;
+/** 5.3 `metadata`: at most this many keys, each 1–40 characters, each value at most 500. */
+export const MAX_METADATA_KEYS = 50;
+export const MAX_METADATA_KEY_LENGTH = 40;
+export const MAX_METADATA_VALUE_LENGTH = 500;
+/** 5.4 `customer.email` (RFC 5321's longest address). */
+export const MAX_EMAIL_LENGTH = 254;
+/** 5.4 `customer.phone`: E.164. */
+export const E164_PATTERN = /^\+[1-9][0-9]{1,14}$/;
+/** 5.4 `customer.externalId`. */
+export const MAX_EXTERNAL_ID_LENGTH = 255;
+/** 5.4 `returnUrl`. */
+export const MAX_RETURN_URL_LENGTH = 2048;
+/** 5.4 `expiresAt` lies at least this far ahead… */
+export const MIN_INVOICE_LIFETIME_MS = 60_000;
+/** …and at most this far (30 days); without it an invoice lives 24 hours. */
+export const MAX_INVOICE_LIFETIME_MS = 30 * 24 * 60 * 60_000;
+export const DEFAULT_INVOICE_LIFETIME_MS = 24 * 60 * 60_000;
