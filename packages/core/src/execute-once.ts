@@ -23,7 +23,8 @@ export interface Executor {
   readonly ids: IdGenerator;
   readonly ttlMs: number;
   readonly leaseMs: number;
-  readonly publicUrl: string;
+  /** Base URL of the hosted payment pages, without a trailing slash (read per write). */
+  readonly publicUrl: () => string;
   readonly providerFor: (auth: AuthContext) => PaymentProvider;
   readonly respond: (error: KopekError, requestId: string) => StoredResponse;
   /** Forgets a remembered key that storage found revoked. */
@@ -227,8 +228,8 @@ function executionOf(
   recordId: string,
   now: Date,
 ): Execution {
-  const { storage, publicUrl, ids } = executor;
-  return { storage, project: auth.project, provider, recordId, now, publicUrl, ids };
+  const { storage, ids } = executor;
+  return { storage, project: auth.project, provider, recordId, now, publicUrl: executor.publicUrl(), ids };
 }
 
 // A throw in a synchronous build is a bug: answered 500 (and logged) like one in `run`.

@@ -55,17 +55,19 @@ export function isAbandoned(record: ExistingIdempotencyRecord, fingerprint: stri
   );
 }
 
-/** Outcomes that reached the operation and are remembered for replay (API.md 3); the rest release the key. */
+/** Refusals that reached the operation and are remembered for replay (API.md 3); the rest release the key. */
+export const STORED_OUTCOME_CODES = [
+  "method_unavailable",
+  "payment_declined",
+  "invalid_state",
+  "not_found",
+] as const satisfies readonly KopekError["code"][];
+
+const STORED_OUTCOMES: ReadonlySet<string> = new Set(STORED_OUTCOME_CODES);
+
+/** Whether a refusal is stored with the key and replayed (`STORED_OUTCOME_CODES`). */
 export function isStoredOutcome(error: KopekError): boolean {
-  switch (error.code) {
-    case "method_unavailable":
-    case "payment_declined":
-    case "invalid_state":
-    case "not_found":
-      return true;
-    default:
-      return false;
-  }
+  return STORED_OUTCOMES.has(error.code);
 }
 
 /** The replay of a stored response: the same bytes, 201 shown as 200, marked as replayed. */

@@ -1,5 +1,8 @@
 // @kopek/core — the public API. Named exports only; nothing here touches Fastify, pg or process.env.
 
+export { jsonLimitViolation, MAX_JSON_DEPTH, MAX_JSON_MEMBERS } from "./api/json-limits.js";
+export { parseQueryString } from "./api/query-string.js";
+export { type BodyRule, DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from "./api/request-body.js";
 export {
   API_KEY_PREFIX,
   type ApiKeyParts,
@@ -24,7 +27,11 @@ export {
   webhookPayload,
 } from "./events/domain-event.js";
 export { renewalEvents } from "./events/renewal-events.js";
-export { fingerprintRequest, validateIdempotencyKeyHeader } from "./idempotency.js";
+export {
+  fingerprintRequest,
+  STORED_OUTCOME_CODES,
+  validateIdempotencyKeyHeader,
+} from "./idempotency.js";
 export {
   type AuthContext,
   createKopek,

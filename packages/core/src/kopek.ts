@@ -1,4 +1,6 @@
 import type { Result } from "neverthrow";
+import { parseQueryString } from "./api/query-string.js";
+import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from "./api/request-body.js";
 import type { Project } from "./domain.js";
 import type { KopekError } from "./errors.js";
 import { type Executor, executeOnce } from "./execute-once.js";
@@ -9,7 +11,6 @@ import {
   validateIdempotencyKeyHeader,
 } from "./idempotency.js";
 import { KeyCache } from "./key-cache.js";
-import type { QueryParameters } from "./list-query.js";
 import {
   type PayInvoiceRequest,
   type PaymentPage,
@@ -33,32 +34,40 @@ export interface KopekOptions {
   readonly storage: Storage;
   /** The payment provider that serves a project (by its provider settings). */
   readonly providerFor: (project: Project) => PaymentProvider;
-  /** Base URL of the hosted payment pages (`paymentUrl` = publicUrl + /pay/{id}). */
-  readonly publicUrl: string;
+  /**
+   * Base URL of the hosted payment pages (`paymentUrl` = publicUrl + /pay/{id}). A function when it
+   * is known only later (a server listening on a port the system picks); it is read per request.
+   */
+  readonly publicUrl: string | (() => string);
   readonly clock?: Clock;
   readonly ids?: IdGenerator;
   /** How long idempotency keys are remembered; default 24 h (API.md 3). */
   readonly idempotencyTtlMs?: number;
   /** How long an executing request holds its key; default 30 s, at most 60 s. */
   readonly leaseMs?: number;
+  /** Largest accepted request body in bytes; default 64 KiB (API.md 4). */
+  readonly bodyLimitBytes?: number;
   /** Called with the cause of every 5xx answer, for the embedding's log. */
   readonly onError?: (cause: unknown, context: { readonly requestId: string; readonly code: string }) => void;
 }
 
-/** One API call, as any HTTP framework can describe it. */
+/** One API request, as any HTTP framework has it at hand. */
 export interface KopekRequest {
   readonly method: string;
-  /** The path without the query string, e.g. `/v1/invoices`. */
-  readonly path: string;
-  /** The query string's parameters, for the list endpoints. */
-  readonly query?: QueryParameters | undefined;
-  readonly authorization?: string | undefined;
-  readonly idempotencyKey?: string | undefined;
-  /** The parsed JSON body. */
-  readonly body?: unknown;
+  /** The request target: the path and its query string, e.g. `/v1/invoices?limit=10`. */
+  readonly url: string;
+  /** The request's headers, names in lower case (Node's `request.headers` as it is). */
+  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  /** The body exactly as received (Kopek parses it); undefined or empty when there is none. */
+  readonly body?: string | Uint8Array | undefined;
+  /**
+   * Set when the embedding refused the request itself before handing Kopek its body (larger than it
+   * reads, rate limited, cut short): Kopek still authenticates it first, so a bad key gets 401, and
+   * answers with this refusal otherwise.
+   */
+  readonly refusal?: KopekError | undefined;
+  /** The id to answer and log the request under; a new one when omitted. */
   readonly requestId?: string | undefined;
-  /** Set when the caller already authenticated the request with `kopek.authenticate`. */
-  readonly auth?: AuthContext | undefined;
 }
 
 /** The answer to send: status, headers (lower-case names) and the exact body bytes. */
@@ -70,19 +79,11 @@ export interface KopekResponse {
 
 export interface Kopek {
   /**
-   * Authenticates an Authorization header. The answer may come from a short-lived cache of key
-   * lookups; `handle` re-checks such a context against revocation before it acts on it (see `confirm`).
+   * Answers one API request, in the order of API.md 9: authentication, the embedding's own refusal,
+   * route, body, Idempotency-Key, validation, execution, storage. Never throws.
    */
-  authenticate(authorization: string | undefined): Promise<Result<AuthContext, KopekError>>;
-  /**
-   * The context again if its key is still valid: one `authenticate` served from its cache is looked up
-   * afresh (a revoked key gives `unauthorized`), any other is returned as it is. For an embedding that
-   * answers a request itself (a body it could not parse, say) after authenticating it.
-   */
-  confirm(auth: AuthContext): Promise<Result<AuthContext, KopekError>>;
-  /** Answers one API call: authentication, idempotency, validation, execution, storage. Never throws. */
   handle(request: KopekRequest): Promise<KopekResponse>;
-  /** Renders an error the embedding found itself (bad JSON, too large, …) exactly as Kopek would. */
+  /** Renders an error exactly as Kopek would, for an answer that is not an API request (a 404 outside /v1). */
   errorResponse(error: KopekError, requestId: string): KopekResponse;
   /** Deletes expired idempotency records, at most `limit`. */
   purgeExpiredIdempotencyKeys(limit?: number): Promise<Result<number, KopekError>>;
@@ -100,6 +101,9 @@ export function createKopek(options: KopekOptions): Kopek {
   const ids = options.ids ?? createUuidV7Generator({ clock });
   const { storage } = options;
   const keys = new KeyCache(storage, millisecondsOf(clock));
+  const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const { publicUrl } = options;
+  const baseUrl = typeof publicUrl === "string" ? () => publicUrl : publicUrl;
 
   function errorResponse(error: KopekError, requestId: string): KopekResponse {
     if ("cause" in error && error.cause !== undefined)
@@ -108,14 +112,13 @@ export function createKopek(options: KopekOptions): Kopek {
     return { status: problem.status, headers: problem.headers, body: JSON.stringify(problem.body) };
   }
 
-  // Built once: only the request id varies per request, and it travels with the write.
   const executor: Executor = {
     storage,
     clock,
     ids,
     ttlMs: options.idempotencyTtlMs ?? IDEMPOTENCY_TTL_MS,
     leaseMs: Math.min(options.leaseMs ?? DEFAULT_LEASE_MS, MAX_LEASE_MS),
-    publicUrl: options.publicUrl.replace(/\/+$/, ""),
+    publicUrl: () => baseUrl().replace(/\/+$/, ""),
     providerFor: (auth) => options.providerFor(auth.project),
     respond: errorResponse,
     keys,
@@ -124,29 +127,39 @@ export function createKopek(options: KopekOptions): Kopek {
   async function handle(request: KopekRequest): Promise<KopekResponse> {
     const requestId = request.requestId ?? ids.newId();
     try {
-      return await dispatch(request, requestId);
+      return await answer(request, requestId);
     } catch (cause) {
       return errorResponse({ code: "internal_error", cause }, requestId);
     }
   }
 
-  async function dispatch(request: KopekRequest, requestId: string): Promise<KopekResponse> {
-    const { path } = request;
+  async function answer(request: KopekRequest, requestId: string): Promise<KopekResponse> {
+    const { url, headers } = request;
+    const queryAt = url.indexOf("?");
+    const path = queryAt < 0 ? url : url.slice(0, queryAt);
     if (path !== "/v1" && !path.startsWith("/v1/")) return errorResponse({ code: "not_found" }, requestId);
-    let auth = request.auth;
-    if (auth === undefined) {
-      const authenticated = await keys.authenticate(request.authorization);
-      if (authenticated.isErr()) return errorResponse(authenticated.error, requestId);
-      auth = authenticated.value;
-    }
+    const authenticated = await keys.authenticate(header(headers.authorization));
+    if (authenticated.isErr()) return errorResponse(authenticated.error, requestId);
+    const auth = authenticated.value;
+    // Only a write's own storage step checks a remembered key (atomically); any other answer
+    // confirms it first, so a revoked key gets 401 on its very next request, whatever it asks.
+    const refuse = async (error: KopekError) => {
+      const confirmed = await keys.confirm(auth);
+      return errorResponse(confirmed.isErr() ? confirmed.error : error, requestId);
+    };
+    if (request.refusal !== undefined) return refuse(request.refusal);
+
     const route = matchRoute(request.method, path);
-    // Only a write's claim checks the key itself (atomically); every other answer confirms it first.
-    if (route === null || route.kind === "read") {
+    if (route === null) return refuse({ code: "not_found" });
+    if (route.kind === "read") {
       const confirmed = await keys.confirm(auth);
       if (confirmed.isErr()) return errorResponse(confirmed.error, requestId);
-      if (route === null) return errorResponse({ code: "not_found" }, requestId);
-      const context = { storage, projectId: confirmed.value.project.id, now: clock.now() };
-      const read = await route.read(context, route.id, request.query ?? {});
+      const query = queryAt < 0 ? {} : parseQueryString(url.slice(queryAt + 1));
+      const read = await route.read(
+        { storage, projectId: auth.project.id, now: clock.now() },
+        route.id,
+        query,
+      );
       if (read.isErr()) return errorResponse(read.error, requestId);
       return {
         status: 200,
@@ -154,32 +167,28 @@ export function createKopek(options: KopekOptions): Kopek {
         body: JSON.stringify(read.value.body),
       };
     }
-    const key = validateIdempotencyKeyHeader(request.idempotencyKey);
-    if (key.isErr()) {
-      const confirmed = await keys.confirm(auth);
-      return errorResponse(confirmed.isErr() ? confirmed.error : key.error, requestId);
-    }
-    const write = {
-      method: request.method,
-      path,
-      key: key.value,
-      body: request.body,
-      id: route.id,
-      requestId,
-    };
+    const body = readJsonBody(request.body, header(headers["content-type"]), route.body, bodyLimitBytes);
+    if (body.isErr()) return refuse(body.error);
+    const key = validateIdempotencyKeyHeader(header(headers["idempotency-key"]));
+    if (key.isErr()) return refuse(key.error);
+    const write = { method: request.method, path, key: key.value, body: body.value, id: route.id, requestId };
     return executeOnce(executor, auth, route.operation, write);
   }
 
+  const pages = { storage, clock, ids };
   return {
-    authenticate: (authorization) => keys.authenticate(authorization),
-    confirm: (auth) => keys.confirm(auth),
     handle,
     errorResponse,
     purgeExpiredIdempotencyKeys: async (limit = 1000) => {
       const purged = await storage.purgeExpiredIdempotencyKeys(clock.now(), limit);
       return purged.mapErr(fromStorageError);
     },
-    paymentPage: (invoiceId) => paymentPage({ storage, clock, ids }, invoiceId),
-    payInvoice: (request) => payInvoice({ storage, clock, ids }, request),
+    paymentPage: (invoiceId) => paymentPage(pages, invoiceId),
+    payInvoice: (request) => payInvoice(pages, request),
   };
+}
+
+// A header given more than once arrives as an array from some frameworks: joined, as Node joins it.
+function header(value: string | readonly string[] | undefined): string | undefined {
+  return typeof value === "string" || value === undefined ? value : value.join(", ");
 }

@@ -1,4 +1,5 @@
 import type { Result } from "neverthrow";
+import type { BodyRule } from "./api/request-body.js";
 import type { KopekError } from "./errors.js";
 import type { QueryParameters } from "./list-query.js";
 import { cancelInvoice, cancelSubscription } from "./use-cases/cancel-resources.js";
@@ -40,67 +41,89 @@ export type Read = (
   query: QueryParameters,
 ) => Promise<Result<ReadOutcome, KopekError>>;
 
+/** The resources of the API (API.md 5). */
+export const COLLECTIONS = ["subscriptions", "invoices"] as const;
+export type Collection = (typeof COLLECTIONS)[number];
+
+/** One route of the API: the one table the server's routes and the OpenAPI paths derive from. */
+export interface Route {
+  readonly method: "GET" | "POST";
+  /** The path with `{id}` for a resource id, as OpenAPI writes it. */
+  readonly path: string;
+  readonly collection: Collection;
+  readonly action: "create" | "list" | "get" | "cancel";
+  /** A write's body: JSON (a create), or optional (a cancel takes none, or `{}`); null for a read. */
+  readonly body: BodyRule | null;
+}
+
+/** Every route under /v1 (API.md 5, 6). */
+export const ROUTES: readonly Route[] = COLLECTIONS.flatMap((collection): Route[] => [
+  { method: "POST", path: `/v1/${collection}`, collection, action: "create", body: "json" },
+  { method: "GET", path: `/v1/${collection}`, collection, action: "list", body: null },
+  { method: "GET", path: `/v1/${collection}/{id}`, collection, action: "get", body: null },
+  { method: "POST", path: `/v1/${collection}/{id}/cancel`, collection, action: "cancel", body: "optional" },
+]);
+
 export type RouteMatch =
-  | { readonly kind: "write"; readonly operation: Operation<unknown>; readonly id: string }
+  | {
+      readonly kind: "write";
+      readonly operation: Operation<unknown>;
+      readonly id: string;
+      readonly body: BodyRule;
+    }
   | { readonly kind: "read"; readonly read: Read; readonly id: string };
 
 function operation<Input>(definition: Operation<Input>): Operation<unknown> {
   return definition as Operation<unknown>;
 }
 
-const createOperations: Readonly<Record<string, Operation<unknown>>> = {
-  subscriptions: operation({ validate: validateCreateSubscription, run: createSubscription }),
-  invoices: operation({ validate: validateCreateInvoice, run: createInvoice, build: buildInvoice }),
-};
-const cancelOperations: Readonly<Record<string, Operation<unknown>>> = {
-  subscriptions: operation({
-    validate: validateEmptyBody,
-    run: (execution, _input, id) => cancelSubscription(execution, id),
-  }),
-  invoices: operation({
-    validate: validateEmptyBody,
-    run: (execution, _input, id) => cancelInvoice(execution, id),
-  }),
-};
-const lists: Readonly<Record<string, Read>> = {
-  subscriptions: (context, _id, query) => listSubscriptions(context, query),
-  invoices: (context, _id, query) => listInvoices(context, query),
-};
-const gets: Readonly<Record<string, Read>> = {
-  subscriptions: (context, id) => getSubscription(context, id),
-  invoices: (context, id) => getInvoice(context, id),
-};
-
-/** `/v1/<collection>` by method: the creates and lists, every create's route, matched without splitting. */
-const COLLECTION_ROUTES = new Map<string, Readonly<Record<string, RouteMatch>>>(
-  Object.keys(createOperations).map((collection) => [
-    `/v1/${collection}`,
-    {
-      POST: { kind: "write", operation: createOperations[collection] as Operation<unknown>, id: "" },
-      GET: { kind: "read", read: lists[collection] as Read, id: "" },
+const OPERATIONS: Readonly<Record<Collection, Readonly<Record<Route["action"], Operation<unknown> | Read>>>> =
+  {
+    subscriptions: {
+      create: operation({ validate: validateCreateSubscription, run: createSubscription }),
+      list: (context, _id, query) => listSubscriptions(context, query),
+      get: (context, id) => getSubscription(context, id),
+      cancel: operation({
+        validate: validateEmptyBody,
+        run: (execution, _input, id) => cancelSubscription(execution, id),
+      }),
     },
-  ]),
+    invoices: {
+      create: operation({ validate: validateCreateInvoice, run: createInvoice, build: buildInvoice }),
+      list: (context, _id, query) => listInvoices(context, query),
+      get: (context, id) => getInvoice(context, id),
+      cancel: operation({
+        validate: validateEmptyBody,
+        run: (execution, _input, id) => cancelInvoice(execution, id),
+      }),
+    },
+  };
+
+/** `METHOD path` (with `{id}`) → what answers it, built once from `ROUTES`. */
+const MATCHES = new Map<string, (id: string) => RouteMatch>(
+  ROUTES.map((route): [string, (id: string) => RouteMatch] => {
+    const handler = OPERATIONS[route.collection][route.action];
+    const body = route.body;
+    const match =
+      body === null
+        ? (id: string): RouteMatch => ({ kind: "read", read: handler as Read, id })
+        : (id: string): RouteMatch => ({ kind: "write", operation: handler as Operation<unknown>, id, body });
+    return [`${route.method} ${route.path}`, match];
+  }),
 );
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * The routes under /v1 (API.md 5, 6). An id that is not a lower-case UUID matches nothing, so it is
- * answered 404 like any unknown resource.
+ * The route of a request under /v1, or null. An id that is not a lower-case UUID matches nothing, so
+ * it is answered 404 like any unknown resource.
  */
 export function matchRoute(method: string, path: string): RouteMatch | null {
-  const collectionRoute = COLLECTION_ROUTES.get(path)?.[method.toUpperCase()];
-  if (collectionRoute !== undefined) return collectionRoute;
-  const [empty, version, collection, id, action, ...rest] = path.split("/");
-  if (empty !== "" || version !== "v1" || collection === undefined || rest.length > 0) return null;
-  if (!Object.hasOwn(createOperations, collection)) return null;
   const verb = method.toUpperCase();
-  // A collection's own POST and GET were answered from the table above.
-  if (id === undefined) return null;
+  const [empty, version, collection, id, action, ...rest] = path.split("/");
+  if (empty !== "" || version !== "v1" || rest.length > 0) return null;
+  if (id === undefined) return MATCHES.get(`${verb} /v1/${collection}`)?.("") ?? null;
   if (!UUID.test(id)) return null;
-  if (action === undefined && verb === "GET") return { kind: "read", read: gets[collection] as Read, id };
-  if (action === "cancel" && verb === "POST") {
-    return { kind: "write", operation: cancelOperations[collection] as Operation<unknown>, id };
-  }
-  return null;
+  const template = `/v1/${collection}/{id}${action === undefined ? "" : `/${action}`}`;
+  return MATCHES.get(`${verb} ${template}`)?.(id) ?? null;
 }

@@ -121,16 +121,17 @@ export function registerIdempotencyTests(options: KopekContractOptions): void {
       const h = await createHarness(options);
       const missing = await h.kopek.handle({
         method: "POST",
-        path: "/v1/invoices",
-        authorization: `Bearer ${h.apiKey}`,
-        body: invoiceBody(),
+        url: "/v1/invoices",
+        headers: { authorization: `Bearer ${h.apiKey}`, "content-type": "application/json" },
+        body: JSON.stringify(invoiceBody()),
       });
       const tooLong = await h.call("/v1/invoices", invoiceBody(), "k".repeat(256));
       const nonAscii = await h.call("/v1/invoices", invoiceBody(), "ключ");
       const unauthenticated = await h.kopek.handle({
         method: "POST",
-        path: "/v1/invoices",
-        body: "not even an object",
+        url: "/v1/invoices",
+        headers: { "content-type": "application/json" },
+        body: "not even JSON",
       });
       expect(json(missing).code).toBe("idempotency_key_missing");
       expect([tooLong.status, json(tooLong).code]).toEqual([400, "idempotency_key_invalid"]);

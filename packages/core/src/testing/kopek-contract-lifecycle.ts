@@ -112,8 +112,8 @@ export function registerLifecycleTests(options: KopekContractOptions): void {
       const id = json(await h.call("/v1/invoices", invoiceBody())).id as string;
       const noKey = await h.kopek.handle({
         method: "POST",
-        path: `/v1/invoices/${id}/cancel`,
-        authorization: `Bearer ${h.apiKey}`,
+        url: `/v1/invoices/${id}/cancel`,
+        headers: { authorization: `Bearer ${h.apiKey}` },
       });
       expect(json(noKey).code).toBe("idempotency_key_missing");
       expect(json(await h.call(`/v1/invoices/${id}/cancel`, { reason: "x" })).code).toBe("validation_failed");

@@ -6,6 +6,7 @@ import { registerIdempotencyTests } from "./kopek-contract-idempotency.js";
 import { registerInvoiceIdempotencyTests } from "./kopek-contract-invoice-idempotency.js";
 import { registerLifecycleTests } from "./kopek-contract-lifecycle.js";
 import { registerRenewalTests } from "./kopek-contract-renewals.js";
+import { registerRequestTests } from "./kopek-contract-requests.js";
 import type { KopekContractOptions } from "./kopek-harness.js";
 
 /**
@@ -14,6 +15,7 @@ import type { KopekContractOptions } from "./kopek-harness.js";
  */
 export function describeKopekContract(name: string, options: KopekContractOptions): void {
   describe(`Kopek on ${name}`, () => {
+    registerRequestTests(options);
     registerCreateTests(options);
     registerIdempotencyTests(options);
     registerInvoiceIdempotencyTests(options);

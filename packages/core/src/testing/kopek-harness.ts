@@ -154,9 +154,24 @@ export async function createHarness(
     },
     releaseHeldCharges: () => releaseHeld(),
     call: (path, body, idempotencyKey = crypto.randomUUID(), key = apiKey) =>
-      kopek.handle({ method: "POST", path, authorization: `Bearer ${key}`, idempotencyKey, body }),
-    get: (path, query = {}) =>
-      kopek.handle({ method: "GET", path, query, authorization: `Bearer ${apiKey}` }),
+      kopek.handle({
+        method: "POST",
+        url: path,
+        headers: {
+          authorization: `Bearer ${key}`,
+          "idempotency-key": idempotencyKey,
+          "content-type": "application/json",
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    get: (path, query = {}) => {
+      const search = new URLSearchParams(query).toString();
+      return kopek.handle({
+        method: "GET",
+        url: search === "" ? path : `${path}?${search}`,
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
+    },
     worker: (overrides = {}) =>
       createRenewalWorker({
         storage,

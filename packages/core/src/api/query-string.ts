@@ -1,5 +1,5 @@
 /**
- * Fastify's query-string parser for Kopek: a parameter given twice becomes an array (core refuses it
+ * The query string of a request as Kopek reads it: a parameter given twice becomes an array (core refuses it
  * as "must be given once" rather than silently taking one), and the record has no prototype, so
  * `?__proto__=1` is an unknown parameter like any other instead of vanishing.
  */

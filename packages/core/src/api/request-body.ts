@@ -1,0 +1,49 @@
+import { err, ok, type Result } from "neverthrow";
+import type { KopekError } from "../errors.js";
+import { jsonLimitViolation } from "./json-limits.js";
+
+/** Largest accepted request body by default (API.md 4). */
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Whether a write takes a JSON body (a create) or may come without one (a cancel: none, or `{}`). */
+export type BodyRule = "json" | "optional";
+
+const JSON_MEDIA_TYPE = /^application\/json\s*(?:;|$)/i;
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * A write's body as Kopek reads it (API.md 4): the parsed JSON, `undefined` for no body, or the
+ * refusal. Too large: 413; a body in another media type: 415; not JSON, not UTF-8, or beyond the depth
+ * and size limits that keep every later walk of it safe: 400 `invalid_json`. An empty body is no body
+ * when the write may come without one, or when no media type is claimed for it.
+ */
+export function readJsonBody(
+  raw: string | Uint8Array | undefined,
+  contentType: string | undefined,
+  rule: BodyRule,
+  limitBytes: number,
+): Result<unknown, KopekError> {
+  if (raw === undefined || raw.length === 0) {
+    if (rule === "optional" || contentType === undefined) return ok(undefined);
+    return JSON_MEDIA_TYPE.test(contentType) ? err({ code: "invalid_json" }) : ok(undefined);
+  }
+  if (byteLength(raw, limitBytes) > limitBytes) return err({ code: "payload_too_large", limitBytes });
+  if (contentType === undefined || !JSON_MEDIA_TYPE.test(contentType))
+    return err({ code: "unsupported_media_type" });
+  let text: string;
+  let parsed: unknown;
+  try {
+    text = typeof raw === "string" ? raw : utf8.decode(raw);
+    parsed = JSON.parse(text);
+  } catch {
+    return err({ code: "invalid_json" });
+  }
+  const violation = jsonLimitViolation(parsed);
+  return violation === null ? ok(parsed) : err({ code: "invalid_json", detail: violation });
+}
+
+// UTF-8 bytes of the body; a string short enough that even three bytes a unit fit is not encoded.
+function byteLength(raw: string | Uint8Array, limitBytes: number): number {
+  if (typeof raw !== "string") return raw.length;
+  return raw.length * 3 <= limitBytes ? raw.length : new TextEncoder().encode(raw).length;
+}
