@@ -32,7 +32,7 @@ export async function measureInProcess(durationSeconds: number): Promise<InProce
     createdAt: new Date(),
     revokedAt: null,
   });
-  // The body arrives parsed, as any HTTP framework hands it over; each request parses its own copy.
+  // The body arrives as the bytes an HTTP framework read; Kopek parses it.
   const authorization = `Bearer ${apiKey}`;
   const prefix = `in-process-${randomUUID()}-`;
   let sequence = 0;
@@ -40,10 +40,13 @@ export async function measureInProcess(durationSeconds: number): Promise<InProce
   const once = async () => {
     const response = await kopek.handle({
       method: "POST",
-      path: "/v1/invoices",
-      authorization,
-      idempotencyKey: `${prefix}${sequence++}`,
-      body: JSON.parse(INVOICE_BODY),
+      url: "/v1/invoices",
+      headers: {
+        authorization,
+        "idempotency-key": `${prefix}${sequence++}`,
+        "content-type": "application/json",
+      },
+      body: INVOICE_BODY,
     });
     if (response.status !== 201) failures += 1;
   };

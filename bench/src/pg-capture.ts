@@ -100,10 +100,14 @@ export async function captureAdapterSql(url: string, project: BenchProject): Pro
       log.length = 0;
       const response = await kopek.handle({
         method: "POST",
-        path: "/v1/invoices",
-        authorization: `Bearer ${project.apiKey}`,
-        idempotencyKey: randomUUID(), // uuid-shaped, so the script can make a fresh one per transaction
-        body: JSON.parse(INVOICE_BODY),
+        url: "/v1/invoices",
+        headers: {
+          authorization: `Bearer ${project.apiKey}`,
+          // uuid-shaped, so the script can make a fresh one per transaction
+          "idempotency-key": randomUUID(),
+          "content-type": "application/json",
+        },
+        body: INVOICE_BODY,
       });
       if (response.status !== 201)
         throw new Error(`capture: create answered ${response.status}: ${response.body}`);

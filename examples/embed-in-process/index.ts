@@ -28,8 +28,17 @@ async function addProject(storedMethodCharge: boolean): Promise<string> {
   return apiKey;
 }
 
-const post = (apiKey: string, path: string, body: unknown, idempotencyKey: string = crypto.randomUUID()) =>
-  kopek.handle({ method: "POST", path, authorization: `Bearer ${apiKey}`, idempotencyKey, body });
+const post = (apiKey: string, url: string, body: unknown, idempotencyKey: string = crypto.randomUUID()) =>
+  kopek.handle({
+    method: "POST",
+    url,
+    headers: {
+      authorization: `Bearer ${apiKey}`,
+      "idempotency-key": idempotencyKey,
+      "content-type": "application/json",
+    },
+    body: JSON.stringify(body),
+  });
 
 const [shop, invoicesOnly] = [await addProject(true), await addProject(false)];
 const amount = { amount: "149900", currency: "RUB" };

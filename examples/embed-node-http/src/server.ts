@@ -23,7 +23,7 @@ export function createEmbeddedKopek({ publicUrl }: { publicUrl: string }): Embed
     publicUrl,
     onError: (cause, { requestId }) => console.error(`request ${requestId} failed`, cause),
   });
-  const server = createServer(createKopekHandler({ kopek }));
+  const server = createServer(createKopekHandler(kopek));
 
   async function addProject(name: string, { storedMethodCharge = true } = {}): Promise<string> {
     const now = new Date();

@@ -78,6 +78,20 @@ describe("Kopek's core in a plain node:http server", () => {
     expect(unknown.status).toBe(404);
   });
 
+  it("answers a body nested 10,000 deep with 400 invalid_json, not a crash", async () => {
+    const deep = await post("/v1/invoices", `${"[".repeat(10_000)}${"]".repeat(10_000)}`);
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toMatchObject({
+      code: "invalid_json",
+      detail: expect.stringMatching(/nested/),
+    });
+    const wide = JSON.stringify({
+      amount: { amount: "100", currency: "RUB" },
+      metadata: { a: Array(2000).fill(1) },
+    });
+    expect((await (await post("/v1/invoices", wide)).json()).code).toBe("invalid_json");
+  });
+
   it("leaves the API's rules to the core: validation and method_unavailable", async () => {
     const invalid = await post("/v1/invoices", JSON.stringify({ amount: { amount: 100, currency: "rub" } }));
     expect(invalid.status).toBe(422);

@@ -1,4 +1,4 @@
-import type { Period, PeriodUnit } from "./domain.js";
+import type { Period } from "./domain.js";
 
 const MS_PER_DAY = 86_400_000;
 

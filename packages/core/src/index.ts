@@ -3,6 +3,7 @@
 export { jsonLimitViolation, MAX_JSON_DEPTH, MAX_JSON_MEMBERS } from "./api/json-limits.js";
 export { parseQueryString } from "./api/query-string.js";
 export { type BodyRule, DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from "./api/request-body.js";
+export { acceptedRequestId } from "./api/request-id.js";
 export {
   API_KEY_PREFIX,
   type ApiKeyParts,
@@ -93,6 +94,7 @@ export {
   type RenewalWorker,
   type RenewalWorkerOptions,
 } from "./renewals/renewal-worker.js";
+export { COLLECTIONS, type Collection, ROUTES, type Route } from "./routes.js";
 export { sha256Hex } from "./sha256.js";
 export { createUuidV7Generator, isUuid } from "./uuid-v7.js";
 export * from "./validation/index.js";

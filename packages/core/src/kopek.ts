@@ -1,6 +1,7 @@
 import type { Result } from "neverthrow";
 import { parseQueryString } from "./api/query-string.js";
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from "./api/request-body.js";
+import { acceptedRequestId } from "./api/request-id.js";
 import type { Project } from "./domain.js";
 import type { KopekError } from "./errors.js";
 import { type Executor, executeOnce } from "./execute-once.js";
@@ -66,7 +67,10 @@ export interface KopekRequest {
    * answers with this refusal otherwise.
    */
   readonly refusal?: KopekError | undefined;
-  /** The id to answer and log the request under; a new one when omitted. */
+  /**
+   * The id to answer and log the request under; when omitted, the caller's sane `X-Request-Id`, else a
+   * new one. Every response carries it as `x-request-id`.
+   */
   readonly requestId?: string | undefined;
 }
 
@@ -75,6 +79,8 @@ export interface KopekResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
+  /** The project the request authenticated as, for the embedding's log; null when it did not. */
+  readonly projectId?: string | null;
 }
 
 export interface Kopek {
@@ -125,12 +131,14 @@ export function createKopek(options: KopekOptions): Kopek {
   };
 
   async function handle(request: KopekRequest): Promise<KopekResponse> {
-    const requestId = request.requestId ?? ids.newId();
+    const requestId = request.requestId ?? acceptedRequestId(request.headers["x-request-id"]) ?? ids.newId();
+    let response: KopekResponse;
     try {
-      return await answer(request, requestId);
+      response = await answer(request, requestId);
     } catch (cause) {
-      return errorResponse({ code: "internal_error", cause }, requestId);
+      response = errorResponse({ code: "internal_error", cause }, requestId);
     }
+    return { ...response, headers: { ...response.headers, "x-request-id": requestId } };
   }
 
   async function answer(request: KopekRequest, requestId: string): Promise<KopekResponse> {
@@ -141,11 +149,14 @@ export function createKopek(options: KopekOptions): Kopek {
     const authenticated = await keys.authenticate(header(headers.authorization));
     if (authenticated.isErr()) return errorResponse(authenticated.error, requestId);
     const auth = authenticated.value;
+    const as = (response: KopekResponse): KopekResponse => ({ ...response, projectId: auth.project.id });
     // Only a write's own storage step checks a remembered key (atomically); any other answer
     // confirms it first, so a revoked key gets 401 on its very next request, whatever it asks.
     const refuse = async (error: KopekError) => {
       const confirmed = await keys.confirm(auth);
-      return errorResponse(confirmed.isErr() ? confirmed.error : error, requestId);
+      return confirmed.isErr()
+        ? errorResponse(confirmed.error, requestId)
+        : as(errorResponse(error, requestId));
     };
     if (request.refusal !== undefined) return refuse(request.refusal);
 
@@ -160,19 +171,18 @@ export function createKopek(options: KopekOptions): Kopek {
         route.id,
         query,
       );
-      if (read.isErr()) return errorResponse(read.error, requestId);
-      return {
-        status: 200,
-        headers: { "content-type": JSON_CONTENT_TYPE },
-        body: JSON.stringify(read.value.body),
-      };
+      if (read.isErr()) return as(errorResponse(read.error, requestId));
+      const body = JSON.stringify(read.value.body);
+      return as({ status: 200, headers: { "content-type": JSON_CONTENT_TYPE }, body });
     }
     const body = readJsonBody(request.body, header(headers["content-type"]), route.body, bodyLimitBytes);
     if (body.isErr()) return refuse(body.error);
     const key = validateIdempotencyKeyHeader(header(headers["idempotency-key"]));
     if (key.isErr()) return refuse(key.error);
     const write = { method: request.method, path, key: key.value, body: body.value, id: route.id, requestId };
-    return executeOnce(executor, auth, route.operation, write);
+    const response = await executeOnce(executor, auth, route.operation, write);
+    // A revoked key's write is refused by storage: answered without the project it claimed.
+    return response.status === 401 ? response : as(response);
   }
 
   const pages = { storage, clock, ids };

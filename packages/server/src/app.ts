@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { Kopek, Storage } from "@kopek/core";
+import { DEFAULT_BODY_LIMIT_BYTES, type Kopek, type Storage } from "@kopek/core";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import type { Logger } from "pino";
 import { apiRoutes } from "./http/api-routes.js";
 import { writeClientError } from "./http/client-errors.js";
 import { errorBoundaryPlugin, frameworkErrorsVia } from "./http/error-boundary.js";
 import { healthRoutes } from "./http/health-routes.js";
-import { jsonBodyPlugin } from "./http/json-body.js";
-import { parseQueryString } from "./http/query-string.js";
+import { rawBodyPlugin } from "./http/raw-body.js";
 import { requestIdFor } from "./http/request-id.js";
 import { requestLogPlugin } from "./http/request-log.js";
 import { lazyRequestLoggers } from "./http/request-logger.js";
@@ -27,7 +26,7 @@ export interface AppDeps {
   readonly storage: Storage;
   /** The JSON logger (see `createLogger`); silent when omitted. */
   readonly logger?: Logger;
-  /** Largest accepted body; default 64 KiB (API.md 4). */
+  /** Largest body the server reads; default 64 KiB (API.md 4). Give `createKopek` the same limit. */
   readonly bodyLimitBytes?: number;
   /** Requests per second per API key; default 100, 0 turns limiting off. */
   readonly rateLimitPerSecond?: number;
@@ -39,7 +38,7 @@ export interface AppDeps {
   readonly timeouts?: ServerTimeouts;
 }
 
-export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+export { DEFAULT_BODY_LIMIT_BYTES };
 export const DEFAULT_RATE_LIMIT_PER_SECOND = 100;
 
 /** The Kopek HTTP app, ready to `inject` or `listen`; it does not listen itself. */
@@ -54,7 +53,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     childLoggerFactory: lazyRequestLoggers,
     genReqId: requestIdFor,
     requestIdHeader: false,
-    routerOptions: { querystringParser: parseQueryString },
     bodyLimit: bodyLimitBytes,
     ...fastifyTimeoutOptions(deps.timeouts ?? DEFAULT_SERVER_TIMEOUTS),
     // While draining, a request that still arrives on an open connection is answered normally (with
@@ -63,12 +61,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorsVia(kopek),
     clientErrorHandler: writeClientError,
   });
-  app.decorateRequest("kopekAuth", null);
+  app.decorateRequest("kopekProjectId", null);
 
   await app.register(errorBoundaryPlugin, { kopek, bodyLimitBytes });
   await app.register(responseHeadersPlugin);
   await app.register(requestLogPlugin);
-  await app.register(jsonBodyPlugin);
+  await app.register(rawBodyPlugin);
   await app.register(healthRoutes, { kopek, storage });
   await app.register(apiRoutes, {
     kopek,

@@ -4,7 +4,6 @@ import { err, ok, type Result } from "neverthrow";
 import { buildApp } from "./app.js";
 import type { Config } from "./config.js";
 import { demoBanner } from "./demo-project.js";
-import { kopekAfterListen } from "./kopek-after-listen.js";
 import { reportKopekErrors } from "./logger.js";
 import { formTokenSecret } from "./pay/form-secret.js";
 import { startRenewals } from "./renewals.js";
@@ -47,20 +46,20 @@ export async function startServer(
   const { demoKey, fromFile } = projects.value;
   if (config.projectsFile !== null) logger.info({ projects: fromFile }, "projects file applied");
 
-  const late = kopekAfterListen((publicUrl) =>
-    createKopek({
-      storage,
-      providerFor,
-      publicUrl,
-      clock,
-      ...(config.idempotencyLeaseMs === null ? {} : { leaseMs: config.idempotencyLeaseMs }),
-      ...(config.idempotencyTtlMs === null ? {} : { idempotencyTtlMs: config.idempotencyTtlMs }),
-      onError: reportKopekErrors(logger),
-    }),
-  );
+  // Unset, the public URL is where the server listens, with the port it was really given (PORT=0):
+  // known once it listens, before it can take a request.
   let publicUrl = config.publicUrl;
+  const kopek = createKopek({
+    storage,
+    providerFor,
+    publicUrl: () => publicUrl ?? "",
+    clock,
+    ...(config.idempotencyLeaseMs === null ? {} : { leaseMs: config.idempotencyLeaseMs }),
+    ...(config.idempotencyTtlMs === null ? {} : { idempotencyTtlMs: config.idempotencyTtlMs }),
+    onError: reportKopekErrors(logger),
+  });
   const app = await buildApp({
-    kopek: late.kopek,
+    kopek,
     storage,
     logger,
     rateLimitPerSecond: config.rateLimitPerSecond,
@@ -77,15 +76,13 @@ export async function startServer(
     );
   }
   const url = listeningUrl(app, config.host);
-  // Unset, the public URL is where the server listens, with the port it was really given (PORT=0).
   publicUrl ??= url;
-  late.bind(publicUrl);
   logger.info({ url, storage: opened.value.kind }, "kopek listening");
   if (demoKey !== null) print(demoBanner(url, demoKey));
   else if (opened.value.kind === "postgres" && config.projectsFile === null) print(cliHint());
 
   const purge = setInterval(async () => {
-    const purged = await late.kopek.purgeExpiredIdempotencyKeys(PURGE_BATCH);
+    const purged = await kopek.purgeExpiredIdempotencyKeys(PURGE_BATCH);
     if (purged.isErr()) logger.warn({ code: purged.error.code }, "purging expired idempotency keys failed");
   }, PURGE_INTERVAL_MS);
   purge.unref();

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
+import { MAX_JSON_DEPTH } from "@kopek/core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { MAX_JSON_DEPTH } from "../src/http/json-limits.js";
 import { buildTestApp, invoiceBody, json, subscriptionBody, type TestApp } from "./helper.js";
 
 const STRICT_CSP = "default-src 'none'; frame-ancestors 'none'";

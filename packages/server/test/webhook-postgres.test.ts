@@ -27,15 +27,18 @@ async function writeEvents(hookUrl: string, count: number) {
   for (let i = 0; i < count; i++) {
     const response = await kopek.handle({
       method: "POST",
-      path: "/v1/subscriptions",
-      authorization: `Bearer ${apiKey}`,
-      idempotencyKey: randomUUID(),
-      body: {
+      url: "/v1/subscriptions",
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        "idempotency-key": randomUUID(),
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({
         amount: { amount: "100", currency: "RUB" },
         period: { unit: "day", count: 1 },
         method: "card",
         providerMethodRef: `pm_${i}`,
-      },
+      }),
     });
     expect(response.status).toBe(201);
   }

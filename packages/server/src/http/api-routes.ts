@@ -1,14 +1,13 @@
 import rateLimit from "@fastify/rate-limit";
-import type { AuthContext, Kopek, KopekRequest } from "@kopek/core";
+import { type Kopek, type KopekError, type KopekRequest, ROUTES } from "@kopek/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { acceptEmptyJsonBodies } from "./json-body.js";
 import { KopekHttpError } from "./kopek-http-error.js";
 import { sendKopekResponse } from "./send-kopek-response.js";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Who is calling, set by the /v1 authentication hook; null outside /v1 or before it ran. */
-    kopekAuth: AuthContext | null;
+    /** The project the request authenticated as, once core answered it (for the request log). */
+    kopekProjectId: string | null;
   }
 }
 
@@ -18,24 +17,42 @@ export interface ApiRoutesOptions {
   readonly rateLimitPerSecond: number;
 }
 
+/** The request as core takes it: everything Kopek decides, it decides from this. */
+export function kopekRequestOf(request: FastifyRequest, refusal?: KopekError): KopekRequest {
+  return {
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    body: typeof request.body === "string" ? request.body : undefined,
+    requestId: request.id,
+    refusal,
+  };
+}
+
+/** Sends core's answer, remembering for the log which project it was for. */
+export function sendAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: Awaited<ReturnType<Kopek["handle"]>>,
+) {
+  request.kopekProjectId = answer.projectId ?? null;
+  return sendKopekResponse(reply, answer);
+}
+
 /**
- * Everything under /v1. Encapsulated (no fastify-plugin) so its hooks stay here: authentication on
- * `onRequest`, before the body is even read, so a bad key gets 401 whatever else is wrong; then the
- * per-key rate limit on `preParsing`, once the key is known. The routes only hand the request to core.
+ * Everything under /v1: each request is handed to `kopek.handle` whole; authentication, body rules,
+ * routing and every refusal are core's. The routes are core's `ROUTES`, named so the request log shows
+ * the pattern (`/v1/invoices/:id`); any other /v1 path is core's to answer (404 after authentication).
+ * The per-key rate limit runs before the body is read; its 429 goes through core too (error-boundary.ts),
+ * so a bad key still gets its 401.
  */
 export async function apiRoutes(api: FastifyInstance, { kopek, rateLimitPerSecond }: ApiRoutesOptions) {
-  api.addHook("onRequest", async (request) => {
-    const auth = await kopek.authenticate(request.headers.authorization);
-    if (auth.isErr()) throw new KopekHttpError(auth.error);
-    request.kopekAuth = auth.value;
-  });
-
   if (rateLimitPerSecond > 0) {
     await api.register(rateLimit, {
       hook: "preParsing",
       max: rateLimitPerSecond,
       timeWindow: 1000,
-      keyGenerator: (request) => request.kopekAuth?.keyId ?? request.ip,
+      keyGenerator: (request) => request.headers.authorization ?? request.ip,
       errorResponseBuilder: (_request, context) =>
         new KopekHttpError({
           code: "rate_limited",
@@ -44,41 +61,11 @@ export async function apiRoutes(api: FastifyInstance, { kopek, rateLimitPerSecon
     });
   }
 
-  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const response = await kopek.handle({
-      method: request.method,
-      path: request.url.split("?", 1)[0] ?? request.url,
-      // Parsed by parseQueryString (app.ts): strings, arrays for repeated parameters.
-      query: request.query as KopekRequest["query"],
-      idempotencyKey: headerValue(request.headers["idempotency-key"]),
-      body: request.body,
-      requestId: request.id,
-      auth: request.kopekAuth ?? undefined,
-    });
-    return sendKopekResponse(reply, response);
-  };
+  const handle = async (request: FastifyRequest, reply: FastifyReply) =>
+    sendAnswer(request, reply, await kopek.handle(kopekRequestOf(request)));
 
-  // Named routes, so the request log shows the pattern (`/v1/invoices/:id`); core does the routing.
-  for (const collection of ["/v1/subscriptions", "/v1/invoices"]) {
-    api.post(collection, handle);
-    api.get(collection, handle);
-    api.get(`${collection}/:id`, handle);
-  }
-  await api.register(async (stateChanges) => {
-    acceptEmptyJsonBodies(stateChanges);
-    stateChanges.post("/v1/subscriptions/:id/cancel", handle);
-    stateChanges.post("/v1/invoices/:id/cancel", handle);
-  });
-  await api.register(async (other) => {
-    // Other /v1 routes are core's to answer (404 for a route it does not know), so a body in another
-    // media type is passed over unread rather than refused with 415 before core can say 404.
-    other.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
-    other.all("/v1", handle);
-    other.all("/v1/*", handle);
-  });
-}
-
-// Node joins repeated unknown headers itself; an array only comes from an injected request.
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.join(", ") : value;
+  for (const route of ROUTES)
+    api.route({ method: route.method, url: route.path.replace("{id}", ":id"), handler: handle });
+  api.all("/v1", handle);
+  api.all("/v1/*", handle);
 }

@@ -1,6 +1,7 @@
 import type { Kopek, KopekError } from "@kopek/core";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { kopekRequestOf, sendAnswer } from "./api-routes.js";
 import { KopekHttpError } from "./kopek-http-error.js";
 import { everyResponseHeaders } from "./response-headers.js";
 import { sendKopekResponse } from "./send-kopek-response.js";
@@ -46,16 +47,18 @@ export function frameworkErrorsVia(kopek: Kopek) {
 
 async function errorBoundary(app: FastifyInstance, { kopek, bodyLimitBytes }: ErrorBoundaryOptions) {
   app.setErrorHandler(async (error, request, reply) => {
-    // A key Kopek remembered was not checked for this request (only a write's claim checks it): a
-    // revoked key gets its 401 here too, not the body's or the rate limit's error.
-    const auth = request.kopekAuth;
-    const confirmed = auth === null ? null : await kopek.confirm(auth);
-    const kopekError = confirmed?.isErr() ? confirmed.error : toKopekError(error, bodyLimitBytes);
+    const kopekError = toKopekError(error, bodyLimitBytes);
+    // An API request refused before core saw it (too large, rate limited, cut short) is still core's
+    // to answer, so it authenticates it first: a bad or revoked key gets 401, not the body's error.
+    if (kopekError.code !== "internal_error" && isApiPath(request.url))
+      return sendAnswer(request, reply, await kopek.handle(kopekRequestOf(request, kopekError)));
     return sendKopekResponse(reply, kopek.errorResponse(kopekError, request.id));
   });
   app.setNotFoundHandler((request, reply) =>
     sendKopekResponse(reply, kopek.errorResponse({ code: "not_found" }, request.id)),
   );
 }
+
+const isApiPath = (url: string) => url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?");
 
 export const errorBoundaryPlugin = fp(errorBoundary, { name: "kopek-error-boundary" });

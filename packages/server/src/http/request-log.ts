@@ -14,7 +14,7 @@ async function requestLog(app: FastifyInstance) {
     lines.info(
       {
         requestId: request.id,
-        projectId: request.kopekAuth?.project.id ?? null,
+        projectId: request.kopekProjectId,
         method: request.method,
         route: request.routeOptions.url ?? null,
         status: reply.statusCode,

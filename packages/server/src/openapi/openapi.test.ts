@@ -260,10 +260,13 @@ describe("the document and the runtime agree", () => {
       call = async (path, body) => {
         const response = await kopek.handle({
           method: "POST",
-          path,
-          authorization: `Bearer ${apiKey}`,
-          idempotencyKey: randomUUID(),
-          body,
+          url: path,
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            "idempotency-key": randomUUID(),
+            "content-type": "application/json",
+          },
+          body: JSON.stringify(body),
         });
         return { status: response.status, body: JSON.parse(response.body) };
       };
