@@ -1,4 +1,10 @@
-import { type KopekError, type PROBLEM_CODES, problemSchema, toProblem } from "@kopek/core";
+import {
+  type KopekError,
+  type PROBLEM_CODES,
+  problemSchema,
+  STORED_OUTCOME_CODES,
+  toProblem,
+} from "@kopek/core";
 import { componentRef } from "./component-schemas.js";
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
@@ -39,12 +45,7 @@ export function statusOf(code: ProblemCode): number {
 }
 
 /** Codes a replay can return: refusals stored with the idempotency record (API.md 3). */
-const REPLAYABLE: ReadonlySet<ProblemCode> = new Set([
-  "payment_declined",
-  "method_unavailable",
-  "invalid_state",
-  "not_found",
-]);
+const REPLAYABLE: ReadonlySet<ProblemCode> = new Set(STORED_OUTCOME_CODES);
 
 const HEADER_NAMES: Readonly<Record<string, string>> = {
   "retry-after": "Retry-After",

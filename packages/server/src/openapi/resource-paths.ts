@@ -1,4 +1,4 @@
-import { PROBLEM_CODES } from "@kopek/core";
+import { type Collection, PROBLEM_CODES, ROUTES, type Route } from "@kopek/core";
 import type { z } from "zod";
 import { actionOperation, createOperation, readOperation } from "./operations.js";
 import type { ProblemCode } from "./problem-responses.js";
@@ -26,7 +26,7 @@ const NOT_FROM_CANCEL: ReadonlySet<ProblemCode> = new Set([
 const CANCEL_ERRORS = PROBLEM_CODES.filter((code) => !NOT_FROM_CANCEL.has(code));
 
 export interface ResourcePathsSpec {
-  readonly collection: string;
+  readonly collection: Collection;
   readonly tag: string;
   readonly singular: string;
   readonly resource: z.ZodType;
@@ -42,13 +42,13 @@ export interface ResourcePathsSpec {
   readonly cancel: string;
 }
 
-/** The five operations of a collection: create, list, get, cancel (API.md 5, 6). */
-export function resourcePaths(spec: ResourcePathsSpec) {
-  const base = `/v1/${spec.collection}`;
+/** The OpenAPI path of a route of core's table (`ROUTES`): its operation, by what the route does. */
+function operationOf(route: Route, spec: ResourcePathsSpec) {
   const { singular, tag } = spec;
-  return {
-    [base]: {
-      get: readOperation({
+  const article = /^[AEIOU]/.test(singular) ? "an" : "a";
+  switch (route.action) {
+    case "list":
+      return readOperation({
         operationId: `list${singular}s`,
         tag,
         summary: `List ${spec.collection}, newest first`,
@@ -57,37 +57,45 @@ export function resourcePaths(spec: ResourcePathsSpec) {
         response: spec.list,
         parameters: spec.listParameters,
         errors: [...ANY_REQUEST, "validation_failed"],
-      }),
-      post: createOperation({
+      });
+    case "create":
+      return createOperation({
         operationId: `create${singular}`,
         tag,
         summary: spec.create.summary,
         request: spec.create.request,
         response: spec.resource,
         example: spec.create.example,
-        location: `${base}/{id}`,
+        location: `${route.path}/{id}`,
         errors: [...CREATE_ERRORS, ...spec.create.extraErrors],
-      }),
-    },
-    [`${base}/{id}`]: {
-      get: readOperation({
+      });
+    case "get":
+      return readOperation({
         operationId: `get${singular}`,
         tag,
-        summary: `Retrieve a${/^[AEIOU]/.test(singular) ? "n" : ""} ${singular.toLowerCase()}`,
+        summary: `Retrieve ${article} ${singular.toLowerCase()}`,
         response: spec.resource,
         parameters: ["ResourceId"],
         errors: [...ANY_REQUEST, "not_found"],
-      }),
-    },
-    [`${base}/{id}/cancel`]: {
-      post: actionOperation({
+      });
+    case "cancel":
+      return actionOperation({
         operationId: `cancel${singular}`,
         tag,
-        summary: `Cancel a${/^[AEIOU]/.test(singular) ? "n" : ""} ${singular.toLowerCase()}`,
+        summary: `Cancel ${article} ${singular.toLowerCase()}`,
         description: spec.cancel,
         response: spec.resource,
         errors: CANCEL_ERRORS,
-      }),
-    },
-  };
+      });
+  }
+}
+
+/** A collection's paths, one per route of core's table (API.md 5, 6). */
+export function resourcePaths(spec: ResourcePathsSpec) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of ROUTES.filter((r) => r.collection === spec.collection)) {
+    paths[route.path] ??= {};
+    (paths[route.path] as Record<string, unknown>)[route.method.toLowerCase()] = operationOf(route, spec);
+  }
+  return paths;
 }
