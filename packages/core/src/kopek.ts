@@ -68,8 +68,8 @@ export interface KopekRequest {
    */
   readonly refusal?: KopekError | undefined;
   /**
-   * The id to answer and log the request under; when omitted, the caller's sane `X-Request-Id`, else a
-   * new one. Every response carries it as `x-request-id`.
+   * The id to answer and log the request under, sent as `x-request-id` by the embedding. When omitted,
+   * Kopek takes the caller's sane `X-Request-Id`, else makes one, and adds the `x-request-id` header.
    */
   readonly requestId?: string | undefined;
 }
@@ -79,8 +79,8 @@ export interface KopekResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
-  /** The project the request authenticated as, for the embedding's log; null when it did not. */
-  readonly projectId?: string | null;
+  /** The project the request authenticated as, for the embedding's log; absent when it did not. */
+  readonly projectId?: string | undefined;
 }
 
 export interface Kopek {
@@ -138,7 +138,10 @@ export function createKopek(options: KopekOptions): Kopek {
     } catch (cause) {
       response = errorResponse({ code: "internal_error", cause }, requestId);
     }
-    return { ...response, headers: { ...response.headers, "x-request-id": requestId } };
+    // An embedding that named the request knows its id and sends the header itself.
+    if (request.requestId !== undefined) return response;
+    const { status, headers, body, projectId } = response;
+    return { status, headers: { ...headers, "x-request-id": requestId }, body, projectId };
   }
 
   async function answer(request: KopekRequest, requestId: string): Promise<KopekResponse> {
@@ -149,7 +152,14 @@ export function createKopek(options: KopekOptions): Kopek {
     const authenticated = await keys.authenticate(header(headers.authorization));
     if (authenticated.isErr()) return errorResponse(authenticated.error, requestId);
     const auth = authenticated.value;
-    const as = (response: KopekResponse): KopekResponse => ({ ...response, projectId: auth.project.id });
+    const projectId = auth.project.id;
+    // One literal of one shape, not a spread: the answer goes to the embedding's hot path.
+    const as = ({ status, headers, body }: KopekResponse): KopekResponse => ({
+      status,
+      headers,
+      body,
+      projectId,
+    });
     // Only a write's own storage step checks a remembered key (atomically); any other answer
     // confirms it first, so a revoked key gets 401 on its very next request, whatever it asks.
     const refuse = async (error: KopekError) => {

@@ -8,7 +8,12 @@ import fp from "fastify-plugin";
  */
 async function rawBody(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
+  const asReceived = (_request: unknown, body: string | Buffer, done: (error: null, body: unknown) => void) =>
+    done(null, body);
+  // JSON by name as well: Fastify caches the parser it finds for a media type, but not the catch-all,
+  // which it would look up afresh (parsing the Content-Type) on every request.
+  app.addContentTypeParser("application/json", { parseAs: "string" }, asReceived);
+  app.addContentTypeParser("*", { parseAs: "string" }, asReceived);
 }
 
 export const rawBodyPlugin = fp(rawBody, { name: "kopek-raw-body" });
