@@ -5,7 +5,7 @@ import { createSandboxProvider } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/src/app.js";
-import { createProjectWithKey } from "../../server/src/project-setup.js";
+import { createProjectWithKey } from "../../server/src/startup/project-setup.js";
 import { createKopekClient, type KopekClient } from "../src/index.js";
 
 describe("the client against a live server", () => {

@@ -1,9 +1,19 @@
 // @kopek/core — the public API. Named exports only; nothing here touches Fastify, pg or process.env.
 
+export {
+  FIELD_ISSUE_CODES,
+  type FieldIssue,
+  type FieldIssueCode,
+  type KopekError,
+  type KopekErrorCode,
+  type KopekErrorOf,
+} from "./api/errors.js";
 export { jsonLimitViolation, MAX_JSON_DEPTH, MAX_JSON_MEMBERS } from "./api/json-limits.js";
+export { type Problem, toProblem } from "./api/problem.js";
 export { parseQueryString } from "./api/query-string.js";
 export { type BodyRule, DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from "./api/request-body.js";
 export { acceptedRequestId } from "./api/request-id.js";
+export { COLLECTIONS, type Collection, ROUTES, type Route } from "./api/routes.js";
 export {
   API_KEY_PREFIX,
   type ApiKeyParts,
@@ -13,12 +23,47 @@ export {
   hashApiKey,
   isWellFormedApiKey,
   parseBearerToken,
-} from "./api-key.js";
-export { addPeriods, describePeriod, isPeriodWithinOneYear } from "./billing-period.js";
-export { canonicalJson } from "./canonical-json.js";
-export { containsCardNumber, formatCardMask, luhnValid, redactCardNumbers } from "./card-guard.js";
-export * from "./domain.js";
-export * from "./errors.js";
+} from "./auth/api-key.js";
+export { sha256Hex } from "./crypto/sha256.js";
+export { createUuidV7Generator, isUuid } from "./crypto/uuid-v7.js";
+export { addPeriods, describePeriod, isPeriodWithinOneYear } from "./domain/billing-period.js";
+export {
+  CANCEL_REASONS,
+  type CancelReason,
+  type Customer,
+  type HttpProviderSettings,
+  INVOICE_STATUSES,
+  type Invoice,
+  type InvoiceStatus,
+  type Metadata,
+  type Money,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  PERIOD_UNITS,
+  type Period,
+  type PeriodUnit,
+  type Project,
+  type ProviderSettings,
+  type SandboxProviderSettings,
+  SUBSCRIPTION_STATUSES,
+  type Subscription,
+  type SubscriptionStatus,
+} from "./domain/model.js";
+export {
+  CURRENCY_EXPONENTS,
+  currencyExponent,
+  formatAmount,
+  formatMoney,
+  isValidAmount,
+  parseAmount,
+} from "./domain/money.js";
+export {
+  type InvoiceView,
+  invoiceStatusAt,
+  presentInvoice,
+  presentSubscription,
+  type SubscriptionView,
+} from "./domain/presenters.js";
 export {
   type DomainEvent,
   EVENT_TYPES,
@@ -28,11 +73,12 @@ export {
   webhookPayload,
 } from "./events/domain-event.js";
 export { renewalEvents } from "./events/renewal-events.js";
+export { canonicalJson } from "./idempotency/canonical-json.js";
 export {
   fingerprintRequest,
   STORED_OUTCOME_CODES,
   validateIdempotencyKeyHeader,
-} from "./idempotency.js";
+} from "./idempotency/idempotency-rules.js";
 export {
   type AuthContext,
   createKopek,
@@ -42,14 +88,6 @@ export {
   type KopekResponse,
 } from "./kopek.js";
 export {
-  CURRENCY_EXPONENTS,
-  currencyExponent,
-  formatAmount,
-  formatMoney,
-  isValidAmount,
-  parseAmount,
-} from "./money.js";
-export {
   createInvoiceSweeper,
   type InvoiceSweeper,
   type InvoiceSweeperOptions,
@@ -58,29 +96,72 @@ export type { PayInvoiceRequest, PaymentPage, PaymentResult } from "./payments/p
 export type { Clock } from "./ports/clock.js";
 export { systemClock } from "./ports/clock.js";
 export type { IdGenerator } from "./ports/id-generator.js";
-export type * from "./ports/idempotency-storage.js";
-export type * from "./ports/outbox-storage.js";
-export type * from "./ports/payment-provider.js";
-export type * from "./ports/project-storage.js";
-export type * from "./ports/resource-storage.js";
-export type * from "./ports/schedule-storage.js";
-export type * from "./ports/storage.js";
-export type * from "./ports/storage-error.js";
-export type * from "./ports/webhook-transport.js";
-export {
-  type InvoiceView,
-  invoiceStatusAt,
-  presentInvoice,
-  presentSubscription,
-  type SubscriptionView,
-} from "./presenters.js";
-export { type Problem, toProblem } from "./problem.js";
+export type {
+  ClaimOutcome,
+  CreateOnceOutcome,
+  ExistingIdempotencyRecord,
+  IdempotencyClaim,
+  IdempotencyCompletion,
+  IdempotencyLookup,
+  IdempotencyRelease,
+  IdempotencyStorage,
+  IdempotentWrite,
+  LookupOutcome,
+  NewIdempotencyRecord,
+  OneStepWrite,
+  StoredResource,
+  StoredResponse,
+} from "./ports/idempotency-storage.js";
+export type {
+  ClaimedDelivery,
+  DeliveryAttempt,
+  DeliveryClaim,
+  DeliveryState,
+  EventDeliveries,
+  OutboxStorage,
+  WebhookEndpoint,
+} from "./ports/outbox-storage.js";
+export type {
+  ChargeReceipt,
+  PaymentLink,
+  PaymentLinkRequest,
+  PaymentProvider,
+  ProviderCapabilities,
+  ProviderError,
+  StoredMethodCharge,
+  StoredMethodDescription,
+  StoredMethodLookup,
+} from "./ports/payment-provider.js";
+export type {
+  ApiKeyRecord,
+  KeyOwner,
+  ProjectStorage,
+} from "./ports/project-storage.js";
+export type {
+  InvoicePage,
+  ResourcePage,
+  ResourceStorage,
+} from "./ports/resource-storage.js";
+export type {
+  RenewalClaim,
+  ScheduleStorage,
+} from "./ports/schedule-storage.js";
+export type {
+  InspectableStorage,
+  Storage,
+} from "./ports/storage.js";
+export type { StorageError } from "./ports/storage-error.js";
+export type {
+  WebhookRequest,
+  WebhookResponse,
+  WebhookTransport,
+} from "./ports/webhook-transport.js";
 export {
   DEFAULT_DUNNING_POLICY,
   type DunningPolicy,
   latestDueCycle,
   nextRetryAt,
-} from "./renewal-schedule.js";
+} from "./renewals/renewal-schedule.js";
 export {
   applyChargeResult,
   type ChargeResult,
@@ -94,22 +175,67 @@ export {
   type RenewalWorker,
   type RenewalWorkerOptions,
 } from "./renewals/renewal-worker.js";
-export { COLLECTIONS, type Collection, ROUTES, type Route } from "./routes.js";
-export { sha256Hex } from "./sha256.js";
-export { createUuidV7Generator, isUuid } from "./uuid-v7.js";
-export * from "./validation/index.js";
-export * from "./validation/limits.js";
-export * from "./validation/responses.js";
+export { containsCardNumber, formatCardMask, luhnValid, redactCardNumbers } from "./validation/card-guard.js";
+export { toPointer } from "./validation/json-pointer.js";
 export {
-  generateWebhookSecret,
-  isWebhookSecret,
-  signWebhook,
-  type VerifiedWebhook,
-  verifyWebhook,
-  WEBHOOK_SECRET_PREFIX,
-  type WebhookHeaders,
-  type WebhookVerificationError,
-} from "./webhook-signature.js";
+  AMOUNT_PATTERN,
+  CURRENCY_PATTERN,
+  DEFAULT_INVOICE_LIFETIME_MS,
+  E164_PATTERN,
+  MAX_AMOUNT,
+  MAX_COMMENT_LENGTH,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_EXTERNAL_ID_LENGTH,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_INVOICE_LIFETIME_MS,
+  MAX_METADATA_KEY_LENGTH,
+  MAX_METADATA_KEYS,
+  MAX_METADATA_VALUE_LENGTH,
+  MAX_METHOD_REF_LENGTH,
+  MAX_PERIOD_COUNT,
+  MAX_RETURN_URL_LENGTH,
+  MIN_INVOICE_LIFETIME_MS,
+  PRINTABLE_ASCII,
+} from "./validation/limits.js";
+export {
+  customerResponseSchema,
+  fieldIssueSchema,
+  type InvoiceListResponse,
+  type InvoiceResponse,
+  invoiceEventPayloadSchema,
+  invoiceListResponseSchema,
+  invoiceResponseSchema,
+  PROBLEM_CODES,
+  type ProblemResponse,
+  problemSchema,
+  type SubscriptionListResponse,
+  type SubscriptionResponse,
+  subscriptionEventPayloadSchema,
+  subscriptionListResponseSchema,
+  subscriptionResponseSchema,
+} from "./validation/response-schemas.js";
+export {
+  amountSchema,
+  type CreateInvoiceRequest,
+  type CreateSubscriptionRequest,
+  createInvoiceRequestSchema,
+  createSubscriptionRequestSchema,
+  customerSchema,
+  descriptionSchema,
+  metadataSchema,
+  moneySchema,
+  paymentMethodSchema,
+  periodSchema,
+  providerMethodRefSchema,
+} from "./validation/schemas.js";
+export {
+  type ValidationContext,
+  type ValidationFailure,
+  validateCreateInvoice,
+  validateCreateSubscription,
+  validateEmptyBody,
+} from "./validation/validate.js";
 export {
   DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS,
   MAX_RETRY_AFTER_MS,
@@ -121,3 +247,13 @@ export {
   type WebhookDispatcher,
   type WebhookDispatcherOptions,
 } from "./webhooks/webhook-dispatcher.js";
+export {
+  generateWebhookSecret,
+  isWebhookSecret,
+  signWebhook,
+  type VerifiedWebhook,
+  verifyWebhook,
+  WEBHOOK_SECRET_PREFIX,
+  type WebhookHeaders,
+  type WebhookVerificationError,
+} from "./webhooks/webhook-signature.js";

@@ -1,17 +1,21 @@
 import type { Result } from "neverthrow";
+import type { KopekError } from "./api/errors.js";
+import { toProblem } from "./api/problem.js";
 import { parseQueryString } from "./api/query-string.js";
 import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from "./api/request-body.js";
 import { acceptedRequestId } from "./api/request-id.js";
-import type { Project } from "./domain.js";
-import type { KopekError } from "./errors.js";
-import { type Executor, executeOnce } from "./execute-once.js";
+import { matchRoute } from "./api/routes.js";
+import { KeyCache } from "./auth/key-cache.js";
+import type { AuthContext } from "./auth/look-up-key.js";
+import { createUuidV7Generator } from "./crypto/uuid-v7.js";
+import type { Project } from "./domain/model.js";
+import { type Executor, executeOnce } from "./idempotency/execute-once.js";
 import {
   DEFAULT_LEASE_MS,
   IDEMPOTENCY_TTL_MS,
   MAX_LEASE_MS,
   validateIdempotencyKeyHeader,
-} from "./idempotency.js";
-import { KeyCache } from "./key-cache.js";
+} from "./idempotency/idempotency-rules.js";
 import {
   type PayInvoiceRequest,
   type PaymentPage,
@@ -23,11 +27,7 @@ import { type Clock, millisecondsOf, systemClock } from "./ports/clock.js";
 import type { IdGenerator } from "./ports/id-generator.js";
 import type { PaymentProvider } from "./ports/payment-provider.js";
 import type { Storage } from "./ports/storage.js";
-import { toProblem } from "./problem.js";
-import { matchRoute } from "./routes.js";
-import type { AuthContext } from "./use-cases/authenticate.js";
 import { fromStorageError } from "./use-cases/execution.js";
-import { createUuidV7Generator } from "./uuid-v7.js";
 
 export type { AuthContext };
 

@@ -16,9 +16,9 @@ import {
   fastifyTimeoutOptions,
   type ServerTimeouts,
 } from "./http/server-timeouts.js";
-import { createLogger } from "./logger.js";
 import { openApiPlugin } from "./openapi/plugin.js";
 import { payRoutes } from "./pay/pay-routes.js";
+import { createLogger } from "./startup/logger.js";
 
 export interface AppDeps {
   readonly kopek: Kopek;

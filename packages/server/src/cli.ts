@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import { runCli } from "./cli/run-cli.js";
-import { loadConfig } from "./config.js";
 import { startServer } from "./main.js";
-import { type SandboxProviderOptions, startSandboxProvider } from "./sandbox-provider-command.js";
-import { closeOnSignals } from "./shutdown.js";
+import { loadConfig } from "./startup/config.js";
+import { type SandboxProviderOptions, startSandboxProvider } from "./startup/sandbox-provider-command.js";
+import { closeOnSignals } from "./startup/shutdown.js";
 import { startWorker } from "./worker-main.js";
 
 const io = {

@@ -1,14 +1,14 @@
 // @kopek/server — Kopek's reference HTTP server on Fastify. Named exports only.
 
 export { type AppDeps, buildApp, DEFAULT_BODY_LIMIT_BYTES, DEFAULT_RATE_LIMIT_PER_SECOND } from "./app.js";
-export { type Config, LOG_LEVELS, loadConfig } from "./config.js";
-export { createLogger, type LoggerOptions, redactSecrets, reportKopekErrors } from "./logger.js";
 export { type RunningServer, startServer } from "./main.js";
-export { createProjectWithKey, type ProjectWithKey } from "./project-setup.js";
+export { type Config, LOG_LEVELS, loadConfig } from "./startup/config.js";
+export { createLogger, type LoggerOptions, redactSecrets, reportKopekErrors } from "./startup/logger.js";
+export { createProjectWithKey, type ProjectWithKey } from "./startup/project-setup.js";
 export {
   applyProjectsFile,
   loadProjectsFile,
   type ProjectsFile,
   parseProjectsFile,
-} from "./projects-file.js";
-export { createProviderRegistry, type ProviderRegistryOptions } from "./providers.js";
+} from "./startup/projects-file.js";
+export { createProviderRegistry, type ProviderRegistryOptions } from "./startup/providers.js";

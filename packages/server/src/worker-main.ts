@@ -1,9 +1,9 @@
 import { err, ok, type Result } from "neverthrow";
 import type { Logger } from "pino";
-import type { Config } from "./config.js";
-import { startRenewals } from "./renewals.js";
-import { openServices } from "./services.js";
-import { openStorage } from "./storage.js";
+import type { Config } from "./startup/config.js";
+import { startRenewals } from "./startup/renewals.js";
+import { openServices } from "./startup/services.js";
+import { openStorage } from "./startup/storage.js";
 import { startWebhooksAndSweeper } from "./webhooks/start-background.js";
 
 export interface RunningWorker {

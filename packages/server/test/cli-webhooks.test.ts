@@ -4,7 +4,7 @@ import { createPostgresStorage, createTokenCipher } from "@kopek/storage-postgre
 import { afterAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../storage-postgres/test/database.js";
 import { type CliIo, runCli } from "../src/cli/run-cli.js";
-import { encryptionKeyId } from "../src/encryption-key.js";
+import { encryptionKeyId } from "../src/startup/encryption-key.js";
 
 // `kopek webhooks …` in this process, on a fresh database (as cli-database.test.ts), with the server's key.
 const db = await openTestDatabase();

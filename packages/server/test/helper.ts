@@ -4,9 +4,9 @@ import { createMemoryStorage } from "@kopek/storage-memory";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../src/app.js";
 import type { ServerTimeouts } from "../src/http/server-timeouts.js";
-import { createLogger, reportKopekErrors } from "../src/logger.js";
-import { createProjectWithKey } from "../src/project-setup.js";
-import { createProviderRegistry } from "../src/providers.js";
+import { createLogger, reportKopekErrors } from "../src/startup/logger.js";
+import { createProjectWithKey } from "../src/startup/project-setup.js";
+import { createProviderRegistry } from "../src/startup/providers.js";
 import { appendLog, newLogFile, recordBodyRefs } from "./test-artifacts.js";
 
 export const PUBLIC_URL = "https://pay.example.test";

@@ -1,6 +1,6 @@
 import type { PaymentProvider } from "@kopek/core";
 import { describe, expect, test } from "vitest";
-import { createProjectWithKey } from "../src/project-setup.js";
+import { createProjectWithKey } from "../src/startup/project-setup.js";
 import { buildTestApp, invoiceBody, json, subscriptionBody } from "./helper.js";
 
 describe("404 not_found", async () => {

@@ -3,8 +3,8 @@ import { createKopek, generateWebhookSecret, type Storage } from "@kopek/core";
 import { createSandboxProvider } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import { buildApp } from "../src/app.js";
-import { createLogger } from "../src/logger.js";
-import { createProjectWithKey } from "../src/project-setup.js";
+import { createLogger } from "../src/startup/logger.js";
+import { createProjectWithKey } from "../src/startup/project-setup.js";
 import { startWebhooksAndSweeper } from "../src/webhooks/start-background.js";
 
 /** A sandbox project with an API key and one enabled webhook endpoint at `hookUrl`, in `storage`. */

@@ -8,7 +8,7 @@ import { generateApiKey, hashApiKey } from "@kopek/core";
 import { sandboxMethodFingerprint } from "@kopek/provider-sandbox";
 import { afterAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../storage-postgres/test/database.js";
-import { encryptionKeyId } from "../src/encryption-key.js";
+import { encryptionKeyId } from "../src/startup/encryption-key.js";
 import { spawnCli } from "./cli-process.js";
 import { subscriptionBody } from "./helper.js";
 import { postJson, type ServerProcess, startServerProcess } from "./server-process.js";

@@ -1,6 +1,6 @@
 import { generateWebhookSecret } from "@kopek/core";
 import { afterAll, expect, it } from "vitest";
-import { applyProjectsFile, parseProjectsFile } from "../src/projects-file.js";
+import { applyProjectsFile, parseProjectsFile } from "../src/startup/projects-file.js";
 import { openServerTestDatabase } from "./postgres-database.js";
 
 const { db, storage } = await openServerTestDatabase();

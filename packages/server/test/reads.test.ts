@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { createProjectWithKey } from "../src/project-setup.js";
+import { createProjectWithKey } from "../src/startup/project-setup.js";
 import { buildTestApp, invoiceBody, json, subscriptionBody } from "./helper.js";
 
 describe("GET /v1/{subscriptions,invoices}/{id}", async () => {

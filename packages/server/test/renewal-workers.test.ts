@@ -8,7 +8,7 @@ import { sampleProject, sampleSubscription } from "@kopek/core/testing";
 import { createPostgresStorage, createTokenCipher, migrate } from "@kopek/storage-postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../storage-postgres/test/database.js";
-import { encryptionKeyId } from "../src/encryption-key.js";
+import { encryptionKeyId } from "../src/startup/encryption-key.js";
 import { type CliProcess, spawnCli } from "./cli-process.js";
 import { readLedgerFile, setClockFile } from "./clock-file.js";
 

@@ -1,6 +1,6 @@
-import type { Invoice, Subscription } from "../domain.js";
+import type { Invoice, Subscription } from "../domain/model.js";
+import { presentInvoice, presentSubscription } from "../domain/presenters.js";
 import type { IdGenerator } from "../ports/id-generator.js";
-import { presentInvoice, presentSubscription } from "../presenters.js";
 
 /** What a webhook can tell a merchant (API.md 6); every one is caused by one stored state change. */
 export const EVENT_TYPES = [

@@ -1,4 +1,4 @@
-import type { Subscription } from "../domain.js";
+import type { Subscription } from "../domain/model.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import { type DomainEvent, subscriptionEvent } from "./domain-event.js";
 

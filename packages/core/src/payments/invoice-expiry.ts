@@ -1,9 +1,9 @@
+import { createUuidV7Generator } from "../crypto/uuid-v7.js";
 import { invoiceEvent } from "../events/domain-event.js";
+import { type IntervalJob, startIntervalJob } from "../jobs/interval-job.js";
 import { type Clock, systemClock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { Storage } from "../ports/storage.js";
-import { createUuidV7Generator } from "../uuid-v7.js";
-import { type DispatchTimer, startTimer } from "../webhooks/dispatch-timer.js";
 
 export interface InvoiceSweeperOptions {
   readonly storage: Storage;
@@ -14,7 +14,7 @@ export interface InvoiceSweeperOptions {
   readonly onError?: (cause: unknown) => void;
 }
 
-export interface InvoiceSweeper extends DispatchTimer {
+export interface InvoiceSweeper extends IntervalJob {
   /** Stores every lapsed invoice as `expired` with its `invoice.expired` event; returns how many. */
   runOnce(): Promise<number>;
 }
@@ -49,6 +49,6 @@ export function createInvoiceSweeper(options: InvoiceSweeperOptions): InvoiceSwe
     }
   }
 
-  const timer = startTimer(sweep, (cause) => options.onError?.(cause));
+  const timer = startIntervalJob(sweep, (cause) => options.onError?.(cause));
   return timer;
 }

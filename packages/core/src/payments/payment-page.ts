@@ -1,12 +1,12 @@
 import { err, ok, type Result } from "neverthrow";
-import type { Invoice, PaymentMethod } from "../domain.js";
-import type { KopekError } from "../errors.js";
+import type { KopekError } from "../api/errors.js";
+import type { Invoice, PaymentMethod } from "../domain/model.js";
+import { formatMoney } from "../domain/money.js";
+import { invoiceStatusAt } from "../domain/presenters.js";
 import { invoiceEvent } from "../events/domain-event.js";
-import { formatMoney } from "../money.js";
 import type { Clock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { Storage } from "../ports/storage.js";
-import { invoiceStatusAt } from "../presenters.js";
 import { fromStorageError } from "../use-cases/execution.js";
 
 /** What the hosted payment page shows for one invoice; the server only renders it. */

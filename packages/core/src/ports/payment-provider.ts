@@ -1,5 +1,5 @@
 import type { ResultAsync } from "neverthrow";
-import type { Money, PaymentMethod } from "../domain.js";
+import type { Money, PaymentMethod } from "../domain/model.js";
 
 /** A payment company, seen from Kopek. One instance serves one project's provider settings. */
 export interface PaymentProvider {

@@ -1,5 +1,5 @@
 import type { ResultAsync } from "neverthrow";
-import type { Invoice, Subscription } from "../domain.js";
+import type { Invoice, Subscription } from "../domain/model.js";
 import type { StorageError } from "./storage-error.js";
 
 /** The two scans across every project that background jobs make: renewals due, invoices lapsed. */

@@ -1,6 +1,6 @@
-import { addPeriods } from "../billing-period.js";
-import type { Subscription } from "../domain.js";
-import { type DunningPolicy, latestDueCycle, nextRetryAt } from "../renewal-schedule.js";
+import { addPeriods } from "../domain/billing-period.js";
+import type { Subscription } from "../domain/model.js";
+import { type DunningPolicy, latestDueCycle, nextRetryAt } from "./renewal-schedule.js";
 
 /** What the provider said to one renewal charge. */
 export type ChargeResult =

@@ -1,12 +1,12 @@
-import type { Project, Subscription } from "../domain.js";
+import { createUuidV7Generator } from "../crypto/uuid-v7.js";
+import type { Project, Subscription } from "../domain/model.js";
 import { renewalEvents } from "../events/renewal-events.js";
+import { startIntervalJob } from "../jobs/interval-job.js";
 import { type Clock, systemClock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
 import type { Storage } from "../ports/storage.js";
-import { DEFAULT_DUNNING_POLICY, type DunningPolicy } from "../renewal-schedule.js";
-import { createUuidV7Generator } from "../uuid-v7.js";
-import { startTimer } from "../webhooks/dispatch-timer.js";
+import { DEFAULT_DUNNING_POLICY, type DunningPolicy } from "./renewal-schedule.js";
 import {
   applyChargeResult,
   type ChargeResult,
@@ -156,5 +156,5 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
   }
 
   // The same never-twice-at-once timer as the webhook dispatcher and the invoice sweeper.
-  return startTimer(runBatches, (cause) => options.onError?.(cause));
+  return startIntervalJob(runBatches, (cause) => options.onError?.(cause));
 }

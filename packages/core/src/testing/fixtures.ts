@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Invoice, Project, Subscription } from "../domain.js";
+import type { Invoice, Project, Subscription } from "../domain/model.js";
 
 // Dates carry a non-zero millisecond part so an adapter that truncates to seconds fails the contract.
 const ANCHOR = Date.parse("2026-01-31T09:30:00.123Z");

@@ -142,7 +142,7 @@ export function registerIdempotencyTests(options: KopekContractOptions): void {
 
     it("refuses a key revoked after it was used (and remembered) on its very next request, whatever it asks", async () => {
       const h = await createHarness(options);
-      const { hashApiKey } = await import("../api-key.js");
+      const { hashApiKey } = await import("../auth/api-key.js");
       const created = await h.call("/v1/invoices", invoiceBody(), "before-revocation");
       expect(created.status).toBe(201);
       const id = json(created).id as string;
@@ -165,7 +165,7 @@ export function registerIdempotencyTests(options: KopekContractOptions): void {
 
     it("refuses a revoked key", async () => {
       const h = await createHarness(options);
-      const { hashApiKey } = await import("../api-key.js");
+      const { hashApiKey } = await import("../auth/api-key.js");
       (await h.storage.revokeApiKey(hashApiKey(h.apiKey), h.clock.now()))._unsafeUnwrap();
       const response = await h.call("/v1/invoices", invoiceBody());
       expect(response.status).toBe(401);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "../canonical-json.js";
-import { fingerprintRequest } from "../idempotency.js";
+import { canonicalJson } from "../idempotency/canonical-json.js";
+import { fingerprintRequest } from "../idempotency/idempotency-rules.js";
 import { createHarness, invoiceBody, json, type KopekContractOptions } from "./kopek-harness.js";
 
 const SECOND_MS = 1000;
@@ -89,7 +89,7 @@ export function registerInvoiceIdempotencyTests(options: KopekContractOptions): 
 
       it("refuses a revoked key on a new invoice and on a replay, writing nothing", async () => {
         const h = await createHarness(options, { paymentPage });
-        const { hashApiKey } = await import("../api-key.js");
+        const { hashApiKey } = await import("../auth/api-key.js");
         await h.call("/v1/invoices", invoiceBody(), "kept");
         const before = await h.storage.inspect();
         (await h.storage.revokeApiKey(hashApiKey(h.apiKey), h.clock.now()))._unsafeUnwrap();

@@ -1,6 +1,7 @@
 import { errAsync, ResultAsync } from "neverthrow";
-import { generateApiKey, hashApiKey } from "../api-key.js";
-import type { PaymentMethod, Project } from "../domain.js";
+import { generateApiKey, hashApiKey } from "../auth/api-key.js";
+import { createUuidV7Generator } from "../crypto/uuid-v7.js";
+import type { PaymentMethod, Project } from "../domain/model.js";
 import { createKopek, type Kopek, type KopekResponse } from "../kopek.js";
 import type { Clock } from "../ports/clock.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
@@ -10,7 +11,6 @@ import {
   type RenewalWorker,
   type RenewalWorkerOptions,
 } from "../renewals/renewal-worker.js";
-import { createUuidV7Generator } from "../uuid-v7.js";
 import { sampleProject } from "./fixtures.js";
 
 /** A provider the suite can count real charges on (e.g. the sandbox and its ledger). */

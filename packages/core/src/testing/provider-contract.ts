@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PAYMENT_METHODS, type PaymentMethod } from "../domain.js";
+import { PAYMENT_METHODS, type PaymentMethod } from "../domain/model.js";
 import type { PaymentProvider, ProviderError, StoredMethodCharge } from "../ports/payment-provider.js";
 
 /** Method refs the provider under test treats specially; each outcome is tested only when its ref is given. */

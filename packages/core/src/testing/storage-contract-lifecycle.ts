@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createUuidV7Generator } from "../crypto/uuid-v7.js";
 import type { StoredResource } from "../ports/idempotency-storage.js";
 import type { InspectableStorage } from "../ports/storage.js";
-import { createUuidV7Generator } from "../uuid-v7.js";
 import { sampleInvoice, sampleProject, sampleSubscription } from "./fixtures.js";
 import {
   completionOf,

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { createUuidV7Generator } from "../crypto/uuid-v7.js";
 import type { DomainEvent } from "../events/domain-event.js";
 import type { WebhookEndpoint } from "../ports/outbox-storage.js";
 import type { InspectableStorage } from "../ports/storage.js";
-import { createUuidV7Generator } from "../uuid-v7.js";
-import { generateWebhookSecret } from "../webhook-signature.js";
+import { generateWebhookSecret } from "../webhooks/webhook-signature.js";
 import { sampleInvoice, sampleProject, sampleSubscription } from "./fixtures.js";
 import {
   completionOf,

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from "neverthrow";
-import type { KopekError } from "../errors.js";
+import type { KopekError } from "../api/errors.js";
+import { invoiceStatusAt, presentInvoice, presentSubscription } from "../domain/presenters.js";
 import { invoiceEvent, subscriptionEvent } from "../events/domain-event.js";
-import { invoiceStatusAt, presentInvoice, presentSubscription } from "../presenters.js";
 import { type Execution, fromStorageError, type Outcome } from "./execution.js";
 
 /**

@@ -1,8 +1,8 @@
 import { err, ok, type Result } from "neverthrow";
-import type { Invoice, PaymentMethod } from "../domain.js";
-import type { KopekError } from "../errors.js";
-import { formatMoney } from "../money.js";
-import { presentInvoice } from "../presenters.js";
+import type { KopekError } from "../api/errors.js";
+import type { Invoice, PaymentMethod } from "../domain/model.js";
+import { formatMoney } from "../domain/money.js";
+import { presentInvoice } from "../domain/presenters.js";
 import { DEFAULT_INVOICE_LIFETIME_MS } from "../validation/limits.js";
 import type { CreateInvoiceRequest } from "../validation/schemas.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";

@@ -1,12 +1,12 @@
 import { err, ok, type Result } from "neverthrow";
-import { addPeriods, describePeriod } from "../billing-period.js";
-import { formatCardMask } from "../card-guard.js";
-import type { Subscription } from "../domain.js";
-import type { KopekError } from "../errors.js";
+import type { KopekError } from "../api/errors.js";
+import { addPeriods, describePeriod } from "../domain/billing-period.js";
+import type { Subscription } from "../domain/model.js";
+import { formatMoney } from "../domain/money.js";
+import { presentSubscription } from "../domain/presenters.js";
 import { subscriptionEvent } from "../events/domain-event.js";
-import { formatMoney } from "../money.js";
 import type { StoredMethodDescription } from "../ports/payment-provider.js";
-import { presentSubscription } from "../presenters.js";
+import { formatCardMask } from "../validation/card-guard.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
 

@@ -1,5 +1,5 @@
-import type { Project } from "../domain.js";
-import type { KopekError } from "../errors.js";
+import type { KopekError } from "../api/errors.js";
+import type { Project } from "../domain/model.js";
 import type { DomainEvent } from "../events/domain-event.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { StoredResource } from "../ports/idempotency-storage.js";

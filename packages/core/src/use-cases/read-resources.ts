@@ -1,9 +1,9 @@
 import { err, ok, type Result } from "neverthrow";
-import { INVOICE_STATUSES, type InvoiceStatus } from "../domain.js";
-import type { KopekError } from "../errors.js";
-import { encodeCursor, parseListQuery, type QueryParameters } from "../list-query.js";
+import type { KopekError } from "../api/errors.js";
+import { encodeCursor, parseListQuery, type QueryParameters } from "../api/list-query.js";
+import { INVOICE_STATUSES, type InvoiceStatus } from "../domain/model.js";
+import { presentInvoice, presentSubscription } from "../domain/presenters.js";
 import type { Storage } from "../ports/storage.js";
-import { presentInvoice, presentSubscription } from "../presenters.js";
 import { fromStorageError } from "./execution.js";
 
 /** A read: the body to answer with 200. */

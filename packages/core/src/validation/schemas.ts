@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { isPeriodWithinOneYear } from "../billing-period.js";
-import { containsCardNumber } from "../card-guard.js";
-import { PAYMENT_METHODS, PERIOD_UNITS } from "../domain.js";
+import { isPeriodWithinOneYear } from "../domain/billing-period.js";
+import { PAYMENT_METHODS, PERIOD_UNITS } from "../domain/model.js";
+import { containsCardNumber } from "./card-guard.js";
 import {
   AMOUNT_PATTERN,
   CURRENCY_PATTERN,

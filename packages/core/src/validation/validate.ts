@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
-import type { FieldIssue, KopekErrorOf } from "../errors.js";
+import type { FieldIssue, KopekErrorOf } from "../api/errors.js";
 import { fastCreateInvoice, fastCreateSubscription } from "./fast-path.js";
 import { toFieldIssues } from "./field-issues.js";
 import { CURRENCY_PATTERN, MAX_INVOICE_LIFETIME_MS, MIN_INVOICE_LIFETIME_MS } from "./limits.js";

@@ -1,12 +1,12 @@
+import { createUuidV7Generator } from "../crypto/uuid-v7.js";
 import { webhookPayload } from "../events/domain-event.js";
+import { type IntervalJob, startIntervalJob } from "../jobs/interval-job.js";
 import { type Clock, systemClock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { ClaimedDelivery, DeliveryAttempt, OutboxStorage } from "../ports/outbox-storage.js";
 import type { WebhookTransport } from "../ports/webhook-transport.js";
-import { createUuidV7Generator } from "../uuid-v7.js";
-import { signWebhook } from "../webhook-signature.js";
-import { type DispatchTimer, startTimer } from "./dispatch-timer.js";
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, nextDelayMs } from "./retry-schedule.js";
+import { signWebhook } from "./webhook-signature.js";
 
 export interface WebhookDispatcherOptions {
   readonly storage: OutboxStorage;
@@ -42,7 +42,7 @@ export interface DispatchReport {
   readonly failed: number;
 }
 
-export interface WebhookDispatcher extends DispatchTimer {
+export interface WebhookDispatcher extends IntervalJob {
   /** Sends every delivery due now, batch after batch, until none is left. */
   runOnce(): Promise<DispatchReport>;
 }
@@ -125,6 +125,6 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     }
   }
 
-  const timer = startTimer(runBatches, (cause) => options.onError?.(cause));
+  const timer = startIntervalJob(runBatches, (cause) => options.onError?.(cause));
   return { ...timer, runOnce: timer.runOnce };
 }

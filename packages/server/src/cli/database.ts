@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Storage, StorageError } from "@kopek/core";
 import { createPostgresStorage, createTokenCipher, type PostgresPool } from "@kopek/storage-postgres";
-import { loadConfig } from "../config.js";
-import { openPool } from "../storage.js";
+import { loadConfig } from "../startup/config.js";
+import { openPool } from "../startup/storage.js";
 
 /** Where a command writes, and how it reaches the database (tests hand in their own pool). */
 export interface CliIo {

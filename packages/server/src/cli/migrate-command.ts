@@ -1,5 +1,5 @@
 import { migrate } from "@kopek/storage-postgres";
-import { describeDatabaseError } from "../storage.js";
+import { describeDatabaseError } from "../startup/storage.js";
 import { type DatabaseCommandContext, failure } from "./database.js";
 
 /** `kopek migrate`: applies pending migrations and says which, by version and name. */

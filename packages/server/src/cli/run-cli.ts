@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { generateApiKey, hashApiKey } from "@kopek/core";
-import type { SandboxProviderOptions } from "../sandbox-provider-command.js";
+import type { SandboxProviderOptions } from "../startup/sandbox-provider-command.js";
 import { type CliIo, withDatabase } from "./database.js";
 import { keysCreate, keysList, keysRevoke } from "./keys-commands.js";
 import { migrateCommand } from "./migrate-command.js";

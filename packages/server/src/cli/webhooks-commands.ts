@@ -1,7 +1,7 @@
 import { createUuidV7Generator, generateWebhookSecret, isUuid, type Storage } from "@kopek/core";
 import { createPostgresStorage } from "@kopek/storage-postgres";
-import { loadConfig } from "../config.js";
-import { loadTokenCipher } from "../encryption-key.js";
+import { loadConfig } from "../startup/config.js";
+import { loadTokenCipher } from "../startup/encryption-key.js";
 import { type DatabaseCommandContext, failure, storageFailure } from "./database.js";
 import { usage } from "./projects-commands.js";
 

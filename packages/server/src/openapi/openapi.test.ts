@@ -15,7 +15,7 @@ import { createMemoryStorage } from "@kopek/storage-memory";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compileAgainstDocument } from "../../test/document-schemas.js";
-import { createProjectWithKey } from "../project-setup.js";
+import { createProjectWithKey } from "../startup/project-setup.js";
 import { buildOpenApiDocument } from "./document.js";
 import { EXAMPLE_INVOICE_REQUEST, EXAMPLE_SUBSCRIPTION_REQUEST } from "./examples.js";
 

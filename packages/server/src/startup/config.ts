@@ -1,7 +1,7 @@
 import { DEFAULT_DUNNING_POLICY, type DunningPolicy } from "@kopek/core";
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
-import { DEFAULT_RATE_LIMIT_PER_SECOND } from "./app.js";
+import { DEFAULT_RATE_LIMIT_PER_SECOND } from "../app.js";
 import { base64Keys, digits, duration, httpUrl, retrySchedule } from "./env-values.js";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;

@@ -1,15 +1,15 @@
-/** A job run now and then on a timer, never twice at once (the dispatcher, the invoice sweeper). */
-export interface DispatchTimer {
+/** A job run every so often, never twice at once: webhook delivery, invoice expiry, renewals. */
+export interface IntervalJob {
   /** Runs `runOnce` every `intervalMs` until `stop`. */
   start(intervalMs: number): void;
   /** Stops the timer and waits for the run in progress. */
   stop(): Promise<void>;
 }
 
-export function startTimer<R>(
+export function startIntervalJob<R>(
   run: () => Promise<R>,
   onError: (cause: unknown) => void,
-): DispatchTimer & { runOnce(): Promise<R> } {
+): IntervalJob & { runOnce(): Promise<R> } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<R> | undefined;
   const runOnce = () => {

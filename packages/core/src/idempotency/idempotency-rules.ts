@@ -1,7 +1,7 @@
 import { err, ok, type Result } from "neverthrow";
-import type { KopekError, KopekErrorOf } from "./errors.js";
-import type { ExistingIdempotencyRecord, StoredResponse } from "./ports/idempotency-storage.js";
-import { sha256Hex } from "./sha256.js";
+import type { KopekError, KopekErrorOf } from "../api/errors.js";
+import { sha256Hex } from "../crypto/sha256.js";
+import type { ExistingIdempotencyRecord, StoredResponse } from "../ports/idempotency-storage.js";
 
 /** How long a key is remembered (API.md 3). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -9,7 +9,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_LEASE_MS = 30_000;
 export const MAX_LEASE_MS = 60_000;
 
-import { MAX_IDEMPOTENCY_KEY_LENGTH, PRINTABLE_ASCII } from "./validation/limits.js";
+import { MAX_IDEMPOTENCY_KEY_LENGTH, PRINTABLE_ASCII } from "../validation/limits.js";
 
 /** Checks the Idempotency-Key header: present, 1–255 characters, printable ASCII only. */
 export function validateIdempotencyKeyHeader(

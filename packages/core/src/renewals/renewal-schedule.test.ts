@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addPeriods } from "./billing-period.js";
-import type { Period } from "./domain.js";
+import { addPeriods } from "../domain/billing-period.js";
+import type { Period } from "../domain/model.js";
 import { DEFAULT_DUNNING_POLICY, latestDueCycle, nextRetryAt } from "./renewal-schedule.js";
 
 const monthly: Period = { unit: "month", count: 1 };

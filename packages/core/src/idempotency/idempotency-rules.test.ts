@@ -7,7 +7,7 @@ import {
   isAbandoned,
   replay,
   validateIdempotencyKeyHeader,
-} from "./idempotency.js";
+} from "./idempotency-rules.js";
 
 describe("validateIdempotencyKeyHeader", () => {
   it("accepts 1 to 255 printable ASCII characters", () => {

@@ -1,5 +1,5 @@
-import { addPeriods } from "./billing-period.js";
-import type { Period } from "./domain.js";
+import { addPeriods } from "../domain/billing-period.js";
+import type { Period } from "../domain/model.js";
 
 const DAY_MS = 86_400_000;
 

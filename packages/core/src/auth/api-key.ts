@@ -1,6 +1,6 @@
 import { randomBytes as cryptoRandomBytes } from "node:crypto";
 import { crc32 } from "node:zlib";
-import { sha256Hex } from "./sha256.js";
+import { sha256Hex } from "../crypto/sha256.js";
 
 export const API_KEY_PREFIX = "kopek_";
 export const BASE62_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

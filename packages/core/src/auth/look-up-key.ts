@@ -1,8 +1,8 @@
 import { err, ok, type Result } from "neverthrow";
-import type { Project } from "../domain.js";
-import type { KopekError } from "../errors.js";
+import type { KopekError } from "../api/errors.js";
+import type { Project } from "../domain/model.js";
 import type { Storage } from "../ports/storage.js";
-import { fromStorageError } from "./execution.js";
+import { fromStorageError } from "../use-cases/execution.js";
 
 /** Who is calling: the project the key belongs to. */
 export interface AuthContext {

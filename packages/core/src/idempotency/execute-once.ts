@@ -1,21 +1,27 @@
 import { err, type Result } from "neverthrow";
-import { canonicalJson } from "./canonical-json.js";
-import type { KopekError } from "./errors.js";
-import { answerFromRecord, fingerprintRequest, isAbandoned, isStoredOutcome, replay } from "./idempotency.js";
-import type { KeyCache } from "./key-cache.js";
-import type { Clock } from "./ports/clock.js";
-import type { IdGenerator } from "./ports/id-generator.js";
+import type { KopekError } from "../api/errors.js";
+import type { Operation } from "../api/routes.js";
+import type { KeyCache } from "../auth/key-cache.js";
+import type { AuthContext } from "../auth/look-up-key.js";
+import type { Clock } from "../ports/clock.js";
+import type { IdGenerator } from "../ports/id-generator.js";
 import type {
   ExistingIdempotencyRecord,
   IdempotentWrite,
   NewIdempotencyRecord,
   StoredResponse,
-} from "./ports/idempotency-storage.js";
-import type { PaymentProvider } from "./ports/payment-provider.js";
-import type { Storage } from "./ports/storage.js";
-import type { Operation } from "./routes.js";
-import type { AuthContext } from "./use-cases/authenticate.js";
-import { type Execution, fromStorageError, type Outcome } from "./use-cases/execution.js";
+} from "../ports/idempotency-storage.js";
+import type { PaymentProvider } from "../ports/payment-provider.js";
+import type { Storage } from "../ports/storage.js";
+import { type Execution, fromStorageError, type Outcome } from "../use-cases/execution.js";
+import { canonicalJson } from "./canonical-json.js";
+import {
+  answerFromRecord,
+  fingerprintRequest,
+  isAbandoned,
+  isStoredOutcome,
+  replay,
+} from "./idempotency-rules.js";
 
 export interface Executor {
   readonly storage: Storage;

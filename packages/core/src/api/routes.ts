@@ -1,11 +1,8 @@
 import type { Result } from "neverthrow";
-import type { BodyRule } from "./api/request-body.js";
-import type { KopekError } from "./errors.js";
-import type { QueryParameters } from "./list-query.js";
-import { cancelInvoice, cancelSubscription } from "./use-cases/cancel-resources.js";
-import { buildInvoice, createInvoice } from "./use-cases/create-invoice.js";
-import { createSubscription } from "./use-cases/create-subscription.js";
-import type { Execution, Outcome } from "./use-cases/execution.js";
+import { cancelInvoice, cancelSubscription } from "../use-cases/cancel-resources.js";
+import { buildInvoice, createInvoice } from "../use-cases/create-invoice.js";
+import { createSubscription } from "../use-cases/create-subscription.js";
+import type { Execution, Outcome } from "../use-cases/execution.js";
 import {
   getInvoice,
   getSubscription,
@@ -13,13 +10,16 @@ import {
   listSubscriptions,
   type ReadContext,
   type ReadOutcome,
-} from "./use-cases/read-resources.js";
+} from "../use-cases/read-resources.js";
 import {
   type ValidationContext,
   validateCreateInvoice,
   validateCreateSubscription,
   validateEmptyBody,
-} from "./validation/validate.js";
+} from "../validation/validate.js";
+import type { KopekError } from "./errors.js";
+import type { QueryParameters } from "./list-query.js";
+import type { BodyRule } from "./request-body.js";
 
 /** A POST, run once per Idempotency-Key (`executeOnce`): validated, then built or run. */
 export interface Operation<Input> {

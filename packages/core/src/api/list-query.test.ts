@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { createUuidV7Generator } from "../crypto/uuid-v7.js";
 import { encodeCursor, parseListQuery } from "./list-query.js";
-import { createUuidV7Generator } from "./uuid-v7.js";
 
 const statuses = ["created", "paid", "expired", "canceled"];
 const codes = (query: Record<string, string | string[]>, s: string[] | null = statuses) => {

@@ -1,6 +1,7 @@
 import { crc32 } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { sha256Hex } from "../crypto/sha256.js";
 import {
   API_KEY_PREFIX,
   apiKeyChecksum,
@@ -11,7 +12,6 @@ import {
   parseBearerToken,
   splitApiKey,
 } from "./api-key.js";
-import { sha256Hex } from "./sha256.js";
 
 const ZERO_KEY = `kopek_${"0".repeat(32)}2wjyrI`;
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Clock } from "./ports/clock.js";
+import type { Clock } from "../ports/clock.js";
 import { createUuidV7Generator, isUuid } from "./uuid-v7.js";
 
 const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -1,8 +1,8 @@
 import { err, ok, type Result } from "neverthrow";
+import type { KopekError } from "../api/errors.js";
+import type { Storage } from "../ports/storage.js";
 import { hashApiKey, isWellFormedApiKey, parseBearerToken } from "./api-key.js";
-import type { KopekError } from "./errors.js";
-import type { Storage } from "./ports/storage.js";
-import { type AuthContext, lookUpKey } from "./use-cases/authenticate.js";
+import { type AuthContext, lookUpKey } from "./look-up-key.js";
 
 /** How many keys a Kopek instance remembers, and for how long (a project's changed settings show within it). */
 export const KEY_CACHE_MAX_ENTRIES = 10_000;

@@ -1,6 +1,6 @@
 import { randomBytes as cryptoRandomBytes } from "node:crypto";
-import { type Clock, millisecondsOf, systemClock } from "./ports/clock.js";
-import type { IdGenerator } from "./ports/id-generator.js";
+import { type Clock, millisecondsOf, systemClock } from "../ports/clock.js";
+import type { IdGenerator } from "../ports/id-generator.js";
 
 // Ids are made on every write, so random bytes are fetched in blocks rather than per id.
 const POOL_SIZE = 4096;

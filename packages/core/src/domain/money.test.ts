@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { MAX_AMOUNT } from "../validation/limits.js";
 import {
   CURRENCY_EXPONENTS,
   currencyExponent,
@@ -8,7 +9,6 @@ import {
   isValidAmount,
   parseAmount,
 } from "./money.js";
-import { MAX_AMOUNT } from "./validation/limits.js";
 
 const amountArb = fc.bigInt({ min: 1n, max: MAX_AMOUNT });
 const currencyArb = fc.constantFrom("RUB", "USD", "JPY", "KWD", "CLF", "XYZ");

@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceStatus, Subscription } from "./domain.js";
+import type { Invoice, InvoiceStatus, Subscription } from "./model.js";
 
 /** An invoice's status as read at `now`: unpaid past `expiresAt` it is expired at once, sweeper or not. */
 export function invoiceStatusAt(invoice: Invoice, now: Date): InvoiceStatus {

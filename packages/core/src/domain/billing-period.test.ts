@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addPeriods, describePeriod, isPeriodWithinOneYear } from "./billing-period.js";
-import type { Period } from "./domain.js";
+import type { Period } from "./model.js";
 
 const at = (iso: string) => new Date(iso);
 const monthly: Period = { unit: "month", count: 1 };

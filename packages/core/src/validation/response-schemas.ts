@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { CANCEL_REASONS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from "../domain.js";
-import { FIELD_ISSUE_CODES, type KopekErrorCode } from "../errors.js";
+import { FIELD_ISSUE_CODES, type KopekErrorCode } from "../api/errors.js";
+import type { ProblemBody } from "../api/problem.js";
+import { CANCEL_REASONS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from "../domain/model.js";
+import type { InvoiceView, SubscriptionView } from "../domain/presenters.js";
 import { EVENT_TYPES, type InvoiceEventType, type SubscriptionEventType } from "../events/domain-event.js";
-import type { InvoiceView, SubscriptionView } from "../presenters.js";
-import type { ProblemBody } from "../problem.js";
 import { metadataSchema, moneySchema, paymentMethodSchema, periodSchema } from "./schemas.js";
 
 /**

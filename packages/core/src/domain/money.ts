@@ -1,6 +1,5 @@
-import type { Money } from "./domain.js";
-
-import { AMOUNT_PATTERN } from "./validation/limits.js";
+import { AMOUNT_PATTERN } from "../validation/limits.js";
+import type { Money } from "./model.js";
 
 /**
  * Whether `value` is an amount as the API accepts it: a string of 1 to 18 digits, no sign, no leading
