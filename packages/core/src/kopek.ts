@@ -109,7 +109,13 @@ export function createKopek(options: KopekOptions): Kopek {
   const keys = new KeyCache(storage, millisecondsOf(clock));
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const { publicUrl } = options;
-  const baseUrl = typeof publicUrl === "string" ? () => publicUrl : publicUrl;
+  const trimmed = (url: string) => url.replace(/\/+$/, "");
+  // A fixed URL is trimmed once; one known only later is read (and trimmed) per write.
+  let baseUrl = () => trimmed(typeof publicUrl === "string" ? publicUrl : publicUrl());
+  if (typeof publicUrl === "string") {
+    const fixed = trimmed(publicUrl);
+    baseUrl = () => fixed;
+  }
 
   function errorResponse(error: KopekError, requestId: string): KopekResponse {
     if ("cause" in error && error.cause !== undefined)
@@ -124,7 +130,7 @@ export function createKopek(options: KopekOptions): Kopek {
     ids,
     ttlMs: options.idempotencyTtlMs ?? IDEMPOTENCY_TTL_MS,
     leaseMs: Math.min(options.leaseMs ?? DEFAULT_LEASE_MS, MAX_LEASE_MS),
-    publicUrl: () => baseUrl().replace(/\/+$/, ""),
+    publicUrl: baseUrl,
     providerFor: (auth) => options.providerFor(auth.project),
     respond: errorResponse,
     keys,
