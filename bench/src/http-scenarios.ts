@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { INVOICE_BODY, SUBSCRIPTION_BODY } from "./bodies.mjs";
-import { type LoadShape, type RunResult, runLoad } from "./load.js";
+import { type LoadLimit, type RunResult, runLoad } from "./load.js";
+import type { LoadShape } from "./load-shape.js";
 import type { Scenario } from "./options.js";
+import type { Placement } from "./placement.js";
 import { type BenchProject, type Server, startBaseline, startKopek } from "./servers.js";
 import { median, medianRatio } from "./stats.js";
 
@@ -40,14 +42,31 @@ export interface HttpContext {
   readonly pairs: number;
   /** A number of requests instead of a duration (the smoke: autocannon ends runs on whole seconds). */
   readonly amount?: number | undefined;
+  /** Which cores the server and the load run on, and with what load generator. */
+  readonly placement: Placement;
+}
+
+/** Seconds of load before a timed wrk run, so both sides are measured with their code optimised. */
+const WARM_UP_SECONDS = 2;
+
+/** The run's length and load generator; with wrk, a warm-up first (not counted). */
+async function loadAndMeasure(server: Server, shape: LoadShape, context: HttpContext): Promise<RunResult> {
+  if (context.amount !== undefined) return runLoad(server, shape, { amount: context.amount });
+  const { wrk } = context.placement;
+  const limit: LoadLimit =
+    wrk === null
+      ? { durationSeconds: context.durationSeconds }
+      : { durationSeconds: context.durationSeconds, wrk: { core: wrk.core, workDir: context.workDir } };
+  if (wrk !== null) await runLoad(server, shape, { ...limit, durationSeconds: WARM_UP_SECONDS });
+  return runLoad(server, shape, limit);
 }
 
 /** One run: a fresh server, (for replays) the first request that creates the record, the load, stop. */
 async function runOnce(side: Server["name"], scenario: HttpScenario, context: HttpContext) {
   const server =
     side === "kopek"
-      ? await startKopek(context.root, context.project, context.workDir)
-      : await startBaseline(context.root, context.workDir);
+      ? await startKopek(context.root, context.project, context.workDir, {}, context.placement.serverCore)
+      : await startBaseline(context.root, context.workDir, 0, context.placement.serverCore);
   try {
     const [path, body] = PATHS[scenario];
     const shape: LoadShape = {
@@ -68,11 +87,7 @@ async function runOnce(side: Server["name"], scenario: HttpScenario, context: Ht
       });
       if (first.status !== 201) throw new Error(`${side}: the first ${path} answered ${first.status}`);
     }
-    const limit =
-      context.amount === undefined
-        ? { durationSeconds: context.durationSeconds }
-        : { amount: context.amount };
-    return await runLoad(server, shape, limit);
+    return await loadAndMeasure(server, shape, context);
   } finally {
     await server.child.stop();
   }
@@ -143,12 +158,10 @@ export async function measureHeadroom(
     apiKey: context.project.apiKey,
     fixedKey: null,
   };
-  const limit =
-    context.amount === undefined ? { durationSeconds: context.durationSeconds } : { amount: context.amount };
   const run = async (work: number) => {
-    const server = await startBaseline(context.root, context.workDir, work);
+    const server = await startBaseline(context.root, context.workDir, work, context.placement.serverCore);
     try {
-      return await runLoad(server, shape, limit);
+      return await loadAndMeasure(server, shape, context);
     } finally {
       await server.child.stop();
     }

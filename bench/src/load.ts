@@ -1,18 +1,11 @@
 import { randomUUID } from "node:crypto";
 import autocannon, { type Result as LoadResult } from "autocannon";
 import { cpuMicros } from "./children.js";
+import type { LoadFigures, LoadShape } from "./load-shape.js";
 import type { Server } from "./servers.js";
+import { runWrk } from "./wrk.js";
 
 export const CONNECTIONS = 50;
-
-/** One request shape: the path, the body, and whether every request gets a fresh Idempotency-Key. */
-export interface LoadShape {
-  readonly path: string;
-  readonly body: string;
-  readonly apiKey: string;
-  /** null: a new key per request; a string: that one key on every request (replays). */
-  readonly fixedKey: string | null;
-}
 
 /** One run of load against one server. */
 export interface RunResult {
@@ -34,12 +27,52 @@ export interface RunResult {
 export interface LoadLimit {
   readonly durationSeconds?: number;
   readonly amount?: number;
-  /** Called as each request is built (the memory scenario counts them). */
+  /** Called as each request is built (the memory scenario counts them; autocannon only). */
   readonly onRequest?: (sent: number) => void;
+  /** Load from wrk instead of autocannon (timed runs only), pinned to `core` when it is a number. */
+  readonly wrk?: { readonly core: number | null; readonly workDir: string };
 }
 
-/** Runs autocannon (in this process) against a server (a child process) and reads its CPU time. */
+/** Runs the load (wrk when `limit.wrk` says so, else autocannon) and reads the server's CPU time. */
 export async function runLoad(server: Server, shape: LoadShape, limit: LoadLimit): Promise<RunResult> {
+  const cpuBefore = cpuMicros(server.child.pid);
+  const figures =
+    limit.wrk !== undefined && limit.durationSeconds !== undefined
+      ? await runWrkLoad(server, shape, limit.durationSeconds, limit.wrk)
+      : await runAutocannon(server, shape, limit);
+  const died = server.child.process.exitCode !== null || server.child.process.signalCode !== null;
+  const cpuUsed = cpuMicros(server.child.pid) - cpuBefore;
+  const { completed, non2xx, errors } = figures;
+  return {
+    side: server.name,
+    reqPerSec: completed / figures.seconds,
+    p50Ms: figures.p50Ms,
+    p99Ms: figures.p99Ms,
+    cpuMicrosPerRequest: completed > 0 ? cpuUsed / completed : Number.NaN,
+    completed,
+    non2xx,
+    errors,
+    died,
+    valid: !died && non2xx === 0 && errors === 0 && completed > 0,
+  };
+}
+
+/** wrk's runs are whole seconds. A server that dies mid-run makes wrk's requests fail. */
+function runWrkLoad(
+  server: Server,
+  shape: LoadShape,
+  seconds: number,
+  wrk: NonNullable<LoadLimit["wrk"]>,
+): Promise<LoadFigures> {
+  return runWrk(server.url, shape, {
+    seconds: Math.max(1, Math.round(seconds)),
+    connections: CONNECTIONS,
+    ...wrk,
+  });
+}
+
+/** autocannon, in this process, against a server (a child process). */
+async function runAutocannon(server: Server, shape: LoadShape, limit: LoadLimit): Promise<LoadFigures> {
   const headers = {
     authorization: `Bearer ${shape.apiKey}`,
     "content-type": "application/json",
@@ -53,7 +86,6 @@ export async function runLoad(server: Server, shape: LoadShape, limit: LoadLimit
     if (shape.fixedKey !== null) return request;
     return { ...request, headers: { ...request.headers, "idempotency-key": `${prefix}${sent}` } };
   };
-  const cpuBefore = cpuMicros(server.child.pid);
   const result = await new Promise<LoadResult>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -71,19 +103,12 @@ export async function runLoad(server: Server, shape: LoadShape, limit: LoadLimit
     // A server that dies mid-run (out of memory, a crash) ends the run; its errors make it invalid.
     void server.child.exited.then(() => instance.stop());
   });
-  const died = server.child.process.exitCode !== null || server.child.process.signalCode !== null;
-  const cpuUsed = cpuMicros(server.child.pid) - cpuBefore;
-  const completed = result.requests.total;
   return {
-    side: server.name,
-    reqPerSec: completed / result.duration,
+    completed: result.requests.total,
+    seconds: result.duration,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    cpuMicrosPerRequest: completed > 0 ? cpuUsed / completed : Number.NaN,
-    completed,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
-    died,
-    valid: !died && result.non2xx === 0 && result.errors === 0 && result.timeouts === 0 && completed > 0,
   };
 }

@@ -10,6 +10,7 @@ import { type MemoryResult, measureMemory } from "./memory-scenario.js";
 import type { Options } from "./options.js";
 import { dropLeftoverDatabases } from "./pg-database.js";
 import { comparePostgres, type PgComparison } from "./pg-scenarios.js";
+import { choosePlacement } from "./placement.js";
 import { environment, formatTable, writeJson } from "./report.js";
 import { createBenchProject } from "./servers.js";
 import { buildRows } from "./targets.js";
@@ -44,23 +45,31 @@ export async function runBench(options: Options, context: RunContext): Promise<b
       options.smoke ? "smoke: targets are not judged" : "fewer than 3 pairs: targets are not judged",
     );
 
+  const httpScenarios = ["http-invoice", "http-subscription", "http-replay", "http-headroom"] as const;
+  const placement = httpScenarios.some(has) ? choosePlacement(options.smoke, log) : null;
+  if (placement !== null) {
+    notes.push(`http load: ${placement.description}`);
+    if (placement.warning !== null) notes.push(`WARNING: ${placement.warning}`);
+  }
+  const httpContext = placement === null ? null : { root, workDir, project, placement, ...settings };
+
   const http: HttpComparison[] = [];
   for (const scenario of ["http-invoice", "http-subscription", "http-replay"] as HttpScenario[]) {
-    if (!has(scenario)) continue;
+    if (!has(scenario) || httpContext === null) continue;
     const each =
       settings.amount === undefined ? `${settings.durationSeconds} s` : `${settings.amount} requests`;
     log(`${scenario}: ${settings.pairs} pair(s) of ${each} (baseline, kopek)`);
-    const comparison = await compareHttp(scenario, { root, workDir, project, ...settings });
+    const comparison = await compareHttp(scenario, httpContext);
     http.push(comparison);
     for (const problem of comparison.invalid) notes.push(`${scenario}: invalid run, ${problem}`);
   }
 
   let headroom: HeadroomResult[] = [];
-  if (has("http-headroom")) {
+  if (has("http-headroom") && httpContext !== null) {
     log(
       `http-headroom: ${settings.pairs} round(s) of bare Fastify, then + ${HEADROOM_WORK.join(" and + ")} µs of CPU per request`,
     );
-    headroom = await measureHeadroom(HEADROOM_WORK, { root, workDir, project, ...settings });
+    headroom = await measureHeadroom(HEADROOM_WORK, httpContext);
     for (const result of headroom)
       for (const problem of result.invalid) notes.push(`http-headroom: invalid run, ${problem}`);
   }
@@ -101,6 +110,7 @@ export async function runBench(options: Options, context: RunContext): Promise<b
   writeJson(options.jsonFile, {
     ...environment(root),
     options: settings,
+    placement,
     rows,
     notes,
     failed,

@@ -41,10 +41,11 @@ async function start(
   args: readonly string[],
   env: Record<string, string>,
   workDir: string,
+  core: number | null,
 ): Promise<Server> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOnce(name, script, args, env, workDir);
+      return await startOnce(name, script, args, env, workDir, core);
     } catch (cause) {
       if (attempt >= 3 || !/ERR_MODULE_NOT_FOUND/.test(String(cause))) throw cause;
       process.stderr.write(`bench: ${name} could not load its modules (a concurrent build?), retrying\n`);
@@ -59,11 +60,15 @@ async function startOnce(
   args: readonly string[],
   env: Record<string, string>,
   workDir: string,
+  core: number | null,
 ): Promise<Server> {
   const port = await freePort();
+  // taskset execs node, so the child's pid is the server's (its /proc figures are the server's).
+  const node = [process.execPath, script, ...args];
+  const [command, ...commandArgs] = core === null ? node : ["taskset", "-c", String(core), ...node];
   const child = startChild(
-    process.execPath,
-    [script, ...args],
+    command as string,
+    commandArgs,
     { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL, PORT: String(port), ...env },
     join(workDir, `${name}-${port}.stderr`),
   );
@@ -77,12 +82,16 @@ async function startOnce(
   return { name, url, child };
 }
 
-/** The reference server as shipped (`dist/cli.js serve`), rate limiting off so it can be measured. */
+/**
+ * The reference server as shipped (`dist/cli.js serve`), rate limiting off so it can be measured; on
+ * CPU core `core` alone when it is a number.
+ */
 export function startKopek(
   root: string,
   project: BenchProject,
   workDir: string,
   extraEnv: Record<string, string> = {},
+  core: number | null = null,
 ): Promise<Server> {
   return start(
     "kopek",
@@ -90,6 +99,7 @@ export function startKopek(
     ["serve"],
     { HOST: "127.0.0.1", KOPEK_PROJECTS_FILE: project.file, KOPEK_RATE_LIMIT: "0", ...extraEnv },
     workDir,
+    core,
   );
 }
 
@@ -97,7 +107,12 @@ export function startKopek(
  * Bare Fastify 5: parse the body, answer 201 with a fixed ~700-byte JSON. `workMicros` adds that much
  * CPU work to every request (the headroom scenario only).
  */
-export function startBaseline(root: string, workDir: string, workMicros = 0): Promise<Server> {
+export function startBaseline(
+  root: string,
+  workDir: string,
+  workMicros = 0,
+  core: number | null = null,
+): Promise<Server> {
   const env = workMicros > 0 ? { BASELINE_WORK_US: String(workMicros) } : {};
-  return start("baseline", join(root, "bench/src/baseline-server.mjs"), [], env, workDir);
+  return start("baseline", join(root, "bench/src/baseline-server.mjs"), [], env, workDir, core);
 }
