@@ -64,7 +64,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest("kopekProjectId", null);
 
   await app.register(errorBoundaryPlugin, { kopek, bodyLimitBytes });
-  await app.register(responseHeadersPlugin);
   await app.register(requestLogPlugin);
   await app.register(rawBodyPlugin);
   await app.register(healthRoutes, { kopek, storage });
@@ -72,11 +71,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     kopek,
     rateLimitPerSecond: deps.rateLimitPerSecond ?? DEFAULT_RATE_LIMIT_PER_SECOND,
   });
-  await app.register(openApiPlugin, { publicUrl: deps.publicUrl });
-  await app.register(payRoutes, {
-    kopek,
-    secret: deps.pageSecret ?? randomBytes(32),
-    publicUrl: deps.publicUrl,
+  // Routes that answer by themselves get the headers every response carries from a hook, in their
+  // own context; everything answered through core (the API, health, errors, 404) sets them directly.
+  await app.register(async (pages) => {
+    await pages.register(responseHeadersPlugin);
+    await pages.register(openApiPlugin, { publicUrl: deps.publicUrl });
+    await pages.register(payRoutes, {
+      kopek,
+      secret: deps.pageSecret ?? randomBytes(32),
+      publicUrl: deps.publicUrl,
+    });
   });
 
   await app.ready();

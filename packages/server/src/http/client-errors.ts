@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import { type KopekError, toProblem } from "@kopek/core";
-import { SECURITY_HEADERS } from "./security-headers.js";
+import { EVERY_RESPONSE_HEADERS } from "./response-headers.js";
 
 /**
  * What a request Node could not even parse gets (Fastify's `clientErrorHandler`): no request, route or
@@ -28,8 +28,7 @@ export function writeClientError(error: NodeJS.ErrnoException, socket: Socket): 
     ...problem.headers,
     "content-length": String(Buffer.byteLength(body)),
     "x-request-id": requestId,
-    "x-content-type-options": "nosniff",
-    ...SECURITY_HEADERS,
+    ...EVERY_RESPONSE_HEADERS,
     connection: "close",
   };
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);

@@ -3,7 +3,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { kopekRequestOf, sendAnswer } from "./api-routes.js";
 import { KopekHttpError } from "./kopek-http-error.js";
-import { everyResponseHeaders } from "./response-headers.js";
 import { sendKopekResponse } from "./send-kopek-response.js";
 
 export interface ErrorBoundaryOptions {
@@ -33,16 +32,10 @@ export function toKopekError(error: unknown, bodyLimitBytes: number): KopekError
   }
 }
 
-/**
- * Fastify's `frameworkErrors`: a URL it cannot even decode names no route. Answered before any hook
- * runs, so the headers every response carries are set here too.
- */
+/** Fastify's `frameworkErrors`: a URL it cannot even decode names no route. */
 export function frameworkErrorsVia(kopek: Kopek) {
   return (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
-    sendKopekResponse(
-      reply.headers(everyResponseHeaders(request.id)),
-      kopek.errorResponse({ code: "not_found" }, request.id),
-    );
+    sendKopekResponse(reply, kopek.errorResponse({ code: "not_found" }, request.id));
 }
 
 async function errorBoundary(app: FastifyInstance, { kopek, bodyLimitBytes }: ErrorBoundaryOptions) {
