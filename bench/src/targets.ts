@@ -100,6 +100,7 @@ export function buildRows(
       fixed(h.bare.cpuMicrosPerRequest),
       h.ratios.cpuMicrosPerRequest,
     );
+    row(`${name} p99 ms`, fixed(h.loaded.p99Ms, 1), fixed(h.bare.p99Ms, 1), h.ratios.p99Ms);
   }
   const pg = results.postgres;
   if (pg !== null) {
