@@ -28,8 +28,8 @@ export interface Child {
   readonly exited: Promise<number | null>;
   /** What it wrote to stderr (kept in a file, read on demand). */
   stderr(): string;
-  /** SIGTERM, then SIGKILL after a second. */
-  stop(): Promise<void>;
+  /** SIGTERM, then SIGKILL after `graceMs` (a second by default). */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** Starts a process with stdout discarded and stderr kept in `stderrFile`. */
@@ -56,10 +56,10 @@ export function startChild(
     process: child,
     exited,
     stderr: () => readFileSync(stderrFile, "utf8"),
-    async stop() {
+    async stop(graceMs = 1000) {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 1000);
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
       await exited;
       clearTimeout(timer);
     },

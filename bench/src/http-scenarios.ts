@@ -44,7 +44,12 @@ export interface HttpContext {
   readonly amount?: number | undefined;
   /** Which cores the server and the load run on, and with what load generator. */
   readonly placement: Placement;
+  /** Where the Kopek servers write CPU profiles, or null. */
+  readonly cpuProfDir: string | null;
 }
+
+/** Long enough for a server to write a profile of a whole run on exit. */
+const PROFILE_GRACE_MS = 30_000;
 
 /** Seconds of load before a timed wrk run, so both sides are measured with their code optimised. */
 const WARM_UP_SECONDS = 2;
@@ -63,9 +68,24 @@ async function loadAndMeasure(server: Server, shape: LoadShape, context: HttpCon
 
 /** One run: a fresh server, (for replays) the first request that creates the record, the load, stop. */
 async function runOnce(side: Server["name"], scenario: HttpScenario, context: HttpContext) {
+  const profiling =
+    context.cpuProfDir === null
+      ? []
+      : [
+          "--cpu-prof",
+          `--cpu-prof-dir=${context.cpuProfDir}`,
+          `--cpu-prof-name=${scenario}-${Date.now()}.cpuprofile`,
+        ];
   const server =
     side === "kopek"
-      ? await startKopek(context.root, context.project, context.workDir, {}, context.placement.serverCore)
+      ? await startKopek(
+          context.root,
+          context.project,
+          context.workDir,
+          {},
+          context.placement.serverCore,
+          profiling,
+        )
       : await startBaseline(context.root, context.workDir, 0, context.placement.serverCore);
   try {
     const [path, body] = PATHS[scenario];
@@ -89,7 +109,7 @@ async function runOnce(side: Server["name"], scenario: HttpScenario, context: Ht
     }
     return await loadAndMeasure(server, shape, context);
   } finally {
-    await server.child.stop();
+    await server.child.stop(profiling.length > 0 ? PROFILE_GRACE_MS : undefined);
   }
 }
 

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 
 export const SCENARIOS = [
@@ -31,6 +32,8 @@ export interface Options {
   readonly memoryRequests: number;
   readonly jsonFile: string;
   readonly smoke: boolean;
+  /** Where the Kopek servers of the HTTP scenarios write CPU profiles (`node --cpu-prof`), or null. */
+  readonly cpuProfDir: string | null;
 }
 
 export const USAGE = `Usage: pnpm bench [options]
@@ -40,6 +43,8 @@ export const USAGE = `Usage: pnpm bench [options]
   --scenarios <list>  comma-separated, default all: ${SCENARIOS.join(", ")}
   --requests <n>      create requests of the memory scenario (default 2000000)
   --json <file>       where the figures go (default bench/results/latest.json)
+  --cpu-prof <dir>    the Kopek servers of the HTTP scenarios write CPU profiles there (node --cpu-prof);
+                      summarise one with: node bench/src/profile-summary.mjs <file> [requests]
   --smoke             ~5 s: one short run of each cheap scenario, no targets, exit 0 unless it crashed
   --help              this text
 `;
@@ -62,6 +67,7 @@ export function parseOptions(argv: readonly string[], root: string): Options | "
       requests: { type: "string", default: "2000000" },
       json: { type: "string", default: `${root}/bench/results/latest.json` },
       smoke: { type: "boolean", default: false },
+      "cpu-prof": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -78,5 +84,6 @@ export function parseOptions(argv: readonly string[], root: string): Options | "
     memoryRequests: positive("requests", values.requests),
     jsonFile: values.json,
     smoke: values.smoke,
+    cpuProfDir: values["cpu-prof"] === undefined ? null : resolve(values["cpu-prof"]),
   };
 }

@@ -42,10 +42,11 @@ async function start(
   env: Record<string, string>,
   workDir: string,
   core: number | null,
+  nodeArgs: readonly string[] = [],
 ): Promise<Server> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOnce(name, script, args, env, workDir, core);
+      return await startOnce(name, script, args, env, workDir, core, nodeArgs);
     } catch (cause) {
       if (attempt >= 3 || !/ERR_MODULE_NOT_FOUND/.test(String(cause))) throw cause;
       process.stderr.write(`bench: ${name} could not load its modules (a concurrent build?), retrying\n`);
@@ -61,10 +62,11 @@ async function startOnce(
   env: Record<string, string>,
   workDir: string,
   core: number | null,
+  nodeArgs: readonly string[],
 ): Promise<Server> {
   const port = await freePort();
   // taskset execs node, so the child's pid is the server's (its /proc figures are the server's).
-  const node = [process.execPath, script, ...args];
+  const node = [process.execPath, ...nodeArgs, script, ...args];
   const [command, ...commandArgs] = core === null ? node : ["taskset", "-c", String(core), ...node];
   const child = startChild(
     command as string,
@@ -84,7 +86,7 @@ async function startOnce(
 
 /**
  * The reference server as shipped (`dist/cli.js serve`), rate limiting off so it can be measured; on
- * CPU core `core` alone when it is a number.
+ * CPU core `core` alone when it is a number; `nodeArgs` go to node (e.g. `--cpu-prof`).
  */
 export function startKopek(
   root: string,
@@ -92,6 +94,7 @@ export function startKopek(
   workDir: string,
   extraEnv: Record<string, string> = {},
   core: number | null = null,
+  nodeArgs: readonly string[] = [],
 ): Promise<Server> {
   return start(
     "kopek",
@@ -100,6 +103,7 @@ export function startKopek(
     { HOST: "127.0.0.1", KOPEK_PROJECTS_FILE: project.file, KOPEK_RATE_LIMIT: "0", ...extraEnv },
     workDir,
     core,
+    nodeArgs,
   );
 }
 
