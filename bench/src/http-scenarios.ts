@@ -68,14 +68,15 @@ async function loadAndMeasure(server: Server, shape: LoadShape, context: HttpCon
 
 /** One run: a fresh server, (for replays) the first request that creates the record, the load, stop. */
 async function runOnce(side: Server["name"], scenario: HttpScenario, context: HttpContext) {
+  // Only Kopek's servers are profiled; a profiled one gets time to write its profile on exit.
   const profiling =
-    context.cpuProfDir === null
-      ? []
-      : [
+    side === "kopek" && context.cpuProfDir !== null
+      ? [
           "--cpu-prof",
           `--cpu-prof-dir=${context.cpuProfDir}`,
           `--cpu-prof-name=${scenario}-${Date.now()}.cpuprofile`,
-        ];
+        ]
+      : [];
   const server =
     side === "kopek"
       ? await startKopek(
