@@ -118,6 +118,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payments, newest first
+         * @description A page of at most `limit`; `nextCursor` (null on the last page) fetches the next, older one.
+         */
+        get: operations["listPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a payment */
+        get: operations["getPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -381,6 +418,41 @@ export interface components {
              */
             currency: string;
         };
+        Payment: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description pending until the provider's verified word; then succeeded or canceled (final)
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "canceled";
+            amount: components["schemas"]["Money"];
+            /** @description Refunded so far, in the payment's currency; amount "0" when none */
+            amountRefunded: components["schemas"]["Money"];
+            method: components["schemas"]["PaymentMethod"];
+            /** @description The masked card or account; null when the provider did not tell */
+            methodMask: string | null;
+            /** @description The invoice it pays; null for a subscription's charge */
+            invoiceId: components["schemas"]["Id"] | null;
+            /** @description The subscription it charges; null for an invoice's payment */
+            subscriptionId: components["schemas"]["Id"] | null;
+            /** @description The subscription cycle it charges (1 = the first); null for an invoice */
+            cycle: number | null;
+            /** @description The provider kind that moves it, e.g. sandbox */
+            provider: string;
+            /** @description The provider's id; null while unknown */
+            providerPaymentId: string | null;
+            /** @description Why it was canceled; null otherwise */
+            failureCode: ("payment_declined" | "expired" | "canceled_by_payer" | "provider_error") | null;
+            createdAt: components["schemas"]["Timestamp"];
+            succeededAt: components["schemas"]["Timestamp"] | null;
+            canceledAt: components["schemas"]["Timestamp"] | null;
+        };
+        PaymentList: {
+            /** @description The payments, newest first */
+            data: components["schemas"]["Payment"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. Opaque. */
+            nextCursor: string | null;
+        };
         /** @enum {string} */
         PaymentMethod: "card" | "sbp";
         Period: {
@@ -616,6 +688,12 @@ export interface components {
         Cursor: string;
         /** @description Only invoices in this status, as read now (an unpaid invoice past expiresAt is expired). Another value: 422 with pointer `#/status`. */
         InvoiceStatus: "created" | "paid" | "expired" | "canceled";
+        /** @description Only the payments of this invoice. Not a UUID: 422 with pointer `#/invoiceId`. */
+        PaymentInvoiceId: string;
+        /** @description Only the charges of this subscription. Not a UUID: 422 with pointer `#/subscriptionId`. */
+        PaymentSubscriptionId: string;
+        /** @description Only payments in this status. Another value: 422 with pointer `#/status`. */
+        PaymentStatus: "pending" | "succeeded" | "canceled";
         /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
         "webhook-id": string;
         /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
@@ -1631,6 +1709,180 @@ export interface operations {
             431: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPayments: {
+        parameters: {
+            query?: {
+                /** @description How many to return. Out of range: 422 validation_failed with pointer `#/limit`. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page, as returned: opaque. Pages are stable while new resources arrive (nothing repeated or skipped). Anything else: 422 with pointer `#/cursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only the payments of this invoice. Not a UUID: 422 with pointer `#/invoiceId`. */
+                invoiceId?: components["parameters"]["PaymentInvoiceId"];
+                /** @description Only the charges of this subscription. Not a UUID: 422 with pointer `#/subscriptionId`. */
+                subscriptionId?: components["parameters"]["PaymentSubscriptionId"];
+                /** @description Only payments in this status. Another value: 422 with pointer `#/status`. */
+                status?: components["parameters"]["PaymentStatus"];
+            };
+            header?: {
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentList"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -66,6 +66,24 @@ describe("the client against a live server", () => {
     expect(second.data?.id).not.toBe(first.data?.id);
   });
 
+  it("lists a subscription's payments by subscriptionId and reads one by id", async () => {
+    const created = await client.POST("/v1/subscriptions", {
+      body: {
+        amount: { amount: "99900", currency: "RUB" },
+        period: { unit: "week" as const, count: 2 },
+        method: "card" as const,
+        providerMethodRef: "pm_sandbox_client_payments",
+      },
+    });
+    const subscriptionId = created.data?.id as string;
+    const listed = await client.GET("/v1/payments", { params: { query: { subscriptionId } } });
+    expect(listed.response.status).toBe(200);
+    const [payment] = listed.data?.data ?? [];
+    expect(payment).toMatchObject({ status: "succeeded", subscriptionId, cycle: 1, invoiceId: null });
+    const one = await client.GET("/v1/payments/{id}", { params: { path: { id: payment?.id as string } } });
+    expect(one.data).toEqual(payment);
+  });
+
   it("returns problems typed by code", async () => {
     const { data, error, response } = await client.POST("/v1/invoices", {
       body: { amount: { amount: "0100", currency: "EUR" } },

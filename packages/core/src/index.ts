@@ -37,8 +37,13 @@ export {
   type InvoiceStatus,
   type Metadata,
   type Money,
+  PAYMENT_FAILURE_CODES,
   PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  type Payment,
+  type PaymentFailureCode,
   type PaymentMethod,
+  type PaymentStatus,
   PERIOD_UNITS,
   type Period,
   type PeriodUnit,
@@ -60,7 +65,9 @@ export {
 export {
   type InvoiceView,
   invoiceStatusAt,
+  type PaymentView,
   presentInvoice,
+  presentPayment,
   presentSubscription,
   type SubscriptionView,
 } from "./domain/presenters.js";
@@ -132,6 +139,7 @@ export type {
   StoredMethodDescription,
   StoredMethodLookup,
 } from "./ports/payment-provider.js";
+export type { PaymentListPage, PaymentStorage } from "./ports/payment-storage.js";
 export type {
   ApiKeyRecord,
   KeyOwner,
@@ -206,8 +214,12 @@ export {
   invoiceEventPayloadSchema,
   invoiceListResponseSchema,
   invoiceResponseSchema,
+  type PaymentListResponse,
+  type PaymentResponse,
   PROBLEM_CODES,
   type ProblemResponse,
+  paymentListResponseSchema,
+  paymentResponseSchema,
   problemSchema,
   type SubscriptionListResponse,
   type SubscriptionResponse,

@@ -27,7 +27,7 @@ describe(`kopek database commands (${db.backend})`, () => {
     expect((await kopek("projects", "list")).stderr).toMatch(/run migrate first/);
     expect(await kopek("migrate")).toEqual({
       code: 0,
-      stdout: "applied 0001_initial\napplied 0002_lifecycle\napplied 0003_webhooks\n",
+      stdout: "applied 0001_initial\napplied 0002_lifecycle\napplied 0003_webhooks\napplied 0004_payments\n",
       stderr: "",
     });
     expect((await kopek("migrate")).stdout).toBe("The database schema is current: nothing to apply.\n");

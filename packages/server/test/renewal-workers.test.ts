@@ -123,6 +123,7 @@ async function insert(storage: ReturnType<typeof createPostgresStorage>, subscri
     response,
     resource: { kind: "subscription" as const, subscription },
     events: [],
+    payments: [],
   };
   (await storage.completeIdempotencyKey(completion))._unsafeUnwrap();
 }

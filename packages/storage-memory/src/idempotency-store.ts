@@ -139,7 +139,11 @@ export class IdempotencyStore {
     if (row === undefined) return "lease_lost";
     // Checked and written in one step; on a conflict nothing was written and the key stays held.
     const { resource } = completion;
-    if (resource !== null && !this.#resources.store(resource)) return "conflict";
+    if (resource !== null) {
+      if (!this.#resources.acceptsPayments(completion.payments)) return "conflict";
+      if (!this.#resources.store(resource)) return "conflict";
+      this.#resources.writePayments(completion.payments);
+    }
     row.response = frozenCopy(completion.response);
     row.leaseToken = null;
     return "completed";

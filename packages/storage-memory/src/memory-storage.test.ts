@@ -78,7 +78,16 @@ describe("memory storage keeps its state to itself", () => {
     await storage.claimIdempotencyKey(claim);
     const { key, leaseToken, now } = claim;
     const resource = { kind: "subscription" as const, subscription };
-    await storage.completeIdempotencyKey({ projectId, key, leaseToken, now, response, resource, events: [] });
+    await storage.completeIdempotencyKey({
+      projectId,
+      key,
+      leaseToken,
+      now,
+      response,
+      resource,
+      events: [],
+      payments: [],
+    });
     response.headers.location = "/elsewhere";
     (subscription.metadata as Record<string, string>).plan = "free";
     subscription.startedAt.setTime(0);
@@ -127,6 +136,7 @@ describe("memory storage keeps resources bounded", () => {
         leaseToken: `t${i}`,
         response,
         events: [],
+        payments: [],
         now,
       };
       (

@@ -13,7 +13,7 @@ export interface MemoryStorageOptions {
    */
   readonly maxPurgeBatch?: number;
   /**
-   * How many subscriptions and how many invoices are kept (default 100,000 each); past that the
+   * How many subscriptions, invoices and payments are kept (default 100,000 each); past that the
    * oldest are dropped. Memory storage is for development, tests and embedding, not a database:
    * this keeps a long-running process bounded. `Infinity` keeps everything.
    */
@@ -129,15 +129,28 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
     listInvoices: (projectId, page) => attempt("listInvoices", () => resources.listInvoices(projectId, page)),
     claimDueSubscriptions: (claim) =>
       attempt("claimDueSubscriptions", () => resources.claimDueSubscriptions(claim)),
-    saveSubscription: (subscription, events) =>
+    saveSubscription: (subscription, events, payments) =>
       attemptWrite("saveSubscription", () => {
-        if (!resources.saveSubscription(subscription)) return err(CONFLICT);
+        if (!resources.acceptsPayments(payments) || !resources.saveSubscription(subscription))
+          return err(CONFLICT);
+        resources.writePayments(payments);
         outbox.append(events);
         return WROTE;
       }),
-    saveInvoice: (invoice, events) =>
+    saveInvoice: (invoice, events, payments) =>
       attemptWrite("saveInvoice", () => {
-        if (invoice.version <= 1 || !resources.store({ kind: "invoice", invoice })) return err(CONFLICT);
+        if (invoice.version <= 1 || !resources.acceptsPayments(payments)) return err(CONFLICT);
+        if (!resources.store({ kind: "invoice", invoice })) return err(CONFLICT);
+        resources.writePayments(payments);
+        outbox.append(events);
+        return WROTE;
+      }),
+    findPayment: (projectId, id) => attempt("findPayment", () => resources.findPayment(projectId, id)),
+    listPayments: (projectId, page) => attempt("listPayments", () => resources.listPayments(projectId, page)),
+    savePayment: (payment, events) =>
+      attemptWrite("savePayment", () => {
+        if (!resources.acceptsPayments([payment])) return err(CONFLICT);
+        resources.writePayments([payment]);
         outbox.append(events);
         return WROTE;
       }),

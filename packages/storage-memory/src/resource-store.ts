@@ -2,6 +2,8 @@ import {
   type Invoice,
   type InvoicePage,
   invoiceStatusAt,
+  type Payment,
+  type PaymentListPage,
   type RenewalClaim,
   type ResourcePage,
   type StoredResource,
@@ -30,13 +32,15 @@ const table = <T extends { id: string; projectId: string; version: number }>(): 
 });
 
 /**
- * Subscriptions and invoices, by id. Written as part of an idempotent completion or by the renewal
- * worker, always version-checked. Each kind keeps at most `maxResources` rows, dropping the oldest, so
- * a long-running development server cannot grow without bound.
+ * Subscriptions, invoices and payments, by id. Written as part of an idempotent completion, by the
+ * payment page or by the renewal worker, always version-checked. Each kind keeps at most
+ * `maxResources` rows, dropping the oldest, so a long-running development server cannot grow without
+ * bound.
  */
 export class ResourceStore {
   readonly #subscriptions = table<Subscription>();
   readonly #invoices = table<Invoice>();
+  readonly #payments = table<Payment>();
   /** Renewal leases: subscription id → epoch ms until which a worker holds it. */
   readonly #renewalLeases = new Map<string, number>();
 
@@ -113,11 +117,40 @@ export class ResourceStore {
     });
   }
 
+  /** Whether every payment is at the version its write is based on (`acceptsPayments` before `writePayments`). */
+  acceptsPayments(payments: readonly Payment[]): boolean {
+    const ids = new Set(payments.map((p) => p.id));
+    return ids.size === payments.length && payments.every((p) => this.#accepts(this.#payments, p));
+  }
+
+  /** Writes payments that `acceptsPayments` accepted, in the same synchronous step. */
+  writePayments(payments: readonly Payment[]): void {
+    for (const payment of payments) this.#write(this.#payments, payment);
+  }
+
+  findPayment(projectId: string, id: string): Payment | null {
+    return find(this.#payments, projectId, id);
+  }
+
+  listPayments(projectId: string, page: PaymentListPage): Payment[] {
+    const { invoiceId, subscriptionId, status } = page;
+    return list(
+      this.#payments,
+      projectId,
+      page,
+      (p) =>
+        (invoiceId === null || p.invoiceId === invoiceId) &&
+        (subscriptionId === null || p.subscriptionId === subscriptionId) &&
+        (status === null || p.status === status),
+    );
+  }
+
   /** The stored rows, for `inspect()`. */
   tables() {
     return {
       subscriptions: [...this.#subscriptions.rows.values()].map(deepCopy),
       invoices: [...this.#invoices.rows.values()].map(deepCopy),
+      payments: [...this.#payments.rows.values()].map(deepCopy),
     };
   }
 

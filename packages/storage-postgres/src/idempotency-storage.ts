@@ -5,6 +5,7 @@ import { CLAIM, type ClaimRow, COMPLETE, PURGE, RELEASE } from "./idempotency-sq
 import { invoiceValues } from "./invoice-columns.js";
 import { eventsParameter } from "./outbox-rows.js";
 import { withOutbox } from "./outbox-sql.js";
+import { writePayments } from "./payment-storage.js";
 import {
   COMPLETE_REPLACING_INVOICE,
   COMPLETE_REPLACING_SUBSCRIPTION,
@@ -12,7 +13,7 @@ import {
   COMPLETE_WITH_SUBSCRIPTION,
 } from "./resource-sql.js";
 import { existingRecordOf, subscriptionValues } from "./rows.js";
-import type { SqlContext } from "./sql-context.js";
+import type { Query, SqlContext } from "./sql-context.js";
 import { conflict, leaseLost } from "./storage-errors.js";
 import type { TokenCipher } from "./token-cipher.js";
 
@@ -21,7 +22,7 @@ export function idempotencyStorage(
   sql: SqlContext,
   createBatches: CreateBatchOptions | false | undefined,
 ): IdempotencyStorage {
-  const { query, run, fail, cipher, maxAttempts } = sql;
+  const { query, run, fail, cipher, maxAttempts, transaction } = sql;
 
   async function claimOnce(claim: IdempotencyClaim): Promise<ClaimOutcome | null> {
     const { rows } = await query<ClaimRow>("claim", CLAIM, [
@@ -61,13 +62,21 @@ export function idempotencyStorage(
 
     completeIdempotencyKey: (completion) =>
       run("completeIdempotencyKey", async () => {
-        const [name, text, values] = completionStatement(completion, cipher);
-        const { rows } = await query<{ completed: number; leased?: number }>(name, text, values);
-        const row = rows[0];
-        if (row?.completed === 1) return;
-        // Without a resource there is no `leased` column: not completed means the lease was lost.
-        if (row?.leased === 1) return fail(conflict("completeIdempotencyKey", completion));
-        return fail(leaseLost(completion.projectId));
+        const complete = async (q: Query) => {
+          const [name, text, values] = completionStatement(completion, cipher);
+          const { rows } = await q<{ completed: number; leased?: number }>(name, text, values);
+          const row = rows[0];
+          if (row?.completed === 1) {
+            // The payments commit with the completion or, not all written, roll it back.
+            if (await writePayments(q, completion.payments)) return;
+            return fail(conflict("completeIdempotencyKey", completion));
+          }
+          // Without a resource there is no `leased` column: not completed means the lease was lost.
+          if (row?.leased === 1) return fail(conflict("completeIdempotencyKey", completion));
+          return fail(leaseLost(completion.projectId));
+        };
+        const payments = completion.resource === null ? [] : completion.payments;
+        await (payments.length === 0 ? complete(query) : transaction(complete));
       }),
 
     releaseIdempotencyKey: (release) =>

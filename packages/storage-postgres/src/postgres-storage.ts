@@ -2,6 +2,7 @@ import type { InspectableStorage } from "@kopek/core";
 import type { CreateBatchOptions } from "./create-once.js";
 import { idempotencyStorage } from "./idempotency-storage.js";
 import { outboxStorage } from "./outbox-storage.js";
+import { paymentStorage } from "./payment-storage.js";
 import type { PostgresPool } from "./pool.js";
 import { projectStorage } from "./project-storage.js";
 import { resourceStorage } from "./resource-storage.js";
@@ -38,6 +39,7 @@ const INSPECTED_TABLES = {
   idempotency_records: "created_at, project_id, key",
   subscriptions: "id",
   invoices: "id",
+  payments: "id",
   webhook_endpoints: "created_at, id",
   events: "id",
   webhook_deliveries: "event_id, endpoint_id",
@@ -51,6 +53,7 @@ export function createPostgresStorage(options: PostgresStorageOptions): Inspecta
     ...projectStorage(sql),
     ...idempotencyStorage(sql, options.createBatches),
     ...resourceStorage(sql),
+    ...paymentStorage(sql),
     ...scheduleStorage(sql),
     ...outboxStorage(sql),
 

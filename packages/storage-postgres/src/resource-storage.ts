@@ -1,7 +1,8 @@
-import type { DomainEvent, InvoicePage, ResourcePage, ResourceStorage } from "@kopek/core";
+import type { DomainEvent, InvoicePage, Payment, ResourcePage, ResourceStorage } from "@kopek/core";
 import { INVOICE_SELECT, invoiceValues } from "./invoice-columns.js";
 import { eventsParameter } from "./outbox-rows.js";
 import { updateWithOutbox } from "./outbox-sql.js";
+import { writePayments } from "./payment-storage.js";
 import {
   LIST_INVOICES,
   LIST_INVOICES_EXPIRED,
@@ -13,13 +14,14 @@ import {
   SAVE_SUBSCRIPTION,
 } from "./resource-sql.js";
 import { SUBSCRIPTION_COLUMNS, subscriptionValues, toInvoice, toSubscription } from "./rows.js";
-import { isUuid, type SqlContext } from "./sql-context.js";
+import { isUuid, type Query, type SqlContext } from "./sql-context.js";
 import { conflict } from "./storage-errors.js";
 
 /** Subscriptions and invoices by project: reads, pages, and version-checked saves with their events. */
-export function resourceStorage({ query, run, fail, cipher }: SqlContext): ResourceStorage {
+export function resourceStorage({ query, run, fail, cipher, transaction }: SqlContext): ResourceStorage {
   /** A version-checked UPDATE, with the outbox CTEs when there are events; whether it wrote. */
   async function saveWithOutbox(
+    query: Query,
     name: string,
     text: string,
     values: unknown[],
@@ -32,6 +34,27 @@ export function resourceStorage({ query, run, fail, cipher }: SqlContext): Resou
       eventsParameter(events),
     ]);
     return rows[0]?.written === 1;
+  }
+
+  /**
+   * A resource's save with its events and payments: one statement when there are no payments, else
+   * one transaction of the payments' writes and that statement; whether everything was written (a
+   * transaction that was not is rolled back).
+   */
+  async function save(
+    operation: string,
+    target: { projectId: string },
+    statement: [name: string, text: string, values: unknown[]],
+    events: readonly DomainEvent[],
+    payments: readonly Payment[],
+  ): Promise<void> {
+    const written = async (q: Query) =>
+      (await writePayments(q, payments)) && (await saveWithOutbox(q, ...statement, events));
+    const ok =
+      payments.length === 0
+        ? await written(query)
+        : await transaction(async (q) => (await written(q)) || fail(conflict(operation, target)));
+    if (!ok) fail(conflict(operation, target));
   }
 
   return {
@@ -85,18 +108,23 @@ export function resourceStorage({ query, run, fail, cipher }: SqlContext): Resou
         return rows.map(toInvoice);
       }),
 
-    saveSubscription: (subscription, events) =>
+    saveSubscription: (subscription, events, payments) =>
       run("saveSubscription", async () => {
         const values = [subscription.projectId, ...subscriptionValues(subscription, cipher)];
-        if (!(await saveWithOutbox("save_subscription", SAVE_SUBSCRIPTION, values, events)))
-          fail(conflict("saveSubscription", subscription));
+        await save(
+          "saveSubscription",
+          subscription,
+          ["save_subscription", SAVE_SUBSCRIPTION, values],
+          events,
+          payments,
+        );
       }),
 
-    saveInvoice: (invoice, events) =>
+    saveInvoice: (invoice, events, payments) =>
       run("saveInvoice", async () => {
+        if (invoice.version < 2) fail(conflict("saveInvoice", invoice));
         const values = [invoice.projectId, ...invoiceValues(invoice)];
-        if (invoice.version < 2 || !(await saveWithOutbox("save_invoice", SAVE_INVOICE, values, events)))
-          fail(conflict("saveInvoice", invoice));
+        await save("saveInvoice", invoice, ["save_invoice", SAVE_INVOICE, values], events, payments);
       }),
   };
 }

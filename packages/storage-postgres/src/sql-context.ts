@@ -23,6 +23,11 @@ export interface SqlContext {
   readonly cipher: TokenCipher;
   /** How often a statement that lost a race with a concurrent change is re-run before failing. */
   readonly maxAttempts: number;
+  /**
+   * Runs `work` in one transaction on one connection, its statements through the `query` it is given:
+   * committed when it returns, rolled back when it throws (a `fail` among them).
+   */
+  transaction<T>(work: (query: Query) => Promise<T>): Promise<T>;
 }
 
 /** Thrown by `fail` inside an operation, and turned back into its port error by `run`. */
@@ -42,6 +47,26 @@ export function createSqlContext(pool: PostgresPool, cipher: TokenCipher, maxAtt
     },
     cipher,
     maxAttempts,
+    async transaction(work) {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query("BEGIN");
+        const result = await work((name, text, values) =>
+          client.query({ name: `kopek_${name}`, text, values }),
+        );
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        // A connection whose rollback failed is destroyed, not handed to the next caller mid-transaction.
+        await client.query("ROLLBACK").catch(() => {
+          broken = true;
+        });
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
   };
 }
 

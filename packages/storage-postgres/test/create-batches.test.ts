@@ -63,6 +63,7 @@ function invoiceCreate(projectId: string, overrides: Partial<NewIdempotencyRecor
     response,
     resource: { kind: "invoice", invoice: sampleInvoice(projectId, { id: recordId }) },
     events: [],
+    payments: [],
   };
   const record: NewIdempotencyRecord = {
     projectId,

@@ -120,6 +120,7 @@ describe(`idempotency on ${db.backend}`, () => {
           resource: { kind: "subscription", subscription },
           now: retry.now,
           events: [],
+          payments: [],
         }),
       );
       expect(await unwrap(storage.findSubscription(projectId, subscription.id))).toEqual(subscription);
@@ -162,6 +163,7 @@ describe(`idempotency on ${db.backend}`, () => {
         resource: { kind: "subscription", subscription },
         now: claim.now,
         events: [],
+        payments: [],
       });
     const created = claimAt(projectId, Date.now());
     await unwrap(storage.claimIdempotencyKey(created));
@@ -208,6 +210,7 @@ describe(`idempotency on ${db.backend}`, () => {
           resource: null,
           now,
           events: [],
+          payments: [],
         }),
       );
     }

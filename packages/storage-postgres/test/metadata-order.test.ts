@@ -33,7 +33,16 @@ it("keeps metadata keys in the order a resource was created with", async () => {
       apiKeyId: null,
     };
     (await storage.claimIdempotencyKey({ ...claim, ...expires }))._unsafeUnwrap();
-    const completion = { projectId: project.id, key, leaseToken, response, resource, events: [], now };
+    const completion = {
+      projectId: project.id,
+      key,
+      leaseToken,
+      response,
+      resource,
+      events: [],
+      payments: [],
+      now,
+    };
     (await storage.completeIdempotencyKey(completion))._unsafeUnwrap();
   }
   const storedSubscription = (await storage.findSubscription(project.id, subscription.id))._unsafeUnwrap();

@@ -63,6 +63,7 @@ async function seed(storage: InspectableStorage, projectId: string, count: numbe
           resource,
           now,
           events: [],
+          payments: [],
         })
       )._unsafeUnwrap();
     });

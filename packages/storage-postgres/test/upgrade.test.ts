@@ -50,13 +50,14 @@ it("upgrades a 0.1 database: backfills the new columns, and 0.1 inserts keep wor
   await cp(new URL("../migrations/", import.meta.url), only0001, { recursive: true });
   await rm(join(only0001, "0002_lifecycle.sql"));
   await rm(join(only0001, "0003_webhooks.sql"));
+  await rm(join(only0001, "0004_payments.sql"));
   expect(await migrate(db.pool, { directory: pathToFileURL(`${only0001}/`) })).toEqual({ applied: [1] });
 
   const project = sampleProject();
   (await storage.saveProject(project))._unsafeUnwrap();
   const before = await insertAs01(project.id, "2026-02-28T09:30:00.123Z");
 
-  expect(await migrate(db.pool)).toEqual({ applied: [2, 3] });
+  expect(await migrate(db.pool)).toEqual({ applied: [2, 3, 4] });
   const subscription = (await storage.findSubscription(project.id, before.subscriptionId))._unsafeUnwrap();
   expect(subscription).toMatchObject({
     providerMethodRef: "pm_old",

@@ -11,7 +11,31 @@ const codes = (query: Record<string, string | string[]>, s: string[] | null = st
 
 describe("parseListQuery", () => {
   it("defaults to 20 items from the newest", () => {
-    expect(parseListQuery({}, statuses)._unsafeUnwrap()).toEqual({ limit: 20, before: null, status: null });
+    expect(parseListQuery({}, statuses)._unsafeUnwrap()).toEqual({
+      limit: 20,
+      before: null,
+      status: null,
+      ids: {},
+    });
+  });
+
+  it("filters by related ids only where they apply, lower-cased, and refuses a malformed one", () => {
+    fc.assert(
+      fc.property(fc.uuid(), (id) => {
+        const query = { invoiceId: id.toUpperCase() };
+        expect(parseListQuery(query, null, ["invoiceId"])._unsafeUnwrap().ids).toEqual({
+          invoiceId: id.toLowerCase(),
+        });
+        expect(codes(query, null)).toEqual(["#/invoiceId unknown_field"]);
+      }),
+    );
+    const ids = (query: Record<string, string | string[]>) => {
+      const result = parseListQuery(query, null, ["invoiceId", "subscriptionId"]);
+      return result.isErr() ? result.error.errors.map((e) => `${e.pointer} ${e.code}`) : [];
+    };
+    expect(ids({ invoiceId: "nope" })).toEqual(["#/invoiceId invalid_format"]);
+    expect(ids({ subscriptionId: ["a", "b"] })).toEqual(["#/subscriptionId invalid_type"]);
+    expect(ids({ invoiceId: "" })).toEqual(["#/invoiceId invalid_format"]);
   });
 
   it("accepts limits from 1 to 100 and refuses the rest", () => {

@@ -7,8 +7,10 @@ export interface ListQuery {
   readonly limit: number;
   /** List only resources older than this id; null for the first page. */
   readonly before: string | null;
-  /** Only resources in this status (invoices). */
+  /** Only resources in this status (invoices, payments). */
   readonly status: string | null;
+  /** Only resources with these ids in these fields (payments: `invoiceId`, `subscriptionId`), lower case. */
+  readonly ids: Readonly<Record<string, string>>;
 }
 
 export type QueryParameters = Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -35,14 +37,17 @@ function decodeCursor(cursor: string): string | null {
 
 /**
  * Validates list query parameters, every problem at once; pointers name the parameter (`#/limit`).
- * Unknown parameters are refused, as unknown body fields are.
+ * `statuses`: the values `status` may take, or null when the list has no status filter; `idFilters`:
+ * the parameters that filter by a related resource's id (a UUID). Unknown parameters are refused, as
+ * unknown body fields are.
  */
 export function parseListQuery(
   query: QueryParameters,
   statuses: readonly string[] | null,
+  idFilters: readonly string[] = [],
 ): Result<ListQuery, KopekErrorOf<"validation_failed">> {
   const issues: FieldIssue[] = [];
-  const allowed = statuses === null ? ["limit", "cursor"] : ["limit", "cursor", "status"];
+  const allowed = ["limit", "cursor", ...(statuses === null ? [] : ["status"]), ...idFilters];
   for (const name of Object.keys(query)) {
     if (!allowed.includes(name) && query[name] !== undefined) {
       issues.push({
@@ -88,6 +93,13 @@ export function parseListQuery(
       detail: `must be one of ${statuses.join(", ")}`,
     });
   }
+  const ids: Record<string, string> = {};
+  for (const name of idFilters) {
+    const id = single(name);
+    if (id === undefined) continue;
+    if (isUuid(id)) ids[name] = id.toLowerCase();
+    else issues.push({ pointer: `#/${name}`, code: "invalid_format", detail: "must be a UUID" });
+  }
   if (issues.length > 0) return err({ code: "validation_failed", errors: issues });
-  return ok({ limit, before, status: status ?? null });
+  return ok({ limit, before, status: status ?? null, ids });
 }

@@ -5,8 +5,10 @@ import { createSubscription } from "../use-cases/create-subscription.js";
 import type { Execution, Outcome } from "../use-cases/execution.js";
 import {
   getInvoice,
+  getPayment,
   getSubscription,
   listInvoices,
+  listPayments,
   listSubscriptions,
   type ReadContext,
   type ReadOutcome,
@@ -42,8 +44,11 @@ export type Read = (
 ) => Promise<Result<ReadOutcome, KopekError>>;
 
 /** The resources of the API (API.md 5). */
-export const COLLECTIONS = ["subscriptions", "invoices"] as const;
+export const COLLECTIONS = ["subscriptions", "invoices", "payments"] as const;
 export type Collection = (typeof COLLECTIONS)[number];
+
+/** What a route does to its collection; each collection has the ones `OPERATIONS` gives it. */
+export type Action = "create" | "list" | "get" | "cancel";
 
 /** One route of the API: the one table the server's routes and the OpenAPI paths derive from. */
 export interface Route {
@@ -51,18 +56,10 @@ export interface Route {
   /** The path with `{id}` for a resource id, as OpenAPI writes it. */
   readonly path: string;
   readonly collection: Collection;
-  readonly action: "create" | "list" | "get" | "cancel";
+  readonly action: Action;
   /** A write's body: JSON (a create), or optional (a cancel takes none, or `{}`); null for a read. */
   readonly body: BodyRule | null;
 }
-
-/** Every route under /v1 (API.md 5, 6). */
-export const ROUTES: readonly Route[] = COLLECTIONS.flatMap((collection): Route[] => [
-  { method: "POST", path: `/v1/${collection}`, collection, action: "create", body: "json" },
-  { method: "GET", path: `/v1/${collection}`, collection, action: "list", body: null },
-  { method: "GET", path: `/v1/${collection}/{id}`, collection, action: "get", body: null },
-  { method: "POST", path: `/v1/${collection}/{id}/cancel`, collection, action: "cancel", body: "optional" },
-]);
 
 export type RouteMatch =
   | {
@@ -77,7 +74,7 @@ function operation<Input>(definition: Operation<Input>): Operation<unknown> {
   return definition as Operation<unknown>;
 }
 
-const OPERATIONS: Readonly<Record<Collection, Readonly<Record<Route["action"], Operation<unknown> | Read>>>> =
+const OPERATIONS: Readonly<Record<Collection, Readonly<Partial<Record<Action, Operation<unknown> | Read>>>>> =
   {
     subscriptions: {
       create: operation({ validate: validateCreateSubscription, run: createSubscription }),
@@ -97,7 +94,30 @@ const OPERATIONS: Readonly<Record<Collection, Readonly<Record<Route["action"], O
         run: (execution, _input, id) => cancelInvoice(execution, id),
       }),
     },
+    // Payments are made by paying, never through a create (API.md 10.2).
+    payments: {
+      list: (context, _id, query) => listPayments(context, query),
+      get: (context, id) => getPayment(context, id),
+    },
   };
+
+/** The method, path after the collection, and body of each action. */
+const ACTIONS: Readonly<Record<Action, Pick<Route, "method" | "body"> & { readonly suffix: string }>> = {
+  create: { method: "POST", suffix: "", body: "json" },
+  list: { method: "GET", suffix: "", body: null },
+  get: { method: "GET", suffix: "/{id}", body: null },
+  cancel: { method: "POST", suffix: "/{id}/cancel", body: "optional" },
+};
+
+/** Every route under /v1 (API.md 5, 6, 10.2). */
+export const ROUTES: readonly Route[] = COLLECTIONS.flatMap((collection) =>
+  (Object.keys(ACTIONS) as Action[])
+    .filter((action) => OPERATIONS[collection][action] !== undefined)
+    .map((action): Route => {
+      const { method, suffix, body } = ACTIONS[action];
+      return { method, path: `/v1/${collection}${suffix}`, collection, action, body };
+    }),
+);
 
 /** `METHOD path` (with `{id}`) → what answers it, built once from `ROUTES`. */
 const MATCHES = new Map<string, (id: string) => RouteMatch>(

@@ -90,6 +90,49 @@ export interface Invoice {
   readonly version: number;
 }
 
+export const PAYMENT_STATUSES = ["pending", "succeeded", "canceled"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Why a payment was canceled (API.md 10.2). */
+export const PAYMENT_FAILURE_CODES = [
+  "payment_declined",
+  "expired",
+  "canceled_by_payer",
+  "provider_error",
+] as const;
+export type PaymentFailureCode = (typeof PAYMENT_FAILURE_CODES)[number];
+
+/**
+ * One attempt to move money (API.md 10.2): an invoice's payment, or one cycle's charge of a
+ * subscription. Only the provider's verified word moves it out of `pending` (10.1).
+ */
+export interface Payment {
+  readonly id: string;
+  readonly projectId: string;
+  readonly status: PaymentStatus;
+  readonly amount: Money;
+  /** Whole minor units refunded so far, in the payment's currency: "0" until a refund succeeds. */
+  readonly amountRefunded: string;
+  readonly method: PaymentMethod;
+  readonly methodMask: string | null;
+  /** The invoice it pays, or null for a subscription's charge. */
+  readonly invoiceId: string | null;
+  /** The subscription whose cycle it charges, or null for an invoice's payment. */
+  readonly subscriptionId: string | null;
+  /** The cycle it charges (1 = the first), or null for an invoice's payment. */
+  readonly cycle: number | null;
+  /** The provider kind that moves it (`sandbox`, `http`, …). */
+  readonly provider: string;
+  /** The provider's id of the payment, or null while unknown. */
+  readonly providerPaymentId: string | null;
+  readonly failureCode: PaymentFailureCode | null;
+  readonly createdAt: Date;
+  readonly succeededAt: Date | null;
+  readonly canceledAt: Date | null;
+  /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
+  readonly version: number;
+}
+
 /** How a project's payment provider is configured (projects file, CLI, storage). */
 export type ProviderSettings = SandboxProviderSettings | HttpProviderSettings;
 

@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceStatus, Subscription } from "./model.js";
+import type { Invoice, InvoiceStatus, Payment, Subscription } from "./model.js";
 
 /** An invoice's status as read at `now`: unpaid past `expiresAt` it is expired at once, sweeper or not. */
 export function invoiceStatusAt(invoice: Invoice, now: Date): InvoiceStatus {
@@ -53,5 +53,27 @@ export function presentInvoice(i: Invoice, now: Date) {
   };
 }
 
+/** The payment as the API shows it (API.md 10.2). */
+export function presentPayment(p: Payment) {
+  return {
+    id: p.id,
+    status: p.status,
+    amount: { amount: p.amount.amount, currency: p.amount.currency },
+    amountRefunded: { amount: p.amountRefunded, currency: p.amount.currency },
+    method: p.method,
+    methodMask: p.methodMask,
+    invoiceId: p.invoiceId,
+    subscriptionId: p.subscriptionId,
+    cycle: p.cycle,
+    provider: p.provider,
+    providerPaymentId: p.providerPaymentId,
+    failureCode: p.failureCode,
+    createdAt: p.createdAt.toISOString(),
+    succeededAt: p.succeededAt === null ? null : p.succeededAt.toISOString(),
+    canceledAt: p.canceledAt === null ? null : p.canceledAt.toISOString(),
+  };
+}
+
 export type SubscriptionView = ReturnType<typeof presentSubscription>;
 export type InvoiceView = ReturnType<typeof presentInvoice>;
+export type PaymentView = ReturnType<typeof presentPayment>;

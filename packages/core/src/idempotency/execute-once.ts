@@ -108,7 +108,12 @@ async function storeInOneStep(
   const write = writeOf(executor, outcome, requestId);
   if (write.resource !== null && write.resource.kind !== "invoice")
     throw new Error("executeOnce: a one-step operation built something other than an invoice");
-  const created = await executor.storage.createOnce(record, { ...write, resource: write.resource });
+  if (write.payments.length > 0) throw new Error("executeOnce: a one-step operation recorded a payment");
+  const created = await executor.storage.createOnce(record, {
+    ...write,
+    resource: write.resource,
+    payments: [],
+  });
   if (created.isErr()) return executor.respond(fromStorageError(created.error), requestId);
   const stored = created.value;
   if (stored.kind === "created") return write.response;
@@ -220,11 +225,16 @@ function writeOf(
   requestId: string,
 ): IdempotentWrite {
   if (outcome.isErr())
-    return { response: executor.respond(outcome.error, requestId), resource: null, events: [] };
-  const { status, location, body, resource, events } = outcome.value;
+    return { response: executor.respond(outcome.error, requestId), resource: null, events: [], payments: [] };
+  const { status, location, body, resource, events, payments } = outcome.value;
   const headers: Record<string, string> = { "content-type": JSON_CONTENT_TYPE };
   if (location !== undefined) headers.location = location;
-  return { response: { status, headers, body: JSON.stringify(body) }, resource, events: events ?? [] };
+  return {
+    response: { status, headers, body: JSON.stringify(body) },
+    resource,
+    events: events ?? [],
+    payments: payments ?? [],
+  };
 }
 
 function executionOf(

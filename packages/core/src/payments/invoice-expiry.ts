@@ -39,7 +39,7 @@ export function createInvoiceSweeper(options: InvoiceSweeperOptions): InvoiceSwe
       let written = 0;
       for (const invoice of lapsed.value) {
         const next = { ...invoice, status: "expired" as const, version: invoice.version + 1 };
-        const saved = await storage.saveInvoice(next, [invoiceEvent("invoice.expired", next, now, ids)]);
+        const saved = await storage.saveInvoice(next, [invoiceEvent("invoice.expired", next, now, ids)], []);
         if (saved.isOk()) written += 1;
         else if (saved.error.code !== "conflict") throw saved.error;
       }

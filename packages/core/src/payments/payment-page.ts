@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../api/errors.js";
-import type { Invoice, PaymentMethod } from "../domain/model.js";
+import type { Invoice, PaymentMethod, Project } from "../domain/model.js";
 import { formatMoney } from "../domain/money.js";
 import { invoiceStatusAt } from "../domain/presenters.js";
 import { invoiceEvent } from "../events/domain-event.js";
@@ -8,6 +8,7 @@ import type { Clock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { Storage } from "../ports/storage.js";
 import { fromStorageError } from "../use-cases/execution.js";
+import { type PaymentSubject, settledPayment } from "./payment-records.js";
 
 /** What the hosted payment page shows for one invoice; the server only renders it. */
 export interface PaymentPage {
@@ -63,13 +64,13 @@ function pageOf(invoice: Invoice, projectName: string, now: Date): PaymentPage {
 async function load(
   context: PaymentContext,
   invoiceId: string,
-): Promise<Result<[Invoice, string], KopekError>> {
+): Promise<Result<[Invoice, Project | null], KopekError>> {
   const found = await context.storage.findInvoiceById(invoiceId);
   if (found.isErr()) return err(fromStorageError(found.error));
   if (found.value === null) return err({ code: "not_found" });
   const project = await context.storage.findProject(found.value.projectId);
   if (project.isErr()) return err(fromStorageError(project.error));
-  return ok([found.value, project.value?.name ?? ""]);
+  return ok([found.value, project.value]);
 }
 
 /** GET /pay/{id}: the page for an invoice; `not_found` for an unknown id. */
@@ -78,12 +79,13 @@ export async function paymentPage(
   invoiceId: string,
 ): Promise<Result<PaymentPage, KopekError>> {
   const loaded = await load(context, invoiceId);
-  return loaded.map(([invoice, name]) => pageOf(invoice, name, context.clock.now()));
+  return loaded.map(([invoice, project]) => pageOf(invoice, project?.name ?? "", context.clock.now()));
 }
 
 /**
- * POST /pay/{id}: created → paid with `paidAt`, `method` and the `invoice.paid` event in one
- * version-checked write. A write that lost a race re-reads: a concurrent payment shows its receipt.
+ * POST /pay/{id}: created → paid with `paidAt`, `method`, the `invoice.paid` event and the succeeded
+ * Payment in one version-checked write; a decline records a canceled Payment and leaves the invoice
+ * payable. A write that lost a race re-reads: a concurrent payment shows its receipt.
  */
 export async function payInvoice(
   context: PaymentContext,
@@ -92,7 +94,8 @@ export async function payInvoice(
   for (let attempt = 0; attempt < 3; attempt++) {
     const loaded = await load(context, request.invoiceId);
     if (loaded.isErr()) return err(loaded.error);
-    const [invoice, name] = loaded.value;
+    const [invoice, project] = loaded.value;
+    const name = project?.name ?? "";
     const now = context.clock.now();
     const page = pageOf(invoice, name, now);
     if (page.state === "paid") return ok({ kind: "paid", page, paidNow: false });
@@ -103,11 +106,33 @@ export async function payInvoice(
         code: "method_unavailable",
         detail: `this invoice cannot be paid with ${request.method}`,
       });
-    if (request.outcome === "decline") return ok({ kind: "declined", page });
+    const subject: PaymentSubject = {
+      projectId: invoice.projectId,
+      amount: invoice.amount,
+      method,
+      methodMask: null,
+      provider: project?.provider.kind ?? "sandbox",
+      providerPaymentId: null,
+      for: { invoiceId: invoice.id },
+    };
+    if (request.outcome === "decline") {
+      const declined = settledPayment(
+        subject,
+        { status: "canceled", failureCode: "payment_declined" },
+        context.ids.newId(),
+        now,
+      );
+      const saved = await context.storage.savePayment(declined, []);
+      if (saved.isErr()) return err(fromStorageError(saved.error));
+      return ok({ kind: "declined", page });
+    }
     const paid: Invoice = { ...invoice, status: "paid", method, paidAt: now, version: invoice.version + 1 };
-    const saved = await context.storage.saveInvoice(paid, [
-      invoiceEvent("invoice.paid", paid, now, context.ids),
-    ]);
+    const payment = settledPayment(subject, { status: "succeeded" }, context.ids.newId(), now);
+    const saved = await context.storage.saveInvoice(
+      paid,
+      [invoiceEvent("invoice.paid", paid, now, context.ids)],
+      [payment],
+    );
     if (saved.isOk()) return ok({ kind: "paid", page: pageOf(paid, name, now), paidNow: true });
     if (saved.error.code !== "conflict") return err(fromStorageError(saved.error));
   }

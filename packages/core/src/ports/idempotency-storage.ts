@@ -1,5 +1,5 @@
 import type { ResultAsync } from "neverthrow";
-import type { Invoice, Subscription } from "../domain/model.js";
+import type { Invoice, Payment, Subscription } from "../domain/model.js";
 import type { DomainEvent } from "../events/domain-event.js";
 import type { StorageError } from "./storage-error.js";
 
@@ -92,11 +92,15 @@ export interface IdempotentWrite {
   readonly resource: StoredResource | null;
   /** Stored (and fanned out to the project's enabled endpoints) exactly when the resource is. */
   readonly events: readonly DomainEvent[];
+  /** New payments the write recorded (a subscription's first charge), stored exactly when the resource is. */
+  readonly payments: readonly Payment[];
 }
 
 /** What `createOnce` stores: a new invoice, or a response without a resource. */
 export interface OneStepWrite extends IdempotentWrite {
   readonly resource: { readonly kind: "invoice"; readonly invoice: Invoice } | null;
+  /** None: a payment always involves the provider, which a one-step write never calls. */
+  readonly payments: readonly [];
 }
 
 export type ExistingIdempotencyRecord =

@@ -1,11 +1,12 @@
 import type { ResultAsync } from "neverthrow";
-import type { Invoice, InvoiceStatus, Subscription } from "../domain/model.js";
+import type { Invoice, InvoiceStatus, Payment, Subscription } from "../domain/model.js";
 import type { DomainEvent } from "../events/domain-event.js";
 import type { StorageError } from "./storage-error.js";
 
 /**
  * Subscriptions and invoices, read and changed by project. A change is written with the events it
- * caused, in the same atomic step (the outbox), and only over the version it was based on.
+ * caused (the outbox) and the payments it records or settles, in the same atomic step, and only over
+ * the version it was based on (each payment by `PaymentStorage.savePayment`'s rule).
  */
 export interface ResourceStorage {
   /** The subscription with this id in this project, or null. */
@@ -26,14 +27,20 @@ export interface ResourceStorage {
   listInvoices(projectId: string, page: InvoicePage): ResultAsync<readonly Invoice[], StorageError>;
   /**
    * Replaces a subscription whose stored version is exactly one less than `subscription.version`,
-   * frees its renewal lease, and stores `events` with it; `conflict` (writing nothing) otherwise.
+   * frees its renewal lease, and stores `events` and `payments` with it; `conflict` (writing nothing)
+   * when the subscription or any of the payments is not at the version the write was based on.
    */
   saveSubscription(
     subscription: Subscription,
     events: readonly DomainEvent[],
+    payments: readonly Payment[],
   ): ResultAsync<void, StorageError>;
-  /** Replaces an invoice exactly as `saveSubscription` does (version n over n−1), with its events. */
-  saveInvoice(invoice: Invoice, events: readonly DomainEvent[]): ResultAsync<void, StorageError>;
+  /** Replaces an invoice exactly as `saveSubscription` does (version n over n−1), with its events and payments. */
+  saveInvoice(
+    invoice: Invoice,
+    events: readonly DomainEvent[],
+    payments: readonly Payment[],
+  ): ResultAsync<void, StorageError>;
 }
 
 export interface ResourcePage {

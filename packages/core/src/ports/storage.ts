@@ -1,6 +1,7 @@
 import type { ResultAsync } from "neverthrow";
 import type { IdempotencyStorage } from "./idempotency-storage.js";
 import type { OutboxStorage } from "./outbox-storage.js";
+import type { PaymentStorage } from "./payment-storage.js";
 import type { ProjectStorage } from "./project-storage.js";
 import type { ResourceStorage } from "./resource-storage.js";
 import type { ScheduleStorage } from "./schedule-storage.js";
@@ -15,6 +16,7 @@ export interface Storage
   extends ProjectStorage,
     IdempotencyStorage,
     ResourceStorage,
+    PaymentStorage,
     ScheduleStorage,
     OutboxStorage {
   /** Answers when the storage can serve requests (readiness). */

@@ -1,7 +1,8 @@
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
-import type { Project, Subscription } from "../domain/model.js";
+import type { Payment, Project, Subscription } from "../domain/model.js";
 import { renewalEvents } from "../events/renewal-events.js";
 import { startIntervalJob } from "../jobs/interval-job.js";
+import { settledPayment } from "../payments/payment-records.js";
 import { type Clock, systemClock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
@@ -90,7 +91,30 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
     // Kopek's clock, not the provider's: every timestamp of a subscription comes from one clock.
     const kind = charge.isOk() ? "charged" : charge.error.code === "declined" ? "declined" : "unavailable";
     const result: ChargeResult = { kind, at };
-    await save(subscription, cycle, result);
+    // What the provider answered is recorded as the cycle's Payment; an outage answered nothing.
+    const payments =
+      kind === "unavailable"
+        ? []
+        : [
+            settledPayment(
+              {
+                projectId: subscription.projectId,
+                amount: subscription.amount,
+                method: subscription.method,
+                methodMask: subscription.methodMask,
+                provider: project.provider.kind,
+                providerPaymentId: charge.isOk() ? charge.value.chargeId : null,
+                // The schedule counts periods from the start (0: the first charge); Payments count cycles from 1.
+                for: { subscriptionId: subscription.id, cycle: cycle + 1 },
+              },
+              kind === "charged"
+                ? { status: "succeeded" }
+                : { status: "canceled", failureCode: "payment_declined" },
+              ids.newId(),
+              at,
+            ),
+          ];
+    await save(subscription, cycle, result, payments);
     options.onRenewal?.({ subscription, cycle, result: result.kind });
     return result.kind;
   }
@@ -98,12 +122,21 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
   // A conflict means someone wrote in between. A cancel changes no renewal field: the result is applied
   // to what is stored now. Another worker that took over after this one's lease ran out and already
   // recorded this attempt (same key, so the same charge) changed them: nothing is left to record.
-  async function save(claimed: Subscription, cycle: number, result: ChargeResult): Promise<void> {
+  async function save(
+    claimed: Subscription,
+    cycle: number,
+    result: ChargeResult,
+    payments: readonly Payment[],
+  ): Promise<void> {
     let current = claimed;
     for (let attempt = 0; attempt < 5; attempt++) {
       if (current !== claimed && renewalMoved(claimed, current)) return;
       const next = applyChargeResult(current, cycle, result, policy);
-      const saved = await storage.saveSubscription(next, renewalEvents(current, next, result.at, ids));
+      const saved = await storage.saveSubscription(
+        next,
+        renewalEvents(current, next, result.at, ids),
+        payments,
+      );
       if (saved.isOk()) return;
       if (saved.error.code !== "conflict") throw saved.error;
       const reread = await storage.findSubscription(current.projectId, current.id);

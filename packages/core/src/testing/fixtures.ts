@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Invoice, Project, Subscription } from "../domain/model.js";
+import { createUuidV7Generator } from "../crypto/uuid-v7.js";
+import type { Invoice, Payment, Project, Subscription } from "../domain/model.js";
 
 // Dates carry a non-zero millisecond part so an adapter that truncates to seconds fails the contract.
 const ANCHOR = Date.parse("2026-01-31T09:30:00.123Z");
@@ -66,6 +67,35 @@ export function sampleInvoice(projectId: string, overrides: Partial<Invoice> = {
     createdAt: new Date(ANCHOR),
     expiresAt: new Date(ANCHOR + DAY_MS),
     paidAt: null,
+    canceledAt: null,
+    version: 1,
+    ...overrides,
+  };
+}
+
+const paymentIds = createUuidV7Generator();
+
+/**
+ * A succeeded card payment of 2500.00 USD for an invoice (`invoiceId`, random by default), with a
+ * UUIDv7 id so payments made one after another list newest first.
+ */
+export function samplePayment(projectId: string, overrides: Partial<Payment> = {}): Payment {
+  return {
+    id: paymentIds.newId(),
+    projectId,
+    status: "succeeded",
+    amount: { amount: "250000", currency: "USD" },
+    amountRefunded: "0",
+    method: "card",
+    methodMask: "2200 70** **** 1234",
+    invoiceId: randomUUID(),
+    subscriptionId: null,
+    cycle: null,
+    provider: "sandbox",
+    providerPaymentId: `pay_${randomUUID()}`,
+    failureCode: null,
+    createdAt: new Date(ANCHOR),
+    succeededAt: new Date(ANCHOR + 1),
     canceledAt: null,
     version: 1,
     ...overrides,

@@ -5,6 +5,7 @@ import { registerFuzzTests } from "./kopek-contract-fuzz.js";
 import { registerIdempotencyTests } from "./kopek-contract-idempotency.js";
 import { registerInvoiceIdempotencyTests } from "./kopek-contract-invoice-idempotency.js";
 import { registerLifecycleTests } from "./kopek-contract-lifecycle.js";
+import { registerPaymentTests } from "./kopek-contract-payments.js";
 import { registerRenewalTests } from "./kopek-contract-renewals.js";
 import { registerRequestTests } from "./kopek-contract-requests.js";
 import type { KopekContractOptions } from "./kopek-harness.js";
@@ -23,5 +24,6 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerLifecycleTests(options);
     registerRenewalTests(options);
     registerEventTests(options);
+    registerPaymentTests(options);
   });
 }

@@ -35,6 +35,7 @@ function invoiceCreate(projectId: string, now: number, overrides: Partial<NewIde
     response: sampleResponse(record.recordId),
     resource: { kind: "invoice", invoice: sampleInvoice(projectId, { id: record.recordId }) },
     events: [],
+    payments: [],
   };
   return { record, write };
 }
@@ -122,7 +123,7 @@ export function describeCreateOnceContract(factory: StorageFactory, options: Sto
         body: JSON.stringify({ code: "method_unavailable", marker: randomUUID() }),
       };
       const { record } = invoiceCreate(projectId, Date.now());
-      const refusal: OneStepWrite = { response, resource: null, events: [] };
+      const refusal: OneStepWrite = { response, resource: null, events: [], payments: [] };
       expect(await unwrap(storage.createOnce(record, refusal))).toEqual({ kind: "created" });
       expect(await unwrap(storage.findIdempotencyRecord(record))).toEqual({
         kind: "existing",

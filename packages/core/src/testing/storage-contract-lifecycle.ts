@@ -180,10 +180,10 @@ export function describeLifecycleContract(factory: StorageFactory): void {
       const [claimed] = await unwrap(storage.claimDueSubscriptions(lease));
       if (claimed === undefined) throw new Error("nothing claimed");
       const renewed = { ...claimed, cyclesStarted: 2, version: claimed.version + 1 };
-      await unwrap(storage.saveSubscription(renewed, []));
-      expect((await unwrapErr(storage.saveSubscription(renewed, []))).code).toBe("conflict");
+      await unwrap(storage.saveSubscription(renewed, [], []));
+      expect((await unwrapErr(storage.saveSubscription(renewed, [], []))).code).toBe("conflict");
       expect(
-        (await unwrapErr(storage.saveSubscription({ ...claimed, version: claimed.version }, []))).code,
+        (await unwrapErr(storage.saveSubscription({ ...claimed, version: claimed.version }, [], []))).code,
       ).toBe("conflict");
       expect(await unwrap(storage.findSubscription(project.id, claimed.id))).toEqual(renewed);
       const again = await unwrap(

@@ -79,9 +79,11 @@ export function describeOutboxContract(factory: StorageFactory, options: Storage
       const storage = await factory();
       const { project } = await projectWithEndpoints(storage, [true]);
       const stale = sampleSubscription(project.id, { version: 2 });
-      expect((await unwrapErr(storage.saveSubscription(stale, [event(project.id)]))).code).toBe("conflict");
+      expect((await unwrapErr(storage.saveSubscription(stale, [event(project.id)], []))).code).toBe(
+        "conflict",
+      );
       const invoice = sampleInvoice(project.id, { version: 2 });
-      expect((await unwrapErr(storage.saveInvoice(invoice, [event(project.id)]))).code).toBe("conflict");
+      expect((await unwrapErr(storage.saveInvoice(invoice, [event(project.id)], []))).code).toBe("conflict");
       expect(await unwrap(storage.listEventDeliveries(project.id))).toEqual([]);
     });
 
@@ -96,8 +98,8 @@ export function describeOutboxContract(factory: StorageFactory, options: Storage
       expect(lapsed.map((i) => i.id)).toContain(invoice.id);
       const expired = { ...invoice, status: "expired" as const, version: 2 };
       const expiredEvent = event(project.id, "invoice.expired");
-      await unwrap(storage.saveInvoice(expired, [expiredEvent]));
-      expect((await unwrapErr(storage.saveInvoice(expired, [event(project.id)]))).code).toBe("conflict");
+      await unwrap(storage.saveInvoice(expired, [expiredEvent], []));
+      expect((await unwrapErr(storage.saveInvoice(expired, [event(project.id)], []))).code).toBe("conflict");
       expect(await unwrap(storage.findInvoiceById(invoice.id))).toEqual(expired);
       expect(await unwrap(storage.findInvoiceById(randomUUID()))).toBeNull();
       expect((await unwrap(storage.listLapsedInvoices(AT, 10_000))).map((i) => i.id)).not.toContain(

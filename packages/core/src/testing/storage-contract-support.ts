@@ -105,6 +105,7 @@ export function completionOf(
     response,
     resource,
     events: [],
+    payments: [],
     now: claim.now,
   };
 }
@@ -131,4 +132,11 @@ export async function rowsContaining(storage: InspectableStorage, table: string,
   const rows = (await storage.inspect())[table];
   if (!rows) throw new Error(`inspect() has no table ${table}`);
   return rows.filter((row) => stringifyRows(row).includes(needle));
+}
+
+/** A new sample project, saved. */
+export async function savedProject(storage: InspectableStorage) {
+  const project = sampleProject();
+  await unwrap(storage.saveProject(project));
+  return project;
 }

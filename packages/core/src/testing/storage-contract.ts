@@ -8,11 +8,13 @@ import { describeCreateOnceContract } from "./storage-contract-create-once.js";
 import { describeIdempotencyContract } from "./storage-contract-idempotency.js";
 import { describeLifecycleContract } from "./storage-contract-lifecycle.js";
 import { describeOutboxContract } from "./storage-contract-outbox.js";
+import { describePaymentContract } from "./storage-contract-payments.js";
 import {
   completionOf,
   newClaim,
   type StorageContractOptions,
   type StorageFactory,
+  savedProject,
   serializedStorage,
   unwrap,
 } from "./storage-contract-support.js";
@@ -29,12 +31,6 @@ async function storeResource(storage: InspectableStorage, projectId: string, res
   const claim = newClaim(projectId, Date.now());
   await unwrap(storage.claimIdempotencyKey(claim));
   await unwrap(storage.completeIdempotencyKey(completionOf(claim, resource)));
-}
-
-async function savedProject(storage: InspectableStorage) {
-  const project = sampleProject();
-  await unwrap(storage.saveProject(project));
-  return project;
 }
 
 /**
@@ -218,5 +214,6 @@ export function describeStorageContract(
     describeCreateOnceContract(factory, options);
     describeLifecycleContract(factory);
     describeOutboxContract(factory, options);
+    describePaymentContract(factory);
   });
 }

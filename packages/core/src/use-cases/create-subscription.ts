@@ -5,6 +5,7 @@ import type { Subscription } from "../domain/model.js";
 import { formatMoney } from "../domain/money.js";
 import { presentSubscription } from "../domain/presenters.js";
 import { subscriptionEvent } from "../events/domain-event.js";
+import { settledPayment } from "../payments/payment-records.js";
 import type { StoredMethodDescription } from "../ports/payment-provider.js";
 import { formatCardMask } from "../validation/card-guard.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
@@ -68,9 +69,25 @@ export async function createSubscription(
     firstDeclinedAt: null,
     version: 1,
   };
+  // The first cycle's charge, stored with the subscription it started (API.md 10.5).
+  const payment = settledPayment(
+    {
+      projectId: project.id,
+      amount: subscription.amount,
+      method: subscription.method,
+      methodMask: subscription.methodMask,
+      provider: project.provider.kind,
+      providerPaymentId: charged.value.chargeId,
+      for: { subscriptionId: subscription.id, cycle: 1 },
+    },
+    { status: "succeeded" },
+    execution.ids.newId(),
+    now,
+  );
   return ok({
     status: 201,
     resource: { kind: "subscription", subscription },
+    payments: [payment],
     location: `/v1/subscriptions/${subscription.id}`,
     body: presentSubscription(subscription),
     events: [subscriptionEvent("subscription.created", subscription, now, execution.ids)],

@@ -1,5 +1,5 @@
 import type { KopekError } from "../api/errors.js";
-import type { Project } from "../domain/model.js";
+import type { Payment, Project } from "../domain/model.js";
 import type { DomainEvent } from "../events/domain-event.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { StoredResource } from "../ports/idempotency-storage.js";
@@ -31,6 +31,8 @@ export interface Outcome {
   readonly body: unknown;
   /** Stored with the resource, in the same atomic step (the outbox). */
   readonly events?: readonly DomainEvent[];
+  /** New payments it recorded (a subscription's first charge), stored with the resource. */
+  readonly payments?: readonly Payment[];
 }
 
 /** Derives the provider idempotency key of one step of one record: the same across re-executions. */

@@ -1,8 +1,13 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../api/errors.js";
 import { encodeCursor, parseListQuery, type QueryParameters } from "../api/list-query.js";
-import { INVOICE_STATUSES, type InvoiceStatus } from "../domain/model.js";
-import { presentInvoice, presentSubscription } from "../domain/presenters.js";
+import {
+  INVOICE_STATUSES,
+  type InvoiceStatus,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+} from "../domain/model.js";
+import { presentInvoice, presentPayment, presentSubscription } from "../domain/presenters.js";
 import type { Storage } from "../ports/storage.js";
 import { fromStorageError } from "./execution.js";
 
@@ -66,6 +71,32 @@ export async function listInvoices(
   });
   if (rows.isErr()) return err(fromStorageError(rows.error));
   return ok({ body: pageBody(rows.value, limit, (invoice) => presentInvoice(invoice, context.now)) });
+}
+
+/** GET /v1/payments/{id}: another project's id is answered exactly like an unknown one. */
+export async function getPayment(context: ReadContext, id: string): Promise<Result<ReadOutcome, KopekError>> {
+  const found = await context.storage.findPayment(context.projectId, id);
+  if (found.isErr()) return err(fromStorageError(found.error));
+  return found.value === null ? err({ code: "not_found" }) : ok({ body: presentPayment(found.value) });
+}
+
+/** GET /v1/payments: newest first, by invoice, subscription and status (API.md 10.2). */
+export async function listPayments(
+  context: ReadContext,
+  query: QueryParameters,
+): Promise<Result<ReadOutcome, KopekError>> {
+  const page = parseListQuery(query, PAYMENT_STATUSES, ["invoiceId", "subscriptionId"]);
+  if (page.isErr()) return err(page.error);
+  const { limit, before, status, ids } = page.value;
+  const rows = await context.storage.listPayments(context.projectId, {
+    limit: limit + 1,
+    before,
+    status: status as PaymentStatus | null,
+    invoiceId: ids.invoiceId ?? null,
+    subscriptionId: ids.subscriptionId ?? null,
+  });
+  if (rows.isErr()) return err(fromStorageError(rows.error));
+  return ok({ body: pageBody(rows.value, limit, presentPayment) });
 }
 
 function pageBody<T extends { readonly id: string }>(

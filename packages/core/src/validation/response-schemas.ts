@@ -1,8 +1,14 @@
 import { z } from "zod";
 import { FIELD_ISSUE_CODES, type KopekErrorCode } from "../api/errors.js";
 import type { ProblemBody } from "../api/problem.js";
-import { CANCEL_REASONS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from "../domain/model.js";
-import type { InvoiceView, SubscriptionView } from "../domain/presenters.js";
+import {
+  CANCEL_REASONS,
+  INVOICE_STATUSES,
+  PAYMENT_FAILURE_CODES,
+  PAYMENT_STATUSES,
+  SUBSCRIPTION_STATUSES,
+} from "../domain/model.js";
+import type { InvoiceView, PaymentView, SubscriptionView } from "../domain/presenters.js";
 import { EVENT_TYPES, type InvoiceEventType, type SubscriptionEventType } from "../events/domain-event.js";
 import { metadataSchema, moneySchema, paymentMethodSchema, periodSchema } from "./schemas.js";
 
@@ -77,6 +83,44 @@ export const invoiceResponseSchema = z
   })
   .meta({ id: "Invoice" });
 
+export const paymentResponseSchema = z
+  .strictObject({
+    id: idSchema,
+    status: z.enum(PAYMENT_STATUSES).meta({
+      description: "pending until the provider's verified word; then succeeded or canceled (final)",
+    }),
+    amount: moneySchema,
+    amountRefunded: moneySchema.meta({
+      description: 'Refunded so far, in the payment\'s currency; amount "0" when none',
+    }),
+    method: paymentMethodSchema,
+    methodMask: z
+      .string()
+      .nullable()
+      .meta({ description: "The masked card or account; null when the provider did not tell" }),
+    invoiceId: idSchema
+      .nullable()
+      .meta({ description: "The invoice it pays; null for a subscription's charge" }),
+    subscriptionId: idSchema
+      .nullable()
+      .meta({ description: "The subscription it charges; null for an invoice's payment" }),
+    cycle: z
+      .int()
+      .min(1)
+      .nullable()
+      .meta({ description: "The subscription cycle it charges (1 = the first); null for an invoice" }),
+    provider: z.string().meta({ description: "The provider kind that moves it, e.g. sandbox" }),
+    providerPaymentId: z.string().nullable().meta({ description: "The provider's id; null while unknown" }),
+    failureCode: z
+      .enum(PAYMENT_FAILURE_CODES)
+      .nullable()
+      .meta({ description: "Why it was canceled; null otherwise" }),
+    createdAt: timestampSchema,
+    succeededAt: timestampSchema.nullable(),
+    canceledAt: timestampSchema.nullable(),
+  })
+  .meta({ id: "Payment" });
+
 /** A page of a list (API.md 6): newest first; `nextCursor` fetches the next page, null on the last. */
 function listResponseSchema(item: z.ZodType, id: string, name: string) {
   return z
@@ -98,6 +142,7 @@ export const subscriptionListResponseSchema = listResponseSchema(
   "subscriptions",
 );
 export const invoiceListResponseSchema = listResponseSchema(invoiceResponseSchema, "InvoiceList", "invoices");
+export const paymentListResponseSchema = listResponseSchema(paymentResponseSchema, "PaymentList", "payments");
 
 const INVOICE_EVENT_TYPES = EVENT_TYPES.filter((t): t is InvoiceEventType => t.startsWith("invoice."));
 const SUBSCRIPTION_EVENT_TYPES = EVENT_TYPES.filter((t): t is SubscriptionEventType =>
@@ -184,6 +229,8 @@ export type SubscriptionResponse = z.output<typeof subscriptionResponseSchema>;
 export type InvoiceResponse = z.output<typeof invoiceResponseSchema>;
 export type SubscriptionListResponse = z.output<typeof subscriptionListResponseSchema>;
 export type InvoiceListResponse = z.output<typeof invoiceListResponseSchema>;
+export type PaymentResponse = z.output<typeof paymentResponseSchema>;
+export type PaymentListResponse = z.output<typeof paymentListResponseSchema>;
 export type ProblemResponse = z.output<typeof problemSchema>;
 
 // Compile-time ties: each pair must be mutually assignable, or this file stops compiling.
@@ -192,8 +239,9 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]
 const tiedToPresenters: [
   Same<Mutable<SubscriptionView>, SubscriptionResponse>,
   Same<Mutable<InvoiceView>, InvoiceResponse>,
+  Same<Mutable<PaymentView>, PaymentResponse>,
   Same<Exclude<KopekErrorCode, (typeof PROBLEM_CODES)[number]>, never>,
-] = [true, true, true];
+] = [true, true, true, true];
 const tiedToProblemBody: Same<keyof ProblemBody, keyof ProblemResponse> = true;
 void tiedToPresenters;
 void tiedToProblemBody;

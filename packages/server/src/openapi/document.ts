@@ -5,6 +5,8 @@ import {
   invoiceListResponseSchema,
   invoiceResponseSchema,
   PROBLEM_CODES,
+  paymentListResponseSchema,
+  paymentResponseSchema,
   problemSchema,
   subscriptionEventPayloadSchema,
   subscriptionListResponseSchema,
@@ -49,6 +51,11 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
     tags: [
       { name: "subscriptions", description: "Recurring charges of a stored payment method" },
       { name: "invoices", description: "One-off payments through a hosted payment page" },
+      {
+        name: "payments",
+        description:
+          "Every attempt to move money: an invoice's payments and each subscription cycle's charge",
+      },
       { name: "operations", description: "Liveness and readiness for orchestrators" },
       {
         name: "webhooks",
@@ -91,6 +98,14 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
           "An invoice that can still be paid (`created`, not past expiresAt) is canceled: `status` canceled, " +
           "`canceledAt` set. A paid, expired or canceled one is 409 invalid_state.",
       }),
+      ...resourcePaths({
+        collection: "payments",
+        tag: "payments",
+        singular: "Payment",
+        resource: paymentResponseSchema,
+        list: paymentListResponseSchema,
+        listParameters: ["Limit", "Cursor", "PaymentInvoiceId", "PaymentSubscriptionId", "PaymentStatus"],
+      }),
       "/healthz": {
         get: healthOperation({
           operationId: "getHealth",
@@ -117,6 +132,8 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
         invoiceResponseSchema,
         subscriptionListResponseSchema,
         invoiceListResponseSchema,
+        paymentResponseSchema,
+        paymentListResponseSchema,
         problemSchema,
         healthStatusSchema,
         invoiceEventPayloadSchema,

@@ -4,6 +4,7 @@ import {
   createUuidV7Generator,
   EVENT_TYPES,
   invoiceEvent,
+  ROUTES,
   subscriptionEvent,
   validateCreateInvoice,
   validateCreateSubscription,
@@ -77,9 +78,42 @@ describe("the OpenAPI document", () => {
           `GET /v1/${collection}/{id}`,
           `POST /v1/${collection}/{id}/cancel`,
         ]),
+        // Payments are read only: they are made by paying (API.md 10.2).
+        "GET /v1/payments",
+        "GET /v1/payments/{id}",
       ].sort(),
     );
+    // Core's route table is the source: nothing it serves is missing from the document.
+    for (const route of ROUTES) expect(operations).toContain(`${route.method} ${route.path}`);
     expect(doc.servers).toEqual([{ url: "https://api.example.com" }]);
+  });
+
+  it("documents the payments list's filters and the Payment of API.md 10.2", () => {
+    const list = doc.paths["/v1/payments"].get;
+    const names = list.parameters
+      .map((p: Json) => doc.components.parameters[p.$ref.split("/").pop()])
+      .filter((p: Json) => p.in === "query")
+      .map((p: Json) => p.name);
+    expect(names.sort()).toEqual(["cursor", "invoiceId", "limit", "status", "subscriptionId"]);
+    const payment = doc.components.schemas.Payment;
+    expect(Object.keys(payment.properties)).toEqual([
+      "id",
+      "status",
+      "amount",
+      "amountRefunded",
+      "method",
+      "methodMask",
+      "invoiceId",
+      "subscriptionId",
+      "cycle",
+      "provider",
+      "providerPaymentId",
+      "failureCode",
+      "createdAt",
+      "succeededAt",
+      "canceledAt",
+    ]);
+    expect(payment.properties.status.enum).toEqual(["pending", "succeeded", "canceled"]);
   });
 
   it("lists every error code of API.md 4 on Problem.code, each documented under its status", () => {

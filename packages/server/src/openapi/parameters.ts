@@ -1,4 +1,4 @@
-import { INVOICE_STATUSES } from "@kopek/core";
+import { INVOICE_STATUSES, PAYMENT_STATUSES } from "@kopek/core";
 
 /** `components.parameters`: the headers every POST takes, the resource id and the list parameters. */
 export const PARAMETERS = {
@@ -50,6 +50,27 @@ export const PARAMETERS = {
       "Only invoices in this status, as read now (an unpaid invoice past expiresAt is expired). " +
       "Another value: 422 with pointer `#/status`.",
     schema: { type: "string", enum: [...INVOICE_STATUSES] },
+  },
+  PaymentInvoiceId: {
+    name: "invoiceId",
+    in: "query",
+    required: false,
+    description: "Only the payments of this invoice. Not a UUID: 422 with pointer `#/invoiceId`.",
+    schema: { type: "string", format: "uuid" },
+  },
+  PaymentSubscriptionId: {
+    name: "subscriptionId",
+    in: "query",
+    required: false,
+    description: "Only the charges of this subscription. Not a UUID: 422 with pointer `#/subscriptionId`.",
+    schema: { type: "string", format: "uuid" },
+  },
+  PaymentStatus: {
+    name: "status",
+    in: "query",
+    required: false,
+    description: "Only payments in this status. Another value: 422 with pointer `#/status`.",
+    schema: { type: "string", enum: [...PAYMENT_STATUSES] },
   },
 } as const;
 

@@ -32,14 +32,21 @@ export interface ResourcePathsSpec {
   readonly resource: z.ZodType;
   readonly list: z.ZodType;
   readonly listParameters: readonly string[];
-  readonly create: {
+  /** For a collection with a create route. */
+  readonly create?: {
     readonly summary: string;
     readonly request: z.ZodType;
     readonly example: unknown;
     readonly extraErrors: readonly ProblemCode[];
   };
-  /** What canceling does to this resource. */
-  readonly cancel: string;
+  /** What canceling does to this resource, for a collection with a cancel route. */
+  readonly cancel?: string;
+}
+
+function required<T>(value: T | undefined, what: string, route: Route): T {
+  if (value === undefined)
+    throw new Error(`openapi: ${route.method} ${route.path} needs ${what} in its spec`);
+  return value;
 }
 
 /** The OpenAPI path of a route of core's table (`ROUTES`): its operation, by what the route does. */
@@ -58,17 +65,19 @@ function operationOf(route: Route, spec: ResourcePathsSpec) {
         parameters: spec.listParameters,
         errors: [...ANY_REQUEST, "validation_failed"],
       });
-    case "create":
+    case "create": {
+      const create = required(spec.create, "`create`", route);
       return createOperation({
         operationId: `create${singular}`,
         tag,
-        summary: spec.create.summary,
-        request: spec.create.request,
+        summary: create.summary,
+        request: create.request,
         response: spec.resource,
-        example: spec.create.example,
+        example: create.example,
         location: `${route.path}/{id}`,
-        errors: [...CREATE_ERRORS, ...spec.create.extraErrors],
+        errors: [...CREATE_ERRORS, ...create.extraErrors],
       });
+    }
     case "get":
       return readOperation({
         operationId: `get${singular}`,
@@ -83,7 +92,7 @@ function operationOf(route: Route, spec: ResourcePathsSpec) {
         operationId: `cancel${singular}`,
         tag,
         summary: `Cancel ${article} ${singular.toLowerCase()}`,
-        description: spec.cancel,
+        description: required(spec.cancel, "`cancel`", route),
         response: spec.resource,
         errors: CANCEL_ERRORS,
       });

@@ -1,0 +1,28 @@
+import type { ResultAsync } from "neverthrow";
+import type { Payment, PaymentStatus } from "../domain/model.js";
+import type { DomainEvent } from "../events/domain-event.js";
+import type { ResourcePage } from "./resource-storage.js";
+import type { StorageError } from "./storage-error.js";
+
+/**
+ * Payments (API.md 10.2), read by project. A payment is written on its own (`savePayment`) or with
+ * the resource it settles (`saveInvoice`, `saveSubscription`, an idempotent write), in the same atomic
+ * step as that resource and the events, and only over the version it was based on.
+ */
+export interface PaymentStorage {
+  /** The payment with this id in this project, or null. */
+  findPayment(projectId: string, paymentId: string): ResultAsync<Payment | null, StorageError>;
+  /** A project's payments, newest first (by id), filtered as `page` says. */
+  listPayments(projectId: string, page: PaymentListPage): ResultAsync<readonly Payment[], StorageError>;
+  /**
+   * Stores a payment with its events: a new one (version 1, its id unused) or version n over a stored
+   * n−1; `conflict` (writing nothing) otherwise.
+   */
+  savePayment(payment: Payment, events: readonly DomainEvent[]): ResultAsync<void, StorageError>;
+}
+
+export interface PaymentListPage extends ResourcePage {
+  readonly invoiceId: string | null;
+  readonly subscriptionId: string | null;
+  readonly status: PaymentStatus | null;
+}

@@ -1,0 +1,181 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import type { Payment } from "../domain/model.js";
+import type { PaymentListPage } from "../ports/payment-storage.js";
+import { sampleInvoice, samplePayment, sampleSubscription } from "./fixtures.js";
+import {
+  completionOf,
+  newClaim,
+  type StorageFactory,
+  savedProject,
+  unwrap,
+  unwrapErr,
+} from "./storage-contract-support.js";
+
+const PAGE: PaymentListPage = {
+  limit: 100,
+  before: null,
+  invoiceId: null,
+  subscriptionId: null,
+  status: null,
+};
+
+/** Payments (API.md 10.2): stored alone or with the resource they settle, version-checked, listed by filter. */
+export function describePaymentContract(factory: StorageFactory): void {
+  describe("payments", () => {
+    it("stores a payment as given and finds it only in its own project", async () => {
+      const storage = await factory();
+      const project = await savedProject(storage);
+      // Amounts beyond 2^53 (bigint on PostgreSQL) and a null mask and provider id must come back exactly.
+      const payment = samplePayment(project.id, {
+        amount: { amount: "9007199254740993123", currency: "RUB" },
+        amountRefunded: "9007199254740990001",
+        methodMask: null,
+        providerPaymentId: null,
+        status: "canceled",
+        failureCode: "payment_declined",
+        succeededAt: null,
+        canceledAt: new Date("2026-02-01T10:00:00.789Z"),
+      });
+      await unwrap(storage.savePayment(payment, []));
+      expect(await unwrap(storage.findPayment(project.id, payment.id))).toEqual(payment);
+      expect(await unwrap(storage.findPayment(randomUUID(), payment.id))).toBeNull();
+      expect(await unwrap(storage.findPayment(project.id, randomUUID()))).toBeNull();
+    });
+
+    it("writes version n only over n−1: a second version 1 or a stale update is a conflict", async () => {
+      const storage = await factory();
+      const project = await savedProject(storage);
+      const pending = samplePayment(project.id, { status: "pending", succeededAt: null });
+      await unwrap(storage.savePayment(pending, []));
+      expect((await unwrapErr(storage.savePayment(pending, []))).code).toBe("conflict");
+      const succeeded: Payment = { ...pending, status: "succeeded", succeededAt: new Date(), version: 2 };
+      await unwrap(storage.savePayment(succeeded, []));
+      const stale: Payment = { ...pending, status: "canceled", failureCode: "expired", version: 2 };
+      expect((await unwrapErr(storage.savePayment(stale, []))).code).toBe("conflict");
+      const skipping: Payment = { ...succeeded, version: 4 };
+      expect((await unwrapErr(storage.savePayment(skipping, []))).code).toBe("conflict");
+      expect(await unwrap(storage.findPayment(project.id, pending.id))).toEqual(succeeded);
+      const unknown = samplePayment(project.id, { version: 2 });
+      expect((await unwrapErr(storage.savePayment(unknown, []))).code).toBe("conflict");
+      expect(await unwrap(storage.findPayment(project.id, unknown.id))).toBeNull();
+    });
+
+    it("lists a project's payments newest first, by invoice, subscription and status, paged by id", async () => {
+      const storage = await factory();
+      const project = await savedProject(storage);
+      const other = await savedProject(storage);
+      const invoiceId = randomUUID();
+      const subscriptionId = randomUUID();
+      const declined = samplePayment(project.id, {
+        invoiceId,
+        status: "canceled",
+        failureCode: "payment_declined",
+        succeededAt: null,
+        canceledAt: new Date(),
+      });
+      const paid = samplePayment(project.id, { invoiceId });
+      const cycle1 = samplePayment(project.id, { invoiceId: null, subscriptionId, cycle: 1 });
+      const cycle2 = samplePayment(project.id, { invoiceId: null, subscriptionId, cycle: 2 });
+      const elsewhere = samplePayment(other.id, { invoiceId });
+      for (const payment of [declined, paid, cycle1, cycle2, elsewhere])
+        await unwrap(storage.savePayment(payment, []));
+      const ids = async (page: Partial<PaymentListPage>) =>
+        (await unwrap(storage.listPayments(project.id, { ...PAGE, ...page }))).map((p) => p.id);
+
+      expect(await ids({})).toEqual([cycle2.id, cycle1.id, paid.id, declined.id]);
+      expect(await ids({ invoiceId })).toEqual([paid.id, declined.id]);
+      expect(await ids({ subscriptionId })).toEqual([cycle2.id, cycle1.id]);
+      expect(await ids({ status: "canceled" })).toEqual([declined.id]);
+      expect(await ids({ invoiceId, status: "succeeded" })).toEqual([paid.id]);
+      expect(await ids({ limit: 2 })).toEqual([cycle2.id, cycle1.id]);
+      expect(await ids({ before: cycle1.id })).toEqual([paid.id, declined.id]);
+      expect(await ids({ invoiceId: randomUUID() })).toEqual([]);
+      expect(await unwrap(storage.listPayments(project.id, { ...PAGE, invoiceId }))).toEqual([
+        paid,
+        declined,
+      ]);
+    });
+
+    it("stores an invoice's payments with the invoice, or neither", async () => {
+      const storage = await factory();
+      const project = await savedProject(storage);
+      const invoice = sampleInvoice(project.id);
+      const claim = newClaim(project.id, Date.now());
+      await unwrap(storage.claimIdempotencyKey(claim));
+      await unwrap(storage.completeIdempotencyKey(completionOf(claim, { kind: "invoice", invoice })));
+      const paid = {
+        ...invoice,
+        status: "paid" as const,
+        method: "card" as const,
+        paidAt: new Date(),
+        version: 2,
+      };
+      const payment = samplePayment(project.id, { invoiceId: invoice.id });
+
+      // A payment not at the version the write was based on fails the whole write.
+      const stalePayment = samplePayment(project.id, { invoiceId: invoice.id, version: 2 });
+      expect((await unwrapErr(storage.saveInvoice(paid, [], [payment, stalePayment]))).code).toBe("conflict");
+      expect(await unwrap(storage.findInvoice(project.id, invoice.id))).toEqual(invoice);
+      expect(await unwrap(storage.findPayment(project.id, payment.id))).toBeNull();
+
+      await unwrap(storage.saveInvoice(paid, [], [payment]));
+      expect(await unwrap(storage.findInvoice(project.id, invoice.id))).toEqual(paid);
+      expect(await unwrap(storage.findPayment(project.id, payment.id))).toEqual(payment);
+
+      // A stale invoice write stores none of its payments.
+      const second = samplePayment(project.id, { invoiceId: invoice.id });
+      expect((await unwrapErr(storage.saveInvoice(paid, [], [second]))).code).toBe("conflict");
+      expect(await unwrap(storage.findPayment(project.id, second.id))).toBeNull();
+    });
+
+    it("stores a subscription's charges with the subscription: on completion and on every save", async () => {
+      const storage = await factory();
+      const project = await savedProject(storage);
+      const subscription = sampleSubscription(project.id);
+      const first = samplePayment(project.id, { invoiceId: null, subscriptionId: subscription.id, cycle: 1 });
+      const claim = newClaim(project.id, Date.now());
+      await unwrap(storage.claimIdempotencyKey(claim));
+      await unwrap(
+        storage.completeIdempotencyKey({
+          ...completionOf(claim, { kind: "subscription", subscription }),
+          payments: [first],
+        }),
+      );
+      expect(await unwrap(storage.findPayment(project.id, first.id))).toEqual(first);
+
+      const renewed = { ...subscription, cyclesStarted: 2, version: 2 };
+      const second = samplePayment(project.id, {
+        invoiceId: null,
+        subscriptionId: subscription.id,
+        cycle: 2,
+      });
+      await unwrap(storage.saveSubscription(renewed, [], [second]));
+      const third = samplePayment(project.id, { invoiceId: null, subscriptionId: subscription.id, cycle: 3 });
+      expect((await unwrapErr(storage.saveSubscription(renewed, [], [third]))).code).toBe("conflict");
+      const listed = await unwrap(
+        storage.listPayments(project.id, { ...PAGE, subscriptionId: subscription.id }),
+      );
+      expect(listed).toEqual([second, first]);
+    });
+
+    it("stores no payment of a completion whose lease was lost", async () => {
+      const storage = await factory();
+      const project = await savedProject(storage);
+      const subscription = sampleSubscription(project.id);
+      const claim = newClaim(project.id, Date.now());
+      await unwrap(storage.claimIdempotencyKey(claim));
+      const payment = samplePayment(project.id, {
+        invoiceId: null,
+        subscriptionId: subscription.id,
+        cycle: 1,
+      });
+      const lost = await storage.completeIdempotencyKey({
+        ...completionOf({ ...claim, leaseToken: randomUUID() }, { kind: "subscription", subscription }),
+        payments: [payment],
+      });
+      expect(lost.isErr()).toBe(true);
+      expect(await unwrap(storage.findPayment(project.id, payment.id))).toBeNull();
+    });
+  });
+}

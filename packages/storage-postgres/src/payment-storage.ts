@@ -1,0 +1,81 @@
+import type { Payment, PaymentListPage, PaymentStorage } from "@kopek/core";
+import { eventsParameter } from "./outbox-rows.js";
+import { updateWithOutbox } from "./outbox-sql.js";
+import {
+  INSERT_PAYMENT,
+  PAYMENT_SELECT,
+  paymentValues,
+  toPayment,
+  UPDATE_PAYMENT,
+} from "./payment-columns.js";
+import { NO_CURSOR } from "./resource-sql.js";
+import { isUuid, type Query, type SqlContext } from "./sql-context.js";
+import { conflict } from "./storage-errors.js";
+
+/**
+ * Writes payments by the port's version rule — version 1 inserts a new id, version n replaces a stored
+ * n−1 — stopping at the first that does not hold; whether all were written. Run inside the caller's
+ * transaction, which a false answer must roll back.
+ */
+export async function writePayments(query: Query, payments: readonly Payment[]): Promise<boolean> {
+  for (const payment of payments) {
+    const [name, text] =
+      payment.version === 1 ? ["insert_payment", INSERT_PAYMENT] : ["update_payment", UPDATE_PAYMENT];
+    if ((await query(name, text, paymentValues(payment))).rowCount !== 1) return false;
+  }
+  return true;
+}
+
+/** Events on their own, in the caller's transaction: the outbox CTEs after a one-row guard. */
+const INSERT_EVENTS = updateWithOutbox("SELECT 1", 1);
+
+// $1 project, $2 before, $3 limit, $4 invoice, $5 subscription, $6 status; a null filter matches all.
+// The partial indexes serve a filter by invoice or subscription; `payments_project_idx` the rest.
+const LIST_PAYMENTS = `
+SELECT ${PAYMENT_SELECT} FROM payments
+ WHERE project_id = $1 AND id < $2
+   AND ($4::uuid IS NULL OR invoice_id = $4::uuid)
+   AND ($5::uuid IS NULL OR subscription_id = $5::uuid)
+   AND ($6::text IS NULL OR status = $6::text)
+ ORDER BY id DESC LIMIT $3`;
+
+/** Payments by project: one read, a filtered page, and version-checked saves with their events. */
+export function paymentStorage({ query, run, fail, transaction }: SqlContext): PaymentStorage {
+  return {
+    findPayment: (projectId, paymentId) =>
+      run("findPayment", async () => {
+        if (!isUuid(projectId) || !isUuid(paymentId)) return null;
+        const { rows } = await query(
+          "find_payment",
+          `SELECT ${PAYMENT_SELECT} FROM payments WHERE project_id = $1 AND id = $2`,
+          [projectId, paymentId],
+        );
+        return rows[0] === undefined ? null : toPayment(rows[0]);
+      }),
+
+    listPayments: (projectId, page) =>
+      run("listPayments", async () => {
+        const parameters = listParameters(projectId, page);
+        if (parameters === null) return [];
+        const { rows } = await query("list_payments", LIST_PAYMENTS, parameters);
+        return rows.map(toPayment);
+      }),
+
+    savePayment: (payment, events) =>
+      run("savePayment", async () => {
+        const write = async (q: Query) => {
+          if (!(await writePayments(q, [payment]))) fail(conflict("savePayment", payment));
+          if (events.length > 0) await q("insert_events", INSERT_EVENTS, [eventsParameter(events)]);
+        };
+        await (events.length === 0 ? write(query) : transaction(write));
+      }),
+  };
+}
+
+/** The page as parameters; null when it can hold nothing (a malformed id matches no row). */
+function listParameters(projectId: string, page: PaymentListPage): unknown[] | null {
+  const limit = Math.floor(page.limit);
+  const ids = [projectId, page.before, page.invoiceId, page.subscriptionId];
+  if (!(limit > 0) || ids.some((id) => id !== null && !isUuid(id))) return null;
+  return [projectId, page.before ?? NO_CURSOR, limit, page.invoiceId, page.subscriptionId, page.status];
+}
