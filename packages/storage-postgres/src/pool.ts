@@ -13,4 +13,10 @@ export interface PostgresPoolClient {
   query<R extends QueryResultRow = QueryResultRow>(config: QueryConfig | string): Promise<QueryResult<R>>;
   /** `release(true)` destroys the connection instead of returning it to the pool. */
   release(destroy?: boolean | Error): void;
+  /**
+   * A checked-out client reports a lost connection (PostgreSQL restarted, the backend terminated) as
+   * an `error` event: unheard, it would end the process. `pg.PoolClient` has these.
+   */
+  on?(event: "error", listener: (error: Error) => void): unknown;
+  off?(event: "error", listener: (error: Error) => void): unknown;
 }

@@ -50,6 +50,11 @@ export function createSqlContext(pool: PostgresPool, cipher: TokenCipher, maxAtt
     async transaction(work) {
       const client = await pool.connect();
       let broken = false;
+      // Heard while checked out: the statement in flight fails on its own, and the client is dropped.
+      const lost = () => {
+        broken = true;
+      };
+      client.on?.("error", lost);
       try {
         await client.query("BEGIN");
         const result = await work((name, text, values) =>
@@ -64,6 +69,7 @@ export function createSqlContext(pool: PostgresPool, cipher: TokenCipher, maxAtt
         });
         throw error;
       } finally {
+        client.off?.("error", lost);
         client.release(broken);
       }
     },
