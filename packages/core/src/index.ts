@@ -99,7 +99,12 @@ export {
   type InvoiceSweeper,
   type InvoiceSweeperOptions,
 } from "./payments/invoice-expiry.js";
-export type { PayInvoiceRequest, PaymentPage, PaymentResult } from "./payments/payment-page.js";
+export type {
+  CheckPaymentRequest,
+  StartedPayment,
+  StartPaymentRequest,
+} from "./payments/invoice-payments.js";
+export type { PaymentPage } from "./payments/payment-page.js";
 export type { Clock } from "./ports/clock.js";
 export { systemClock } from "./ports/clock.js";
 export type { IdGenerator } from "./ports/id-generator.js";
@@ -130,11 +135,14 @@ export type {
 } from "./ports/outbox-storage.js";
 export type {
   ChargeReceipt,
+  CreatedPayment,
   PaymentLink,
   PaymentLinkRequest,
   PaymentProvider,
+  PaymentRequest,
   ProviderCapabilities,
   ProviderError,
+  ProviderPayment,
   StoredMethodCharge,
   StoredMethodDescription,
   StoredMethodLookup,

@@ -8,7 +8,7 @@ import { matchRoute } from "./api/routes.js";
 import { KeyCache } from "./auth/key-cache.js";
 import type { AuthContext } from "./auth/look-up-key.js";
 import { createUuidV7Generator } from "./crypto/uuid-v7.js";
-import type { Project } from "./domain/model.js";
+import type { Invoice, Payment, Project } from "./domain/model.js";
 import { type Executor, executeOnce } from "./idempotency/execute-once.js";
 import {
   DEFAULT_LEASE_MS,
@@ -17,12 +17,13 @@ import {
   validateIdempotencyKeyHeader,
 } from "./idempotency/idempotency-rules.js";
 import {
-  type PayInvoiceRequest,
-  type PaymentPage,
-  type PaymentResult,
-  payInvoice,
-  paymentPage,
-} from "./payments/payment-page.js";
+  type CheckPaymentRequest,
+  checkInvoicePayment,
+  type StartedPayment,
+  type StartPaymentRequest,
+  startInvoicePayment,
+} from "./payments/invoice-payments.js";
+import { type PaymentPage, paymentPage } from "./payments/payment-page.js";
 import { type Clock, millisecondsOf, systemClock } from "./ports/clock.js";
 import type { IdGenerator } from "./ports/id-generator.js";
 import type { PaymentProvider } from "./ports/payment-provider.js";
@@ -95,8 +96,15 @@ export interface Kopek {
   purgeExpiredIdempotencyKeys(limit?: number): Promise<Result<number, KopekError>>;
   /** What the hosted payment page shows for an invoice (no API key: the id is the capability). */
   paymentPage(invoiceId: string): Promise<Result<PaymentPage, KopekError>>;
-  /** The payer pays (or, in the sandbox, declines) on the hosted page. */
-  payInvoice(request: PayInvoiceRequest): Promise<Result<PaymentResult, KopekError>>;
+  /**
+   * The payer chose a method on the hosted page: a pending Payment and a provider payment, and where
+   * the payer confirms it (API.md 10.3.2). Settles nothing.
+   */
+  startPayment(request: StartPaymentRequest): Promise<Result<StartedPayment, KopekError>>;
+  /** The payer came back from the provider: Kopek asks the provider and settles on its answer (10.3.3). */
+  checkPayment(
+    request: CheckPaymentRequest,
+  ): Promise<Result<{ readonly payment: Payment; readonly invoice: Invoice }, KopekError>>;
 }
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -201,7 +209,7 @@ export function createKopek(options: KopekOptions): Kopek {
     return response.status === 401 ? response : as(response);
   }
 
-  const pages = { storage, clock, ids };
+  const pages = { storage, clock, ids, providerFor: options.providerFor, publicUrl: baseUrl };
   return {
     handle,
     errorResponse,
@@ -210,7 +218,8 @@ export function createKopek(options: KopekOptions): Kopek {
       return purged.mapErr(fromStorageError);
     },
     paymentPage: (invoiceId) => paymentPage(pages, invoiceId),
-    payInvoice: (request) => payInvoice(pages, request),
+    startPayment: (request) => startInvoicePayment(pages, request),
+    checkPayment: (request) => checkInvoicePayment(pages, request),
   };
 }
 

@@ -1,17 +1,26 @@
 import type {
   ChargeReceipt,
+  CreatedPayment,
   PaymentLink,
   PaymentLinkRequest,
   PaymentMethod,
   PaymentProvider,
+  PaymentRequest,
   ProviderCapabilities,
   ProviderError,
+  ProviderPayment,
   StoredMethodCharge,
   StoredMethodDescription,
   StoredMethodLookup,
 } from "@kopek/core";
 import { err, ok, type Result, ResultAsync } from "neverthrow";
-import { asDescription, asPaymentLink, asReceipt } from "./response-shapes.js";
+import {
+  asCreatedPayment,
+  asDescription,
+  asPaymentLink,
+  asProviderPayment,
+  asReceipt,
+} from "./response-shapes.js";
 import { errorCodeOf, errorMessageOf, PATHS } from "./wire.js";
 
 export interface HttpProviderOptions {
@@ -134,5 +143,9 @@ export function createHttpProvider(options: HttpProviderOptions): PaymentProvide
       call<ChargeReceipt>(PATHS.charge, request, asReceipt),
     createPaymentLink: (request: PaymentLinkRequest) =>
       call<PaymentLink>(PATHS.paymentLink, request, asPaymentLink),
+    createPayment: (request: PaymentRequest) =>
+      call<CreatedPayment>(PATHS.createPayment, request, asCreatedPayment),
+    getPayment: (providerPaymentId: string) =>
+      call<ProviderPayment>(PATHS.getPayment, { providerPaymentId }, asProviderPayment),
   };
 }

@@ -42,6 +42,23 @@ function routes(provider: PaymentProvider): Record<string, Handler> {
         idempotencyKey: b.idempotencyKey,
       });
     },
+    [PATHS.createPayment]: (b) => {
+      const money = asMoney(b.money);
+      const method = asMethod(b.method);
+      if (money === null || method === null || !isString(b.paymentId) || !isString(b.description))
+        return null;
+      if (!isString(b.returnUrl) || !isString(b.idempotencyKey) || b.idempotencyKey === "") return null;
+      return provider.createPayment({
+        paymentId: b.paymentId,
+        money,
+        method,
+        description: b.description,
+        returnUrl: b.returnUrl,
+        idempotencyKey: b.idempotencyKey,
+      });
+    },
+    [PATHS.getPayment]: (b) =>
+      isString(b.providerPaymentId) ? provider.getPayment(b.providerPaymentId) : null,
     [PATHS.paymentLink]: (b) => {
       const money = asMoney(b.money);
       const methods = Array.isArray(b.methods) ? b.methods.map(asMethod) : [null];

@@ -1,4 +1,12 @@
-import type { ChargeReceipt, PaymentLink, StoredMethodDescription } from "@kopek/core";
+import {
+  type ChargeReceipt,
+  type CreatedPayment,
+  PAYMENT_FAILURE_CODES,
+  PAYMENT_STATUSES,
+  type PaymentLink,
+  type ProviderPayment,
+  type StoredMethodDescription,
+} from "@kopek/core";
 
 // What a 200 from the provider must hold. Anything else is a malformed answer: `failed`, never a guess.
 
@@ -27,4 +35,32 @@ export function asReceipt(body: unknown): ChargeReceipt | null {
 export function asPaymentLink(body: unknown): PaymentLink | null {
   if (!isObject(body) || typeof body.url !== "string") return null;
   return /^https?:$/.test(URL.parse(body.url)?.protocol ?? "") ? { url: body.url } : null;
+}
+
+export function asProviderPayment(body: unknown): ProviderPayment | null {
+  if (!isObject(body) || typeof body.providerPaymentId !== "string" || body.providerPaymentId === "")
+    return null;
+  const status = PAYMENT_STATUSES.find((s) => s === body.status);
+  const failureCode =
+    body.failureCode === null ? null : PAYMENT_FAILURE_CODES.find((c) => c === body.failureCode);
+  if (status === undefined || failureCode === undefined) return null;
+  // A failure code exactly when canceled: anything else is not an answer to settle money on.
+  if ((failureCode === null) !== (status !== "canceled")) return null;
+  if (body.methodMask !== null && (typeof body.methodMask !== "string" || body.methodMask.length > 64))
+    return null;
+  return {
+    providerPaymentId: body.providerPaymentId,
+    status,
+    failureCode,
+    methodMask: body.methodMask as string | null,
+  };
+}
+
+export function asCreatedPayment(body: unknown): CreatedPayment | null {
+  const payment = asProviderPayment(body);
+  const url = isObject(body) ? body.confirmationUrl : undefined;
+  if (payment === null || typeof url !== "string") return null;
+  // An absolute http(s) URL, or a path on the server that serves the page (the sandbox's checkout).
+  const absolute = /^https?:$/.test(URL.parse(url)?.protocol ?? "");
+  return absolute || /^\/[^/\\]/.test(url) ? { ...payment, confirmationUrl: url } : null;
 }

@@ -9,6 +9,8 @@ export const PATHS = {
   describe: "/v1/stored-methods/describe",
   charge: "/v1/charges",
   paymentLink: "/v1/payment-links",
+  createPayment: "/v1/payments",
+  getPayment: "/v1/payments/get",
 } as const;
 
 export const STATUS_OF: Readonly<Record<ProviderError["code"], number>> = {

@@ -8,6 +8,12 @@ export {
 } from "./ledger.js";
 export type { SandboxCharge } from "./sandbox-charge.js";
 export {
+  createSandboxCheckout,
+  type SandboxCheckout,
+  type SandboxDecision,
+  type SandboxPayment,
+} from "./sandbox-payments.js";
+export {
   createSandboxProvider,
   type SandboxProvider,
   type SandboxProviderOptions,

@@ -3,6 +3,7 @@ import { ok } from "neverthrow";
 import { openLedgerFile } from "./ledger-file.js";
 import type { RememberedOutcome } from "./provider-idempotency.js";
 import type { SandboxCharge } from "./sandbox-charge.js";
+import type { SandboxPayment } from "./sandbox-payment.js";
 
 /** One charge the sandbox made. Holds a fingerprint of the method ref, never the ref. */
 export interface SandboxChargeFilter {
@@ -26,6 +27,12 @@ export interface SandboxBooks {
   readonly chargeOutcomes: Map<string, RememberedOutcome<ChargeReceipt>>;
   /** Charge attempts decided so far, by method fingerprint (`sandbox_decline_charge_<n>_` refs). */
   readonly chargeAttempts: Map<string, number>;
+  /**
+   * Payments made for the checkout page, by the sandbox's id, and their keys. In this process only
+   * (not in the ledger file): a payer's checkout must reach the process that made the payment.
+   */
+  readonly payments: Map<string, SandboxPayment>;
+  readonly paymentOutcomes: Map<string, RememberedOutcome<string>>;
   /** Takes in the charges other processes wrote to the ledger file since the last call. */
   sync(): void;
   /** Books a new charge: appended to the ledger file first, when there is one. */
@@ -71,6 +78,8 @@ export function createSandboxLedger(options: SandboxLedgerOptions = {}): Sandbox
     charges,
     chargeOutcomes,
     chargeAttempts: new Map(),
+    payments: new Map(),
+    paymentOutcomes: new Map(),
     sync,
     record(charge) {
       file?.append(charge);

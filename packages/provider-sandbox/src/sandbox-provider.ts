@@ -15,6 +15,7 @@ import { type Clock, systemClock } from "@kopek/core";
 import { err, ok, type Result, ResultAsync } from "neverthrow";
 import { booksOf, chargeParameters, createSandboxLedger, type SandboxLedger } from "./ledger.js";
 import { rememberOutcome } from "./provider-idempotency.js";
+import { createSandboxPayment, findSandboxPayment } from "./sandbox-payments.js";
 import {
   declinedAttemptOf,
   describeTestMethod,
@@ -30,6 +31,11 @@ export interface SandboxProviderOptions {
   readonly ledger?: SandboxLedger;
   /** Where `chargedAt` comes from. Default: the wall clock. */
   readonly clock?: Clock;
+  /**
+   * Where the payer confirms a payment made by `createPayment`: the sandbox's checkout page. Default
+   * `/sandbox/checkout/{id}`, where the reference server serves it (`createSandboxCheckout`).
+   */
+  readonly checkoutUrl?: (providerPaymentId: string) => string;
   /**
    * Simulated network latency: every answer arrives this many milliseconds after the sandbox decided
    * (and booked) it, so tests can kill a process while a charge is in flight. Default 0.
@@ -51,6 +57,7 @@ const DECLINE: ProviderError = { code: "declined", message: "card declined by th
 export function createSandboxProvider(options: SandboxProviderOptions = {}): SandboxProvider {
   const { storedMethodCharge = true, ledger = createSandboxLedger(), clock = systemClock } = options;
   const latencyMs = options.latencyMs ?? 0;
+  const checkoutUrl = options.checkoutUrl ?? ((id: string) => `/sandbox/checkout/${id}`);
   const books = booksOf(ledger);
   const capabilities: ProviderCapabilities = {
     methods: METHODS,
@@ -119,6 +126,14 @@ export function createSandboxProvider(options: SandboxProviderOptions = {}): San
     // Each call decides synchronously, before any await, so parallel calls with one key see one outcome.
     chargeStoredMethod: (request) => settled(charge(request), latencyMs),
     createPaymentLink: (request) => settled(createLink(request), latencyMs),
+    createPayment: (request) => {
+      const refused = refusal(request.money.currency, [request.method], capabilities.methods, "payments");
+      return settled(
+        refused === undefined ? createSandboxPayment(ledger, request, checkoutUrl) : err(refused),
+        latencyMs,
+      );
+    },
+    getPayment: (providerPaymentId) => settled(findSandboxPayment(ledger, providerPaymentId), latencyMs),
   };
 }
 

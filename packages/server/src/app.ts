@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { DEFAULT_BODY_LIMIT_BYTES, type Kopek, type Storage } from "@kopek/core";
+import type { SandboxCheckout } from "@kopek/provider-sandbox";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import type { Logger } from "pino";
 import { apiRoutes } from "./http/api-routes.js";
@@ -18,6 +19,7 @@ import {
 } from "./http/server-timeouts.js";
 import { openApiPlugin } from "./openapi/plugin.js";
 import { payRoutes } from "./pay/pay-routes.js";
+import { sandboxCheckoutRoutes } from "./pay/sandbox-checkout-routes.js";
 import { createLogger } from "./startup/logger.js";
 
 export interface AppDeps {
@@ -36,6 +38,8 @@ export interface AppDeps {
   readonly pageSecret?: Uint8Array;
   /** How long the server waits on slow clients; see DEFAULT_SERVER_TIMEOUTS. */
   readonly timeouts?: ServerTimeouts;
+  /** The sandbox provider's checkout page, served under /sandbox/checkout/ when given. */
+  readonly sandboxCheckout?: SandboxCheckout;
 }
 
 export { DEFAULT_BODY_LIMIT_BYTES };
@@ -76,11 +80,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (pages) => {
     await pages.register(responseHeadersPlugin);
     await pages.register(openApiPlugin, { publicUrl: deps.publicUrl });
-    await pages.register(payRoutes, {
-      kopek,
-      secret: deps.pageSecret ?? randomBytes(32),
-      publicUrl: deps.publicUrl,
-    });
+    const secret = deps.pageSecret ?? randomBytes(32);
+    await pages.register(payRoutes, { kopek, secret, publicUrl: deps.publicUrl });
+    if (deps.sandboxCheckout !== undefined)
+      await pages.register(sandboxCheckoutRoutes, {
+        checkout: deps.sandboxCheckout,
+        secret,
+        publicUrl: deps.publicUrl,
+      });
   });
 
   await app.ready();

@@ -33,7 +33,7 @@ export async function startServer(
 ): Promise<Result<RunningServer, string>> {
   const services = openServices(config);
   if (services.isErr()) return err(services.error);
-  const { logger, clock, providerFor } = services.value;
+  const { logger, clock, providerFor, sandboxCheckout } = services.value;
   const opened = await openStorage(config, logger);
   if (opened.isErr()) return err(opened.error);
   const { storage } = opened.value;
@@ -65,6 +65,7 @@ export async function startServer(
     rateLimitPerSecond: config.rateLimitPerSecond,
     publicUrl: () => publicUrl ?? "",
     pageSecret: formTokenSecret(config.formSecret, opened.value.encryptionKey),
+    sandboxCheckout,
   });
   try {
     await app.listen({ host: config.host, port: config.port });

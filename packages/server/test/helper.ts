@@ -1,5 +1,5 @@
 import { type Clock, createKopek, type Kopek, type PaymentProvider, type Storage } from "@kopek/core";
-import { createSandboxLedger } from "@kopek/provider-sandbox";
+import { createSandboxCheckout, createSandboxLedger } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../src/app.js";
@@ -67,6 +67,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     publicUrl: PUBLIC_URL,
     ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
     ...(options.pageSecret === undefined ? {} : { pageSecret: options.pageSecret }),
+    sandboxCheckout: createSandboxCheckout(ledger),
   });
   const post = (
     url: string,

@@ -19,7 +19,7 @@ async function until(check: () => boolean, ms = 5000) {
 // Runs where Chromium is installed (.ci/run installs it, so CI always runs it). Elsewhere it is reported
 // as skipped: a file with no test at all would fail `pnpm test` on a machine without a browser.
 it.runIf(existsSync(CHROMIUM))(
-  "pays an invoice in headless Chromium, lands on returnUrl, and the merchant gets one signed invoice.paid",
+  "pays an invoice in headless Chromium through the sandbox's checkout, returns to returnUrl, and the merchant gets one signed invoice.paid",
   async () => {
     const receiver = await startReceiver();
     const server = await startPayServer(`${receiver.url}/hooks`);
@@ -55,7 +55,17 @@ it.runIf(existsSync(CHROMIUM))(
       await expect(page.locator(".description").textContent()).resolves.toBe("Two flat whites <b>");
       await mkdir(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: new URL("payment-page.png", ARTIFACTS).pathname, fullPage: true });
+      // On to the sandbox provider's checkout: visibly a test, and the payer's word is given there.
       await page.getByRole("button", { name: "Pay with card" }).click();
+      await page.waitForURL(/\/sandbox\/checkout\/pay_[0-9a-f]{32}$/);
+      await expect(page.locator("strong").first().textContent()).resolves.toBe("TEST");
+      await expect(page.locator("h1").textContent()).resolves.toBe("1499.00 RUB");
+      await page.screenshot({ path: new URL("sandbox-checkout.png", ARTIFACTS).pathname, fullPage: true });
+      await page.getByRole("button", { name: "Succeed" }).click();
+      // Back at Kopek, which asked the provider: the outcome, with the way back to the shop.
+      await page.waitForURL(new RegExp(`/pay/${invoice.id}/return\\?payment=`));
+      await expect(page.locator(".notice.ok").textContent()).resolves.toContain("Paid");
+      await page.getByRole("link", { name: "Back to Coffee <&> Co" }).click();
       await page.waitForURL(`${receiver.url}/return?order=42`);
       expect(violations).toEqual([]);
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createKopek, generateWebhookSecret, type Storage } from "@kopek/core";
-import { createSandboxProvider } from "@kopek/provider-sandbox";
+import { createSandboxCheckout, createSandboxProvider } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import { buildApp } from "../src/app.js";
 import { createLogger } from "../src/startup/logger.js";
@@ -49,6 +49,7 @@ export async function startPayServer(
     storage,
     logger,
     publicUrl: () => publicUrl,
+    sandboxCheckout: createSandboxCheckout(sandbox.ledger),
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();

@@ -18,7 +18,7 @@ export async function openPage(t: TestApp, id: string) {
   return { page, token };
 }
 
-/** Submits the payment form: `choice` is e.g. `pay:card` or `decline:card`. */
+/** Submits the payment form: `method` (card, sbp) and the page's `token`. */
 export function submit(
   t: TestApp,
   id: string,
@@ -31,4 +31,33 @@ export function submit(
     headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     payload: new URLSearchParams(fields).toString(),
   });
+}
+
+const tokenIn = (body: string) => /name="token" value="([^"]+)"/.exec(body)?.[1] ?? "";
+
+/**
+ * A payer's whole round trip: choosing `method` on the page (303 to the sandbox's checkout), deciding
+ * there (303 back to Kopek's return URL) and coming back, which makes Kopek ask the sandbox. Each
+ * answer, so a test can look at every step; `returned` is null when the page did not send the payer on.
+ */
+export async function payAtSandbox(
+  t: TestApp,
+  id: string,
+  method: string,
+  decision: "succeed" | "decline" = "succeed",
+) {
+  const { token } = await openPage(t, id);
+  const chosen = await submit(t, id, { token: token ?? "", method });
+  if (chosen.statusCode !== 303) return { chosen, checkout: null, returned: null };
+  const checkoutPath = String(chosen.headers.location);
+  const checkout = await t.inject({ method: "GET", url: checkoutPath });
+  const decided = await t.inject({
+    method: "POST",
+    url: checkoutPath,
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: SELF },
+    payload: new URLSearchParams({ token: tokenIn(checkout.body), decision }).toString(),
+  });
+  const back = new URL(String(decided.headers.location));
+  const returned = await t.inject({ method: "GET", url: `${back.pathname}${back.search}` });
+  return { chosen, checkout, decided, returned, returnPath: `${back.pathname}${back.search}` };
 }

@@ -1,7 +1,7 @@
 import { manualClock } from "@kopek/core/testing";
 import { describe, expect, it } from "vitest";
 import { buildTestApp, json, PUBLIC_URL, type TestApp } from "./helper.js";
-import { createInvoice, openPage, submit } from "./pay-page.js";
+import { createInvoice, openPage, payAtSandbox, submit } from "./pay-page.js";
 
 const HOSTILE = `<script>alert("x")</script>&"'`;
 
@@ -31,17 +31,17 @@ describe("the payment page refuses", () => {
     const other = await createInvoice(t);
     const { token } = await openPage(t, id);
     const { token: otherToken } = await openPage(t, other);
-    const choice = "pay:card";
+    const method = "card";
     const refused = [
-      await submit(t, id, { choice }),
-      await submit(t, id, { choice, token: "forged" }),
-      await submit(t, id, { choice, token: `${token}x` }),
-      await submit(t, id, { choice, token: otherToken ?? "" }),
-      await submit(t, id, { choice, token: token ?? "" }, { origin: "https://evil.example" }),
-      await submit(t, id, { choice, token: token ?? "" }, { origin: "null" }),
-      await submit(t, id, { choice, token: token ?? "" }, { referer: "https://evil.example/pay" }),
+      await submit(t, id, { method }),
+      await submit(t, id, { method, token: "forged" }),
+      await submit(t, id, { method, token: `${token}x` }),
+      await submit(t, id, { method, token: otherToken ?? "" }),
+      await submit(t, id, { method, token: token ?? "" }, { origin: "https://evil.example" }),
+      await submit(t, id, { method, token: token ?? "" }, { origin: "null" }),
+      await submit(t, id, { method, token: token ?? "" }, { referer: "https://evil.example/pay" }),
       // Neither Origin nor Referer: cannot be told from a cross-site post.
-      await submit(t, id, { choice, token: token ?? "" }, {}),
+      await submit(t, id, { method, token: token ?? "" }, {}),
     ];
     for (const response of refused) {
       expect(response.statusCode).toBe(403);
@@ -49,15 +49,18 @@ describe("the payment page refuses", () => {
     }
     expect(await status(t, id)).toBe("created");
     expect(await paidEvents(t, id)).toBe(0);
-    // A same-origin Referer without Origin (older browsers) is accepted (a browser's Host has no default port).
-    const paid = await submit(
+    // A same-origin Referer without Origin (older browsers) is accepted (a browser's Host has no default port):
+    // on to the provider's checkout, and nothing is paid by the page itself (API.md 10.1).
+    const accepted = await submit(
       t,
       id,
-      { choice, token: token ?? "" },
+      { method, token: token ?? "" },
       { host: "pay.example", referer: `http://pay.example/pay/${id}` },
     );
-    expect(paid.statusCode).toBe(303);
-    expect(await status(t, id)).toBe("paid");
+    expect(accepted.statusCode).toBe(303);
+    expect(String(accepted.headers.location)).toMatch(/^\/sandbox\/checkout\/pay_[0-9a-f]{32}$/);
+    expect(await status(t, id)).toBe("created");
+    expect(await paidEvents(t, id)).toBe(0);
   });
 
   it("nothing from the public URL's origin: a proxy ending TLS makes the payer's https origin differ from the server's", async () => {
@@ -65,14 +68,13 @@ describe("the payment page refuses", () => {
     const id = await createInvoice(t);
     const { token } = await openPage(t, id);
     // The server sees plain http on its own host; the payer's browser was on the public https URL.
-    const paid = await submit(
+    const accepted = await submit(
       t,
       id,
-      { choice: "pay:card", token: token ?? "" },
+      { method: "card", token: token ?? "" },
       { host: "10.0.0.5:3000", origin: PUBLIC_URL },
     );
-    expect(paid.statusCode).toBe(303);
-    expect(await status(t, id)).toBe("paid");
+    expect(accepted.statusCode).toBe(303);
   });
 
   it("an expired invoice: its page, never a payment", async () => {
@@ -87,7 +89,7 @@ describe("the payment page refuses", () => {
     expect(page.body).toContain("This invoice has expired");
     expect(page.body).not.toContain("<form");
     expectSafePage(page);
-    const posted = await submit(t, id, { token: token ?? "", choice: "pay:card" });
+    const posted = await submit(t, id, { token: token ?? "", method: "card" });
     expect(posted.statusCode).toBe(409);
     expect(posted.body).toContain("This invoice has expired");
     expectSafePage(posted);
@@ -104,7 +106,7 @@ describe("the payment page refuses", () => {
     expect(page.body).toContain("This invoice was canceled");
     expect(page.body).not.toContain("<form");
     expectSafePage(page);
-    const posted = await submit(t, id, { token: token ?? "", choice: "pay:card" });
+    const posted = await submit(t, id, { token: token ?? "", method: "card" });
     expect(posted.statusCode).toBe(409);
     expect(posted.body).toContain("This invoice was canceled");
     expectSafePage(posted);
@@ -118,40 +120,92 @@ describe("the payment page refuses", () => {
       description: HOSTILE,
       returnUrl: "https://shop.example/done?a=1&b=2",
     });
+    // A second tab, opened before paying, still holds the form.
     const { token } = await openPage(t, id);
-    const first = await submit(t, id, { token: token ?? "", choice: "pay:card" });
-    expect(first.statusCode).toBe(303);
-    expect(first.headers.location).toBe("https://shop.example/done?a=1&b=2");
+    const { returned } = await payAtSandbox(t, id, "card");
+    expect(returned?.statusCode).toBe(200);
+    expect(returned?.body).toContain("Paid. Thank you!");
+    expect(returned?.body).toContain("https://shop.example/done?a=1&amp;b=2");
     const before = json(await t.get(`/v1/invoices/${id}`));
-    const again = await submit(t, id, { token: token ?? "", choice: "pay:sbp" });
-    expect(again.statusCode).toBe(303);
-    expect(again.headers.location).toBe(`/pay/${id}`);
+    expect(before.status).toBe("paid");
+    const again = await submit(t, id, { token: token ?? "", method: "sbp" });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain("Paid. Thank you!");
     const receipt = await t.inject({ method: "GET", url: `/pay/${id}` });
     expect(receipt.body).toContain("Paid. Thank you!");
     expect(receipt.body).not.toContain("<form");
-    expect(receipt.body).toContain("https://shop.example/done?a=1&amp;b=2");
     expectSafePage(receipt);
-    expect(receipt.headers["content-security-policy"]).toContain("form-action 'self' https://shop.example");
+    expect(receipt.headers["content-security-policy"]).toContain("form-action 'self';");
     expect(json(await t.get(`/v1/invoices/${id}`))).toEqual(before);
     expect(await paidEvents(t, id)).toBe(1);
+    expect(json(await t.get(`/v1/payments?invoiceId=${id}`)).data).toHaveLength(1);
   });
 
-  it("a decline: the failure page, and the invoice stays payable", async () => {
+  it("a decline at the provider: the page again with the failure, and the invoice stays payable", async () => {
     const t = await buildTestApp();
     const id = await createInvoice(t, { description: HOSTILE });
-    const { page, token } = await openPage(t, id);
+    const { page } = await openPage(t, id);
     expectSafePage(page);
     expect(page.body).toContain("&lt;script&gt;");
-    const declined = await submit(t, id, { token: token ?? "", choice: "decline:card" });
-    expect(declined.statusCode).toBe(402);
-    expect(declined.body).toContain("The payment was declined");
-    expect(declined.body).toContain("<form");
-    expectSafePage(declined);
+    const { checkout, returned } = await payAtSandbox(t, id, "card", "decline");
+    expect(checkout?.body).toContain("TEST");
+    expectSafePage(checkout as { headers: Record<string, unknown>; body: string });
+    expect(returned?.statusCode).toBe(200);
+    expect(returned?.body).toContain("The payment was declined");
+    expect(returned?.body).toContain("<form");
+    expectSafePage(returned as { headers: Record<string, unknown>; body: string });
     expect(await status(t, id)).toBe("created");
     expect(await paidEvents(t, id)).toBe(0);
-    const paid = await submit(t, id, { token: token ?? "", choice: "pay:card" });
-    expect(paid.statusCode).toBe(303);
+    const paid = await payAtSandbox(t, id, "card");
+    expect(paid.returned?.body).toContain("Paid. Thank you!");
     expect(await status(t, id)).toBe("paid");
+  });
+
+  it("back from the provider before it decided: a waiting page, nothing settled", async () => {
+    const t = await buildTestApp();
+    const id = await createInvoice(t);
+    const { token } = await openPage(t, id);
+    const chosen = await submit(t, id, { token: token ?? "", method: "sbp" });
+    const payments = json(await t.get(`/v1/payments?invoiceId=${id}`)).data;
+    expect(payments).toMatchObject([{ status: "pending", method: "sbp" }]);
+    expect(String(chosen.headers.location)).toBe(`/sandbox/checkout/${payments[0].providerPaymentId}`);
+    const early = await t.inject({ method: "GET", url: `/pay/${id}/return?payment=${payments[0].id}` });
+    expect(early.statusCode).toBe(202);
+    expect(early.body).toContain("Waiting for the payment provider");
+    expectSafePage(early);
+    expect(await status(t, id)).toBe("created");
+  });
+
+  it("a forged checkout or return: 403 or 404, nothing settled", async () => {
+    const t = await buildTestApp();
+    const id = await createInvoice(t);
+    const other = await createInvoice(t);
+    const { token } = await openPage(t, id);
+    const chosen = await submit(t, id, { token: token ?? "", method: "card" });
+    const checkoutPath = String(chosen.headers.location);
+    const form = (fields: Record<string, string>, origin = "http://localhost:80") =>
+      t.inject({
+        method: "POST",
+        url: checkoutPath,
+        headers: { "content-type": "application/x-www-form-urlencoded", origin },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    expect((await form({ decision: "succeed", token: "forged" })).statusCode).toBe(403);
+    expect((await form({ decision: "succeed", token: token ?? "" })).statusCode).toBe(403);
+    const checkout = await t.inject({ method: "GET", url: checkoutPath });
+    const checkoutToken = /name="token" value="([^"]+)"/.exec(checkout.body)?.[1] ?? "";
+    expect(
+      (await form({ decision: "succeed", token: checkoutToken }, "https://evil.example")).statusCode,
+    ).toBe(403);
+    expect((await form({ decision: "refund", token: checkoutToken })).statusCode).toBe(400);
+    expect((await t.inject({ method: "GET", url: "/sandbox/checkout/pay_0123" })).statusCode).toBe(404);
+    const [payment] = json(await t.get(`/v1/payments?invoiceId=${id}`)).data;
+    // Another invoice's return URL with this payment: nothing of it is shown or settled.
+    const crossed = await t.inject({ method: "GET", url: `/pay/${other}/return?payment=${payment.id}` });
+    expect(crossed.statusCode).toBe(404);
+    expect((await t.inject({ method: "GET", url: `/pay/${id}/return?payment=nope` })).statusCode).toBe(404);
+    expect(await status(t, id)).toBe("created");
+    expect(json(await t.get(`/v1/payments/${payment.id}`)).status).toBe("pending");
   });
 
   it("an unknown invoice, a method the invoice does not allow and a bad choice: safe pages, nothing paid", async () => {
@@ -164,11 +218,13 @@ describe("the payment page refuses", () => {
     const notAUuid = await t.inject({ method: "GET", url: `/pay/${encodeURIComponent(HOSTILE)}` });
     expect(notAUuid.statusCode).toBe(404);
     expectSafePage(notAUuid);
-    const wrongMethod = await submit(t, id, { token: token ?? "", choice: "pay:card" });
+    const wrongMethod = await submit(t, id, { token: token ?? "", method: "card" });
     expect(wrongMethod.statusCode).toBe(400);
     expectSafePage(wrongMethod);
-    const badChoice = await submit(t, id, { token: token ?? "", choice: "refund:sbp" });
+    const badChoice = await submit(t, id, { token: token ?? "", method: "refund:sbp" });
     expect(badChoice.statusCode).toBe(400);
+    const noChoice = await submit(t, id, { token: token ?? "" });
+    expect(noChoice.statusCode).toBe(400);
     expect(await status(t, id)).toBe("created");
   });
 });

@@ -1,12 +1,17 @@
 import { describeKopekContract } from "@kopek/core/testing";
-import { createSandboxProvider } from "@kopek/provider-sandbox";
+import { createSandboxCheckout, createSandboxProvider } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "../src/index.js";
 
 describeKopekContract("memory storage and the sandbox", {
   createStorage: () => createMemoryStorage(),
   createProvider: (options) => {
     const sandbox = createSandboxProvider(options);
-    return { ...sandbox, chargesMade: () => sandbox.ledger.charges().length };
+    const checkout = createSandboxCheckout(sandbox.ledger);
+    return {
+      ...sandbox,
+      chargesMade: () => sandbox.ledger.charges().length,
+      confirm: (id, decision) => void checkout.decide(id, decision),
+    };
   },
   declinedRef: "sandbox_decline_contract",
 });

@@ -1,5 +1,5 @@
 import { describeKopekContract } from "@kopek/core/testing";
-import { createSandboxProvider } from "@kopek/provider-sandbox";
+import { createSandboxCheckout, createSandboxProvider } from "@kopek/provider-sandbox";
 import { afterAll } from "vitest";
 import { createPostgresStorage, migrate } from "../src/index.js";
 import { openTestDatabase } from "./database.js";
@@ -22,7 +22,12 @@ describeKopekContract(`postgres (${db.backend}) storage and the sandbox`, {
   createStorage: freshStorage,
   createProvider: (options) => {
     const sandbox = createSandboxProvider(options);
-    return { ...sandbox, chargesMade: () => sandbox.ledger.charges().length };
+    const checkout = createSandboxCheckout(sandbox.ledger);
+    return {
+      ...sandbox,
+      chargesMade: () => sandbox.ledger.charges().length,
+      confirm: (id, decision) => void checkout.decide(id, decision),
+    };
   },
   declinedRef: "sandbox_decline_contract",
 });

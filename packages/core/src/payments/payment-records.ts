@@ -13,18 +13,14 @@ export interface PaymentSubject {
   readonly for: { readonly invoiceId: string } | { readonly subscriptionId: string; readonly cycle: number };
 }
 
-/** How the provider answered: the money moved, or it did not (and why). */
+/** Where the payment stands when it is recorded: not answered yet, the money moved, or it did not (and why). */
 export type PaymentAnswer =
+  | { readonly status: "pending" }
   | { readonly status: "succeeded" }
   | { readonly status: "canceled"; readonly failureCode: PaymentFailureCode };
 
-/** A new payment (version 1) that the provider already answered, recorded at `at`. */
-export function settledPayment(
-  subject: PaymentSubject,
-  answer: PaymentAnswer,
-  id: string,
-  at: Date,
-): Payment {
+/** A new payment (version 1), recorded at `at`. */
+export function newPayment(subject: PaymentSubject, answer: PaymentAnswer, id: string, at: Date): Payment {
   const target = subject.for;
   return {
     id,

@@ -1,5 +1,5 @@
 import type { ResultAsync } from "neverthrow";
-import type { Money, PaymentMethod } from "../domain/model.js";
+import type { Money, PaymentFailureCode, PaymentMethod, PaymentStatus } from "../domain/model.js";
 
 /** A payment company, seen from Kopek. One instance serves one project's provider settings. */
 export interface PaymentProvider {
@@ -11,6 +11,42 @@ export interface PaymentProvider {
   chargeStoredMethod(request: StoredMethodCharge): ResultAsync<ChargeReceipt, ProviderError>;
   /** Creates the link where a payer pays an invoice (called only when `capabilities.paymentPage` is `"provider"`). */
   createPaymentLink(request: PaymentLinkRequest): ResultAsync<PaymentLink, ProviderError>;
+  /**
+   * Creates a payment the payer confirms at the provider (a card form, an SBP QR or bank link): it is
+   * `pending` until then, and `confirmationUrl` is where to send the payer. The same `idempotencyKey`
+   * with the same request answers the same payment, never a second one.
+   */
+  createPayment(request: PaymentRequest): ResultAsync<CreatedPayment, ProviderError>;
+  /** How a payment stands at the provider now: the verified word Kopek settles on (API.md 10.1). */
+  getPayment(providerPaymentId: string): ResultAsync<ProviderPayment, ProviderError>;
+}
+
+/** A payment for the payer to confirm at the provider. */
+export interface PaymentRequest {
+  /** Kopek's id of the payment, kept by the provider with its own (its metadata). */
+  readonly paymentId: string;
+  readonly money: Money;
+  readonly method: PaymentMethod;
+  readonly description: string;
+  /** Where the provider sends the payer back once they confirmed or gave up. */
+  readonly returnUrl: string;
+  /** Derived from the invoice, the method and the attempt: the same across retries of one attempt. */
+  readonly idempotencyKey: string;
+}
+
+/** One payment as the provider says it stands. */
+export interface ProviderPayment {
+  readonly providerPaymentId: string;
+  readonly status: PaymentStatus;
+  /** Why it was canceled; null unless it was. */
+  readonly failureCode: PaymentFailureCode | null;
+  /** The masked card or account, when the provider tells. */
+  readonly methodMask: string | null;
+}
+
+export interface CreatedPayment extends ProviderPayment {
+  /** Where the payer confirms the payment. */
+  readonly confirmationUrl: string;
 }
 
 export interface ProviderCapabilities {

@@ -2,7 +2,7 @@ import { createUuidV7Generator } from "../crypto/uuid-v7.js";
 import type { Payment, Project, Subscription } from "../domain/model.js";
 import { renewalEvents } from "../events/renewal-events.js";
 import { startIntervalJob } from "../jobs/interval-job.js";
-import { settledPayment } from "../payments/payment-records.js";
+import { newPayment } from "../payments/payment-records.js";
 import { type Clock, systemClock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
@@ -96,7 +96,7 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
       kind === "unavailable"
         ? []
         : [
-            settledPayment(
+            newPayment(
               {
                 projectId: subscription.projectId,
                 amount: subscription.amount,

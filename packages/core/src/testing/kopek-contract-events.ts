@@ -7,6 +7,7 @@ import {
   json,
   type KopekContractOptions,
   type KopekHarness,
+  payThroughProvider,
   subscriptionBody,
 } from "./kopek-harness.js";
 
@@ -110,9 +111,7 @@ export function registerEventTests(options: KopekContractOptions): void {
       const expiresAt = new Date(h.clock.now().getTime() + DAY_MS).toISOString();
       const lapsing = json(await h.call("/v1/invoices", { ...invoiceBody(), expiresAt })).id as string;
       const paid = json(await h.call("/v1/invoices", { ...invoiceBody(), expiresAt })).id as string;
-      expect((await h.kopek.payInvoice({ invoiceId: paid, method: "card", outcome: "pay" })).isOk()).toBe(
-        true,
-      );
+      expect((await payThroughProvider(h, paid, "card")).invoice.status).toBe("paid");
       const sweeper = createInvoiceSweeper({ storage: h.storage, clock: h.clock });
       expect(await sweeper.runOnce()).toBe(0);
       h.clock.advance(DAY_MS + 1);
@@ -122,20 +121,22 @@ export function registerEventTests(options: KopekContractOptions): void {
       expect(await types(h)).toEqual(["invoice.paid", "invoice.expired"]);
     });
 
-    it("invoice.paid from kopek.payInvoice, once; none on a decline, a second payment or a closed invoice", async () => {
+    it("invoice.paid on the provider's word, once; none on a decline, a repeated check or a closed invoice", async () => {
       const h = await createHarness(options);
       const id = json(await h.call("/v1/invoices", invoiceBody())).id as string;
-      const declined = await h.kopek.payInvoice({ invoiceId: id, method: "card", outcome: "decline" });
-      expect(declined._unsafeUnwrap().kind).toBe("declined");
+      const declined = await payThroughProvider(h, id, "card", "decline");
+      expect(declined.payment.status).toBe("canceled");
       expect(await types(h)).toEqual([]);
-      const paid = await h.kopek.payInvoice({ invoiceId: id, method: "card", outcome: "pay" });
-      expect(paid._unsafeUnwrap()).toMatchObject({ kind: "paid", paidNow: true });
+      const paid = await payThroughProvider(h, id, "card");
+      expect(paid.invoice.status).toBe("paid");
       await expectLastEvent(h, "invoice.paid", `/v1/invoices/${id}`);
-      const again = await h.kopek.payInvoice({ invoiceId: id, method: "sbp", outcome: "pay" });
-      expect(again._unsafeUnwrap()).toMatchObject({ kind: "paid", paidNow: false });
+      await h.kopek.checkPayment({ invoiceId: id, paymentId: paid.payment.id });
+      expect((await h.kopek.startPayment({ invoiceId: id, method: "sbp" }))._unsafeUnwrap().kind).toBe(
+        "closed",
+      );
       const canceled = json(await h.call("/v1/invoices", invoiceBody())).id as string;
       await h.call(`/v1/invoices/${canceled}/cancel`, {});
-      const closed = await h.kopek.payInvoice({ invoiceId: canceled, method: "card", outcome: "pay" });
+      const closed = await h.kopek.startPayment({ invoiceId: canceled, method: "card" });
       expect(closed._unsafeUnwrap().kind).toBe("closed");
       expect(await types(h)).toEqual(["invoice.paid", "invoice.canceled"]);
     });

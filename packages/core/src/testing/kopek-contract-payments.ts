@@ -5,6 +5,7 @@ import {
   invoiceBody,
   json,
   type KopekContractOptions,
+  payThroughProvider,
   subscriptionBody,
 } from "./kopek-harness.js";
 
@@ -18,11 +19,11 @@ export function registerPaymentTests(options: KopekContractOptions): void {
       const invoiceId = json(await h.call("/v1/invoices", invoiceBody())).id as string;
       expect(json(await h.get("/v1/payments", { invoiceId })).data).toEqual([]);
 
-      expect((await h.kopek.payInvoice({ invoiceId, method: "sbp", outcome: "decline" })).isOk()).toBe(true);
+      await payThroughProvider(h, invoiceId, "sbp", "decline");
       h.clock.advance(1000);
-      expect((await h.kopek.payInvoice({ invoiceId, method: "card", outcome: "pay" })).isOk()).toBe(true);
-      // A second submit of a paid invoice shows the receipt and records nothing.
-      await h.kopek.payInvoice({ invoiceId, method: "card", outcome: "pay" });
+      const { payment } = await payThroughProvider(h, invoiceId, "card");
+      // Choosing again once it is paid starts nothing.
+      expect((await h.kopek.startPayment({ invoiceId, method: "card" }))._unsafeUnwrap().kind).toBe("closed");
 
       const listed = json(await h.get("/v1/payments", { invoiceId }));
       const [paid, declined] = listed.data as Record<string, unknown>[];
@@ -39,7 +40,7 @@ export function registerPaymentTests(options: KopekContractOptions): void {
         subscriptionId: null,
         cycle: null,
         provider: "sandbox",
-        providerPaymentId: null,
+        providerPaymentId: payment.providerPaymentId,
         failureCode: null,
         createdAt: "2026-01-31T10:00:01.000Z",
         succeededAt: "2026-01-31T10:00:01.000Z",

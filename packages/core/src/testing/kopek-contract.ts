@@ -1,4 +1,5 @@
 import { describe } from "vitest";
+import { registerCheckoutTests } from "./kopek-contract-checkout.js";
 import { registerCreateTests } from "./kopek-contract-create.js";
 import { registerEventTests } from "./kopek-contract-events.js";
 import { registerFuzzTests } from "./kopek-contract-fuzz.js";
@@ -25,5 +26,6 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerRenewalTests(options);
     registerEventTests(options);
     registerPaymentTests(options);
+    registerCheckoutTests(options);
   });
 }

@@ -17,6 +17,8 @@ import { sampleProject } from "./fixtures.js";
 export interface CountingProvider extends PaymentProvider {
   /** Charges the provider really made (its idempotency keys deduplicate repeats). */
   chargesMade(): number;
+  /** The payer's part at the provider: confirms (or declines) a payment made by `createPayment`. */
+  confirm(providerPaymentId: string, decision: "succeed" | "decline"): void;
 }
 
 export interface KopekContractOptions {
@@ -105,6 +107,9 @@ export async function createHarness(
       return real.createPaymentLink(request);
     },
     chargesMade: () => real.chargesMade(),
+    confirm: (providerPaymentId, decision) => real.confirm(providerPaymentId, decision),
+    createPayment: (request) => real.createPayment(request),
+    getPayment: (providerPaymentId) => real.getPayment(providerPaymentId),
     chargeStoredMethod: (request) => {
       chargeCalls += 1;
       const fault = faults.shift();
@@ -194,4 +199,21 @@ export const invoiceBody = () => ({ amount: { amount: "149900", currency: "RUB" 
 
 export function json(response: KopekResponse): Record<string, unknown> {
   return JSON.parse(response.body) as Record<string, unknown>;
+}
+
+/**
+ * A payer paying an invoice as the hosted page has them do it: a method chosen, the provider's
+ * confirmation (`decision`), and the return that makes Kopek ask the provider. The checked payment and
+ * invoice; a started payment of a closed invoice is an Error.
+ */
+export async function payThroughProvider(
+  h: KopekHarness,
+  invoiceId: string,
+  method: PaymentMethod,
+  decision: "succeed" | "decline" = "succeed",
+) {
+  const started = (await h.kopek.startPayment({ invoiceId, method }))._unsafeUnwrap();
+  if (started.kind !== "confirm") throw new Error(`invoice ${invoiceId} is not payable`);
+  h.provider.confirm(started.payment.providerPaymentId ?? "", decision);
+  return (await h.kopek.checkPayment({ invoiceId, paymentId: started.payment.id }))._unsafeUnwrap();
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { PAYMENT_METHODS, type PaymentMethod } from "../domain/model.js";
-import type { PaymentProvider, ProviderError, StoredMethodCharge } from "../ports/payment-provider.js";
+import type {
+  PaymentProvider,
+  PaymentRequest,
+  ProviderError,
+  StoredMethodCharge,
+} from "../ports/payment-provider.js";
 
 /** Method refs the provider under test treats specially; each outcome is tested only when its ref is given. */
 export interface ProviderContractOptions {
@@ -146,6 +151,58 @@ export function describeProviderContract(
         const first = (await provider.createPaymentLink(request))._unsafeUnwrap();
         expect(["http:", "https:"]).toContain(new URL(first.url).protocol);
         expect((await provider.createPaymentLink(request))._unsafeUnwrap()).toEqual(first);
+      });
+    });
+
+    describe("createPayment and getPayment", () => {
+      const requestOf = (
+        provider: PaymentProvider,
+        overrides: Partial<PaymentRequest> = {},
+      ): PaymentRequest => ({
+        paymentId: globalThis.crypto.randomUUID(),
+        money: { amount: "250000", currency: provider.capabilities.currencies[0] ?? "RUB" },
+        method: provider.capabilities.methods[0] ?? "card",
+        description: "Kopek provider contract",
+        returnUrl: "https://pay.kopek.test/pay/return",
+        idempotencyKey: randomKey(),
+        ...overrides,
+      });
+
+      it("creates a pending payment for each method, with where the payer confirms it", async () => {
+        const provider = chargingProvider();
+        for (const method of provider.capabilities.methods) {
+          const created = (await provider.createPayment(requestOf(provider, { method })))._unsafeUnwrap();
+          expect(created).toMatchObject({ status: "pending", failureCode: null });
+          expect(created.providerPaymentId).not.toBe("");
+          expect(created.confirmationUrl).toMatch(/^(https?:\/\/|\/[^/])/);
+          const checked = (await provider.getPayment(created.providerPaymentId))._unsafeUnwrap();
+          expect(checked).toEqual({
+            providerPaymentId: created.providerPaymentId,
+            status: "pending",
+            failureCode: null,
+            methodMask: created.methodMask,
+          });
+        }
+      });
+
+      it("answers one key with one payment, refuses it with another amount, and makes two for two keys", async () => {
+        const provider = chargingProvider();
+        const request = requestOf(provider);
+        const first = (await provider.createPayment(request))._unsafeUnwrap();
+        const parallel = await Promise.all(Array.from({ length: 10 }, () => provider.createPayment(request)));
+        for (const again of parallel) expect(again._unsafeUnwrap()).toEqual(first);
+        const changed = await provider.createPayment({
+          ...request,
+          money: { ...request.money, amount: "250001" },
+        });
+        expect(changed._unsafeUnwrapErr().code).toBe("failed");
+        const other = (await provider.createPayment(requestOf(provider)))._unsafeUnwrap();
+        expect(other.providerPaymentId).not.toBe(first.providerPaymentId);
+      });
+
+      it("reports an unknown payment as an error, never as a payment", async () => {
+        const result = await chargingProvider().getPayment(`unknown-${randomKey()}`);
+        expect(result.isErr()).toBe(true);
       });
     });
   });

@@ -5,7 +5,7 @@ import type { Subscription } from "../domain/model.js";
 import { formatMoney } from "../domain/money.js";
 import { presentSubscription } from "../domain/presenters.js";
 import { subscriptionEvent } from "../events/domain-event.js";
-import { settledPayment } from "../payments/payment-records.js";
+import { newPayment } from "../payments/payment-records.js";
 import type { StoredMethodDescription } from "../ports/payment-provider.js";
 import { formatCardMask } from "../validation/card-guard.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
@@ -70,7 +70,7 @@ export async function createSubscription(
     version: 1,
   };
   // The first cycle's charge, stored with the subscription it started (API.md 10.5).
-  const payment = settledPayment(
+  const payment = newPayment(
     {
       projectId: project.id,
       amount: subscription.amount,

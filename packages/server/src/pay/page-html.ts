@@ -23,8 +23,17 @@ function summary(page: PaymentPage): SafeHtml {
 <p class="description">${page.description}</p>`;
 }
 
-/** The page for an invoice in any state; `notice` tells of a decline just now. */
-export function paymentPageHtml(page: PaymentPage, token: string, notice: "declined" | null = null): string {
+/** Why the page shows a notice: the provider declined the payment, or could not be reached. */
+export type PageNotice = "declined" | "unavailable" | null;
+
+const NOTICES: Readonly<Record<Exclude<PageNotice, null>, string>> = {
+  declined: "The payment was declined. Nothing was charged; you can try again.",
+  unavailable:
+    "The payment provider could not be reached. Nothing was charged; please try again in a moment.",
+};
+
+/** The page for an invoice in any state: the methods to pay with while it is payable. */
+export function paymentPageHtml(page: PaymentPage, token: string, notice: PageNotice = null): string {
   if (page.state === "paid") return receiptHtml(page);
   if (page.state !== "payable") {
     const why = page.state === "expired" ? "This invoice has expired" : "This invoice was canceled";
@@ -33,23 +42,26 @@ export function paymentPageHtml(page: PaymentPage, token: string, notice: "decli
       html`${summary(page)}<p class="notice">${why} and can no longer be paid. Nothing was charged.</p>`,
     );
   }
-  const declined =
-    notice === "declined"
-      ? html`<p class="notice error" role="alert">The payment was declined. Nothing was charged; you can try again.</p>`
-      : html``;
+  const alert = notice === null ? html`` : html`<p class="notice error" role="alert">${NOTICES[notice]}</p>`;
   const buttons = page.methods.map(
-    (m) =>
-      html`<button type="submit" name="choice" value="${`pay:${m}`}">Pay with ${METHOD_NAMES[m] ?? m}</button>`,
+    (m) => html`<button type="submit" name="method" value="${m}">Pay with ${METHOD_NAMES[m] ?? m}</button>`,
   );
-  const first = page.methods[0] ?? "card";
   return layout(
     `Pay ${page.amount}`,
-    html`${summary(page)}${declined}
+    html`${summary(page)}${alert}
 <form method="post" action="/pay/${page.invoiceId}">
 <input type="hidden" name="token" value="${token}">
 ${buttons}
-<button type="submit" class="secondary" name="choice" value="${`decline:${first}`}">Decline (sandbox test)</button>
 </form>`,
+  );
+}
+
+/** Back from the provider before it has decided: nothing is settled yet, the payer may look again. */
+export function pendingHtml(page: PaymentPage, checkAgain: string): string {
+  return layout(
+    "Waiting for confirmation",
+    html`${summary(page)}<p class="notice">Waiting for the payment provider to confirm the payment.</p>
+<p><a href="${checkAgain}">Check again</a></p>`,
   );
 }
 

@@ -1,7 +1,7 @@
-import type { Kopek, KopekError, PaymentPage } from "@kopek/core";
+import type { Kopek, KopekError } from "@kopek/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { csrfToken, isValidCsrfToken } from "./csrf-token.js";
-import { errorHtml, notFoundHtml, paymentPageHtml } from "./page-html.js";
+import { errorHtml, notFoundHtml, type PageNotice, paymentPageHtml, pendingHtml } from "./page-html.js";
 import { PAY_CSS } from "./pay-css.js";
 
 export interface PayRoutesOptions {
@@ -14,19 +14,20 @@ export interface PayRoutesOptions {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** `form-action` must name where the 303 after paying goes: browsers check redirects of a form post. */
-function contentSecurityPolicy(page: PaymentPage | null): string {
-  const returnOrigin = page?.returnUrl ? URL.parse(page.returnUrl)?.origin : undefined;
-  const formAction = returnOrigin && returnOrigin !== "null" ? `'self' ${returnOrigin}` : "'self'";
-  return `default-src 'none'; style-src 'self'; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'`;
+/**
+ * `form-action` must name where the 303 after choosing a method goes, since browsers check redirects
+ * of a form post: the sandbox's checkout is on this server ('self').
+ */
+function contentSecurityPolicy(): string {
+  return "default-src 'none'; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 }
 
-function sendHtml(reply: FastifyReply, status: number, body: string, page: PaymentPage | null = null) {
+export function sendHtml(reply: FastifyReply, status: number, body: string) {
   return (
     reply
       .code(status)
       .header("content-type", "text/html; charset=utf-8")
-      .header("content-security-policy", contentSecurityPolicy(page))
+      .header("content-security-policy", contentSecurityPolicy())
       // same-origin, not no-referrer: a form post must carry a real Origin for the check below.
       .header("referrer-policy", "same-origin")
       .header("x-frame-options", "DENY")
@@ -40,12 +41,23 @@ function sendError(reply: FastifyReply, error: KopekError) {
   return sendHtml(reply, error.code === "storage_unavailable" ? 503 : 500, errorHtml(500));
 }
 
+const PROVIDER_TROUBLE: ReadonlySet<KopekError["code"]> = new Set(["provider_unavailable", "provider_error"]);
+
 /**
  * A post from this site: its Origin (or, without one, its Referer) is where the page was served —
  * the public URL's origin (what a payer sees when a proxy ends TLS in front of the server) or the
  * request's own.
  */
-function sameOrigin(request: FastifyRequest, publicOrigin: string | undefined): boolean {
+/** Parses this context's form posts (small, URL-encoded) into their fields. */
+export function acceptForms(app: FastifyInstance) {
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 4096 },
+    (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+}
+
+export function sameOrigin(request: FastifyRequest, publicOrigin: string | undefined): boolean {
   const own = `${request.protocol}://${request.host}`;
   const allowed = (candidate: string | undefined) =>
     candidate === own || (candidate !== undefined && candidate === publicOrigin);
@@ -56,16 +68,14 @@ function sameOrigin(request: FastifyRequest, publicOrigin: string | undefined): 
 }
 
 /**
- * The hosted payment page (GET/POST /pay/{invoiceId}): HTML only, no script, every rule in core. The
- * routes parse the form, call `kopek.payInvoice` and render what it says.
+ * The hosted payment page (API.md 10.3): GET /pay/{invoiceId} offers the methods; POST (a method)
+ * starts a payment at the provider and sends the payer there with 303; GET /pay/{invoiceId}/return,
+ * where the provider sends the payer back, asks the provider and shows the outcome. HTML only, no
+ * script; nothing here settles anything: core does, on the provider's word.
  */
 export async function payRoutes(app: FastifyInstance, { kopek, secret, publicUrl }: PayRoutesOptions) {
   const publicOrigin = () => URL.parse(typeof publicUrl === "string" ? publicUrl : publicUrl())?.origin;
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: 4096 },
-    (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
+  acceptForms(app);
 
   app.get("/pay/assets/pay.css", (_request, reply) =>
     reply
@@ -74,12 +84,17 @@ export async function payRoutes(app: FastifyInstance, { kopek, secret, publicUrl
       .send(PAY_CSS),
   );
 
+  /** The page as it stands, with a notice; `status` for the answer. */
+  async function sendPage(reply: FastifyReply, id: string, status: number, notice: PageNotice = null) {
+    const page = await kopek.paymentPage(id);
+    if (page.isErr()) return sendError(reply, page.error);
+    return sendHtml(reply, status, paymentPageHtml(page.value, csrfToken(secret, id), notice));
+  }
+
   app.get<{ Params: { id: string } }>("/pay/:id", async (request, reply) => {
     const { id } = request.params;
     if (!UUID.test(id)) return sendHtml(reply, 404, notFoundHtml());
-    const page = await kopek.paymentPage(id);
-    if (page.isErr()) return sendError(reply, page.error);
-    return sendHtml(reply, 200, paymentPageHtml(page.value, csrfToken(secret, id)), page.value);
+    return sendPage(reply, id, 200);
   });
 
   app.post<{ Params: { id: string }; Body: Record<string, string> | undefined }>(
@@ -90,23 +105,33 @@ export async function payRoutes(app: FastifyInstance, { kopek, secret, publicUrl
       const form = request.body ?? {};
       if (!sameOrigin(request, publicOrigin()) || !isValidCsrfToken(secret, id, form.token))
         return sendHtml(reply, 403, errorHtml(403));
-      const [outcome, method = ""] = String(form.choice ?? "").split(":", 2);
-      if (outcome !== "pay" && outcome !== "decline") return sendHtml(reply, 400, errorHtml(400));
-      const result = await kopek.payInvoice({ invoiceId: id, method, outcome });
-      if (result.isErr()) return sendError(reply, result.error);
-      const { kind, page } = result.value;
-      if (kind === "paid") {
-        // Paid just now: on to the merchant. A second submit, or no returnUrl: the receipt.
-        const target = result.value.paidNow && page.returnUrl !== null ? page.returnUrl : `/pay/${id}`;
-        return reply.code(303).header("location", target).send();
+      if (typeof form.method !== "string" || form.method === "") return sendHtml(reply, 400, errorHtml(400));
+      const started = await kopek.startPayment({ invoiceId: id, method: form.method });
+      if (started.isErr()) {
+        if (PROVIDER_TROUBLE.has(started.error.code)) return sendPage(reply, id, 502, "unavailable");
+        return sendError(reply, started.error);
       }
-      const notice = kind === "declined" ? "declined" : null;
-      return sendHtml(
-        reply,
-        kind === "declined" ? 402 : 409,
-        paymentPageHtml(page, csrfToken(secret, id), notice),
-        page,
-      );
+      if (started.value.kind === "confirm")
+        return reply.code(303).header("location", started.value.url).send();
+      // Paid, expired or canceled meanwhile: the page says which.
+      return sendPage(reply, id, started.value.invoice.status === "paid" ? 200 : 409);
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { payment?: string } }>(
+    "/pay/:id/return",
+    async (request, reply) => {
+      const { id } = request.params;
+      const paymentId = request.query.payment ?? "";
+      if (!UUID.test(id) || !UUID.test(paymentId)) return sendHtml(reply, 404, notFoundHtml());
+      const checked = await kopek.checkPayment({ invoiceId: id, paymentId });
+      if (checked.isErr()) return sendError(reply, checked.error);
+      const { payment } = checked.value;
+      if (payment.status === "canceled") return sendPage(reply, id, 200, "declined");
+      if (payment.status === "succeeded") return sendPage(reply, id, 200);
+      const page = await kopek.paymentPage(id);
+      if (page.isErr()) return sendError(reply, page.error);
+      return sendHtml(reply, 202, pendingHtml(page.value, `/pay/${id}/return?payment=${paymentId}`));
     },
   );
 }

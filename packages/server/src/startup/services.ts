@@ -1,5 +1,10 @@
 import { type Clock, type PaymentProvider, type Project, systemClock } from "@kopek/core";
-import { createSandboxLedger, type SandboxLedger } from "@kopek/provider-sandbox";
+import {
+  createSandboxCheckout,
+  createSandboxLedger,
+  type SandboxCheckout,
+  type SandboxLedger,
+} from "@kopek/provider-sandbox";
 import { err, ok, type Result } from "neverthrow";
 import type { Logger } from "pino";
 import type { Config } from "./config.js";
@@ -12,6 +17,8 @@ export interface Services {
   readonly logger: Logger;
   readonly clock: Clock;
   readonly providerFor: (project: Project) => PaymentProvider;
+  /** The sandbox's checkout page over the same books as its providers. */
+  readonly sandboxCheckout: SandboxCheckout;
 }
 
 /** The logger, the clock (the wall clock, or the test clock file) and the payment providers. */
@@ -27,7 +34,12 @@ export function openServices(config: Config): Result<Services, string> {
     sandboxLatencyMs: config.sandboxLatencyMs,
     clock: clock.value,
   });
-  return ok({ logger, clock: clock.value, providerFor });
+  return ok({
+    logger,
+    clock: clock.value,
+    providerFor,
+    sandboxCheckout: createSandboxCheckout(ledger.value),
+  });
 }
 
 function openClock(config: Config): Result<Clock, string> {

@@ -1,0 +1,229 @@
+import { err, ok, type Result } from "neverthrow";
+import type { KopekError } from "../api/errors.js";
+import type { Invoice, Payment, PaymentMethod, Project } from "../domain/model.js";
+import { invoiceStatusAt } from "../domain/presenters.js";
+import { invoiceEvent } from "../events/domain-event.js";
+import type { PaymentProvider, ProviderPayment } from "../ports/payment-provider.js";
+import { fromProviderError, fromStorageError } from "../use-cases/execution.js";
+import { loadInvoice, type PaymentContext } from "./payment-page.js";
+import { newPayment, type PaymentSubject } from "./payment-records.js";
+
+/** What paying an invoice through its provider needs besides storage, clock and ids. */
+export interface InvoicePaymentContext extends PaymentContext {
+  readonly providerFor: (project: Project) => PaymentProvider;
+  /** Base URL of the hosted pages, without a trailing slash: the provider sends the payer back there. */
+  readonly publicUrl: () => string;
+}
+
+export interface StartPaymentRequest {
+  readonly invoiceId: string;
+  readonly method: string;
+}
+
+/** Where the payer goes next: to the provider to confirm, or nowhere (the invoice is not payable). */
+export type StartedPayment =
+  | { readonly kind: "confirm"; readonly url: string; readonly payment: Payment }
+  | { readonly kind: "closed"; readonly invoice: Invoice };
+
+/** How many times a write that lost a race re-reads and tries again. */
+const ATTEMPTS = 3;
+
+/**
+ * The payer chose a method on the hosted page (API.md 10.3.2): a `pending` Payment, stored with a bump
+ * of the invoice's version so that two tabs choosing at once make one attempt, and a provider payment
+ * made with a key derived from the invoice, the method and the attempt number. A pending attempt of
+ * the same method is reused (the provider answers its key with the same payment). Nothing here
+ * settles anything: only the provider's verified word does (`settleInvoicePayment`).
+ */
+export async function startInvoicePayment(
+  context: InvoicePaymentContext,
+  request: StartPaymentRequest,
+): Promise<Result<StartedPayment, KopekError>> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const loaded = await loadInvoice(context, request.invoiceId);
+    if (loaded.isErr()) return err(loaded.error);
+    const { invoice, project } = loaded.value;
+    const now = context.clock.now();
+    if (invoiceStatusAt(invoice, now) !== "created") return ok({ kind: "closed", invoice });
+    const methods = invoice.pinnedMethod !== null ? [invoice.pinnedMethod] : invoice.allowedMethods;
+    const method = methods.find((m) => m === request.method);
+    if (method === undefined)
+      return err({
+        code: "method_unavailable",
+        detail: `this invoice cannot be paid with ${request.method}`,
+      });
+
+    const listed = await context.storage.listPayments(invoice.projectId, {
+      limit: 100,
+      before: null,
+      invoiceId: invoice.id,
+      subscriptionId: null,
+      status: null,
+    });
+    if (listed.isErr()) return err(fromStorageError(listed.error));
+    const attempts = listed.value.filter((p) => p.method === method);
+    const pending = attempts.find((p) => p.status === "pending");
+    if (pending !== undefined)
+      return confirmAt(context, project, invoice, pending, attempts.length - attempts.indexOf(pending));
+
+    const payment = pendingPayment(invoice, project, method, context.ids.newId(), now);
+    const saved = await context.storage.saveInvoice(
+      { ...invoice, version: invoice.version + 1 },
+      [],
+      [payment],
+    );
+    if (saved.isOk()) return confirmAt(context, project, invoice, payment, attempts.length + 1);
+    if (saved.error.code !== "conflict") return err(fromStorageError(saved.error));
+  }
+  return err({ code: "internal_error", cause: new Error("startInvoicePayment: the invoice kept changing") });
+}
+
+function pendingPayment(
+  invoice: Invoice,
+  project: Project,
+  method: PaymentMethod,
+  id: string,
+  now: Date,
+): Payment {
+  const subject: PaymentSubject = {
+    projectId: invoice.projectId,
+    amount: invoice.amount,
+    method,
+    methodMask: null,
+    provider: project.provider.kind,
+    providerPaymentId: null,
+    for: { invoiceId: invoice.id },
+  };
+  return newPayment(subject, { status: "pending" }, id, now);
+}
+
+/** Asks the provider for the attempt's payment (made now, or the one its key made before). */
+async function confirmAt(
+  context: InvoicePaymentContext,
+  project: Project,
+  invoice: Invoice,
+  payment: Payment,
+  attempt: number,
+): Promise<Result<StartedPayment, KopekError>> {
+  const provider = context.providerFor(project);
+  const created = await provider.createPayment({
+    paymentId: payment.id,
+    money: invoice.amount,
+    method: payment.method,
+    description: invoice.description,
+    returnUrl: `${context.publicUrl()}/pay/${invoice.id}/return?payment=${payment.id}`,
+    idempotencyKey: `kopek:invoice:${invoice.id}:${payment.method}:${attempt}`,
+  });
+  if (created.isErr()) {
+    // An outage leaves the attempt pending: choosing again asks with the same key. A refusal ends it.
+    if (created.error.code === "failed") await settle(context, payment, failedAnswer());
+    return err(fromProviderError(created.error));
+  }
+  const settled = await settle(context, payment, created.value);
+  if (settled.isErr()) return err(settled.error);
+  return ok({ kind: "confirm", url: created.value.confirmationUrl, payment: settled.value });
+}
+
+const failedAnswer = (): ProviderPayment => ({
+  providerPaymentId: "",
+  status: "canceled",
+  failureCode: "provider_error",
+  methodMask: null,
+});
+
+export interface CheckPaymentRequest {
+  readonly invoiceId: string;
+  readonly paymentId: string;
+}
+
+/**
+ * The payer came back from the provider (API.md 10.3.3): the provider is asked how the payment stands
+ * and Kopek settles on that answer. The payment as it stands then, with its invoice.
+ */
+export async function checkInvoicePayment(
+  context: InvoicePaymentContext,
+  request: CheckPaymentRequest,
+): Promise<Result<{ readonly payment: Payment; readonly invoice: Invoice }, KopekError>> {
+  const loaded = await loadInvoice(context, request.invoiceId);
+  if (loaded.isErr()) return err(loaded.error);
+  const { invoice, project } = loaded.value;
+  const found = await context.storage.findPayment(invoice.projectId, request.paymentId);
+  if (found.isErr()) return err(fromStorageError(found.error));
+  const payment = found.value;
+  if (payment === null || payment.invoiceId !== invoice.id) return err({ code: "not_found" });
+  if (payment.status !== "pending" || payment.providerPaymentId === null) return ok({ payment, invoice });
+  const answer = await context.providerFor(project).getPayment(payment.providerPaymentId);
+  if (answer.isErr()) return ok({ payment, invoice });
+  const settled = await settle(context, payment, answer.value);
+  if (settled.isErr()) return err(settled.error);
+  const reread = await loadInvoice(context, invoice.id);
+  return ok({ payment: settled.value, invoice: reread.isOk() ? reread.value.invoice : invoice });
+}
+
+/**
+ * Applies the provider's verified answer to a payment (API.md 10.3.4): still pending, only its
+ * provider id and mask are noted; succeeded, the Payment, the invoice (`paid`) and `invoice.paid`
+ * change in one atomic step; canceled, the Payment is canceled with its failure code and the invoice
+ * stays payable. A payment already final is left as it is, so a repeated answer changes nothing.
+ */
+async function settle(
+  context: InvoicePaymentContext,
+  first: Payment,
+  answer: ProviderPayment,
+): Promise<Result<Payment, KopekError>> {
+  let payment = first;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (payment.status !== "pending") return ok(payment);
+    const now = context.clock.now();
+    const next: Payment = {
+      ...payment,
+      providerPaymentId: payment.providerPaymentId ?? (answer.providerPaymentId || null),
+      methodMask: answer.methodMask ?? payment.methodMask,
+      status: answer.status,
+      failureCode: answer.status === "canceled" ? answer.failureCode : null,
+      succeededAt: answer.status === "succeeded" ? now : null,
+      canceledAt: answer.status === "canceled" ? now : null,
+      version: payment.version + 1,
+    };
+    const saved = await saveSettled(context, next, now);
+    if (saved.isErr()) return err(saved.error);
+    if (saved.value) return ok(next);
+    const reread = await context.storage.findPayment(payment.projectId, payment.id);
+    if (reread.isErr()) return err(fromStorageError(reread.error));
+    if (reread.value === null) return err({ code: "not_found" });
+    payment = reread.value;
+  }
+  return err({ code: "internal_error", cause: new Error("settle: the payment kept changing") });
+}
+
+/** Writes a settled payment, with its invoice when it paid one; false when a write lost a race. */
+async function saveSettled(
+  context: InvoicePaymentContext,
+  payment: Payment,
+  now: Date,
+): Promise<Result<boolean, KopekError>> {
+  let current: Invoice | null = null;
+  if (payment.invoiceId !== null) {
+    const found = await context.storage.findInvoiceById(payment.invoiceId);
+    if (found.isErr()) return err(fromStorageError(found.error));
+    current = found.value;
+  }
+  // The money moved: an invoice still stored as created is paid, even past its expiry.
+  const paid =
+    payment.status === "succeeded" && current?.status === "created"
+      ? paidInvoice(current, payment, now)
+      : null;
+  const saved = paid
+    ? await context.storage.saveInvoice(
+        paid,
+        [invoiceEvent("invoice.paid", paid, now, context.ids)],
+        [payment],
+      )
+    : await context.storage.savePayment(payment, []);
+  if (saved.isOk()) return ok(true);
+  return saved.error.code === "conflict" ? ok(false) : err(fromStorageError(saved.error));
+}
+
+function paidInvoice(invoice: Invoice, payment: Payment, now: Date): Invoice {
+  return { ...invoice, status: "paid", method: payment.method, paidAt: now, version: invoice.version + 1 };
+}

@@ -1,0 +1,14 @@
+import type { Money, PaymentMethod, ProviderPayment } from "@kopek/core";
+
+/** A payment waiting on the sandbox's checkout page, or decided there. */
+export interface SandboxPayment {
+  readonly providerPaymentId: string;
+  /** Kopek's id of the payment. */
+  readonly paymentId: string;
+  readonly money: Money;
+  readonly method: PaymentMethod;
+  readonly description: string;
+  readonly returnUrl: string;
+  readonly status: ProviderPayment["status"];
+  readonly failureCode: ProviderPayment["failureCode"];
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import type { CreatedPayment, PaymentRequest, ProviderError, ProviderPayment } from "@kopek/core";
+import { err, ok, type Result } from "neverthrow";
+import { booksOf, type SandboxLedger } from "./ledger.js";
+import { rememberOutcome } from "./provider-idempotency.js";
+import type { SandboxPayment } from "./sandbox-payment.js";
+
+export type { SandboxPayment };
+
+/** What the payer does on the checkout page. */
+export type SandboxDecision = "succeed" | "decline";
+
+const UNKNOWN: ProviderError = { code: "failed", message: "the sandbox has no such payment" };
+
+/** The state of a payment as the port reports it: the sandbox tells no mask for a checkout payment. */
+export function stateOf(payment: SandboxPayment): ProviderPayment {
+  return {
+    providerPaymentId: payment.providerPaymentId,
+    status: payment.status,
+    failureCode: payment.failureCode,
+    methodMask: null,
+  };
+}
+
+/**
+ * `createPayment`: a new pending payment, or the one its key already made (the same request); a key
+ * given again with another amount, method or return URL is refused, as real providers do.
+ */
+export function createSandboxPayment(
+  ledger: SandboxLedger,
+  request: PaymentRequest,
+  checkoutUrl: (providerPaymentId: string) => string,
+): Result<CreatedPayment, ProviderError> {
+  const books = booksOf(ledger);
+  const { money, method, returnUrl } = request;
+  const parameters = JSON.stringify([method, money.amount, money.currency, returnUrl, request.paymentId]);
+  const created = rememberOutcome(books.paymentOutcomes, request.idempotencyKey, parameters, () => {
+    const providerPaymentId = `pay_${randomUUID().replaceAll("-", "")}`;
+    books.payments.set(providerPaymentId, {
+      providerPaymentId,
+      paymentId: request.paymentId,
+      money: { amount: money.amount, currency: money.currency },
+      method,
+      description: request.description,
+      returnUrl,
+      status: "pending",
+      failureCode: null,
+    });
+    return ok(providerPaymentId);
+  });
+  if (created.isErr()) return err(created.error);
+  const payment = books.payments.get(created.value);
+  if (payment === undefined) return err(UNKNOWN);
+  return ok({ ...stateOf(payment), confirmationUrl: checkoutUrl(payment.providerPaymentId) });
+}
+
+/** `getPayment`: how it stands now. */
+export function findSandboxPayment(ledger: SandboxLedger, providerPaymentId: string) {
+  const payment = booksOf(ledger).payments.get(providerPaymentId);
+  return payment === undefined ? err(UNKNOWN) : ok(stateOf(payment));
+}
+
+/**
+ * The sandbox's checkout page, as the payer uses it: what a payment is, and the payer's decision.
+ * Served by the reference server under `/sandbox/checkout/{providerPaymentId}`; nothing here settles
+ * anything at Kopek, which learns the outcome only by asking (`getPayment`).
+ */
+export interface SandboxCheckout {
+  find(providerPaymentId: string): SandboxPayment | null;
+  /** Succeeds or declines a pending payment; a decided one stays as it was. Null when unknown. */
+  decide(providerPaymentId: string, decision: SandboxDecision): SandboxPayment | null;
+}
+
+export function createSandboxCheckout(ledger: SandboxLedger): SandboxCheckout {
+  const books = booksOf(ledger);
+  return {
+    find: (id) => books.payments.get(id) ?? null,
+    decide(id, decision) {
+      const payment = books.payments.get(id);
+      if (payment === undefined || payment.status !== "pending") return payment ?? null;
+      const decided: SandboxPayment =
+        decision === "succeed"
+          ? { ...payment, status: "succeeded" }
+          : { ...payment, status: "canceled", failureCode: "payment_declined" };
+      books.payments.set(id, decided);
+      return decided;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { formatMoney } from "@kopek/core";
+import type { SandboxCheckout } from "@kopek/provider-sandbox";
+import type { FastifyInstance } from "fastify";
+import { csrfToken, isValidCsrfToken } from "./csrf-token.js";
+import { errorHtml, notFoundHtml } from "./page-html.js";
+import { acceptForms, sameOrigin, sendHtml } from "./pay-routes.js";
+import { sandboxCheckoutHtml } from "./sandbox-checkout-html.js";
+
+export interface SandboxCheckoutRoutesOptions {
+  readonly checkout: SandboxCheckout;
+  /** Signs the forms' CSRF tokens (the payment page's secret). */
+  readonly secret: Uint8Array;
+  readonly publicUrl: string | (() => string);
+}
+
+const PAYMENT_ID = /^pay_[0-9a-f]{32}$/;
+const tokenOf = (secret: Uint8Array, id: string) => csrfToken(secret, `sandbox-checkout:${id}`);
+
+/**
+ * The sandbox provider's own checkout page (API.md 10.3.2), where the payment page's redirect lands:
+ * visibly TEST, "Succeed" or "Decline". The payer's choice is the sandbox's word about the payment;
+ * Kopek learns it only by asking the sandbox (`getPayment`) when the payer comes back.
+ */
+export async function sandboxCheckoutRoutes(
+  app: FastifyInstance,
+  { checkout, secret, publicUrl }: SandboxCheckoutRoutesOptions,
+) {
+  const publicOrigin = () => URL.parse(typeof publicUrl === "string" ? publicUrl : publicUrl())?.origin;
+  acceptForms(app);
+
+  app.get<{ Params: { id: string } }>("/sandbox/checkout/:id", async (request, reply) => {
+    const payment = PAYMENT_ID.test(request.params.id) ? checkout.find(request.params.id) : null;
+    if (payment === null) return sendHtml(reply, 404, notFoundHtml());
+    const view = { ...payment, amount: formatMoney(payment.money) };
+    return sendHtml(reply, 200, sandboxCheckoutHtml(view, tokenOf(secret, payment.providerPaymentId)));
+  });
+
+  app.post<{ Params: { id: string }; Body: Record<string, string> | undefined }>(
+    "/sandbox/checkout/:id",
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!PAYMENT_ID.test(id) || checkout.find(id) === null) return sendHtml(reply, 404, notFoundHtml());
+      const form = request.body ?? {};
+      if (
+        !sameOrigin(request, publicOrigin()) ||
+        !isValidCsrfToken(secret, `sandbox-checkout:${id}`, form.token)
+      )
+        return sendHtml(reply, 403, errorHtml(403));
+      if (form.decision !== "succeed" && form.decision !== "decline")
+        return sendHtml(reply, 400, errorHtml(400));
+      const decided = checkout.decide(id, form.decision);
+      if (decided === null) return sendHtml(reply, 404, notFoundHtml());
+      return reply.code(303).header("location", decided.returnUrl).send();
+    },
+  );
+}
