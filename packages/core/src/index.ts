@@ -105,6 +105,11 @@ export type {
   StartPaymentRequest,
 } from "./payments/invoice-payments.js";
 export type { PaymentPage } from "./payments/payment-page.js";
+export {
+  createPaymentReconciler,
+  type PaymentReconciler,
+  type PaymentReconcilerOptions,
+} from "./payments/payment-reconciler.js";
 export type { Clock } from "./ports/clock.js";
 export { systemClock } from "./ports/clock.js";
 export type { IdGenerator } from "./ports/id-generator.js";
@@ -147,7 +152,7 @@ export type {
   StoredMethodDescription,
   StoredMethodLookup,
 } from "./ports/payment-provider.js";
-export type { PaymentListPage, PaymentStorage } from "./ports/payment-storage.js";
+export type { PaymentCheckClaim, PaymentListPage, PaymentStorage } from "./ports/payment-storage.js";
 export type {
   ApiKeyRecord,
   KeyOwner,

@@ -10,7 +10,7 @@ import { startRenewals } from "./startup/renewals.js";
 import { openServices } from "./startup/services.js";
 import { cliHint, setUpProjects } from "./startup/startup-projects.js";
 import { openStorage } from "./startup/storage.js";
-import { startWebhooksAndSweeper } from "./webhooks/start-background.js";
+import { startBackgroundJobs } from "./webhooks/start-background.js";
 
 const PURGE_INTERVAL_MS = 60_000;
 const PURGE_BATCH = 1000;
@@ -99,7 +99,7 @@ export async function startServer(
     : null;
 
   const background = config.worker
-    ? startWebhooksAndSweeper({ storage, clock, intervalMs: config.workerIntervalMs, logger })
+    ? startBackgroundJobs({ storage, providerFor, clock, intervalMs: config.workerIntervalMs, logger })
     : null;
 
   return ok({

@@ -4,7 +4,7 @@ import type { Config } from "./startup/config.js";
 import { startRenewals } from "./startup/renewals.js";
 import { openServices } from "./startup/services.js";
 import { openStorage } from "./startup/storage.js";
-import { startWebhooksAndSweeper } from "./webhooks/start-background.js";
+import { startBackgroundJobs } from "./webhooks/start-background.js";
 
 export interface RunningWorker {
   readonly log: Logger;
@@ -35,8 +35,9 @@ export async function startWorker(config: Config): Promise<Result<RunningWorker,
     intervalMs: config.workerIntervalMs,
     logger,
   });
-  const background = startWebhooksAndSweeper({
+  const background = startBackgroundJobs({
     storage: opened.value.storage,
+    providerFor,
     clock,
     intervalMs: config.workerIntervalMs,
     logger,

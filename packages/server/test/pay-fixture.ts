@@ -5,7 +5,7 @@ import { createMemoryStorage } from "@kopek/storage-memory";
 import { buildApp } from "../src/app.js";
 import { createLogger } from "../src/startup/logger.js";
 import { createProjectWithKey } from "../src/startup/project-setup.js";
-import { startWebhooksAndSweeper } from "../src/webhooks/start-background.js";
+import { startBackgroundJobs } from "../src/webhooks/start-background.js";
 
 /** A sandbox project with an API key and one enabled webhook endpoint at `hookUrl`, in `storage`. */
 export async function projectWithEndpoint(storage: Storage, name: string, hookUrl: string) {
@@ -55,8 +55,9 @@ export async function startPayServer(
   const address = app.server.address();
   publicUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   kopek = kopekFor();
-  const background = startWebhooksAndSweeper({
+  const background = startBackgroundJobs({
     storage,
+    providerFor: registry,
     clock: { now: () => new Date() },
     intervalMs: 20,
     logger,

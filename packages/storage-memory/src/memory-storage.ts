@@ -147,6 +147,7 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
       }),
     findPayment: (projectId, id) => attempt("findPayment", () => resources.findPayment(projectId, id)),
     listPayments: (projectId, page) => attempt("listPayments", () => resources.listPayments(projectId, page)),
+    claimPaymentChecks: (claim) => attempt("claimPaymentChecks", () => resources.claimPaymentChecks(claim)),
     savePayment: (payment, events) =>
       attemptWrite("savePayment", () => {
         if (!resources.acceptsPayments([payment])) return err(CONFLICT);

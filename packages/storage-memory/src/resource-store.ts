@@ -3,6 +3,7 @@ import {
   type InvoicePage,
   invoiceStatusAt,
   type Payment,
+  type PaymentCheckClaim,
   type PaymentListPage,
   type RenewalClaim,
   type ResourcePage,
@@ -143,6 +144,20 @@ export class ResourceStore {
         (subscriptionId === null || p.subscriptionId === subscriptionId) &&
         (status === null || p.status === status),
     );
+  }
+
+  /** Pending payments due for a check, leased by moving their next check to the lease's end. */
+  claimPaymentChecks(claim: PaymentCheckClaim): Payment[] {
+    const now = claim.now.getTime();
+    const due = [...this.#payments.rows.values()].filter(
+      (p) => p.status === "pending" && p.nextCheckAt !== null && p.nextCheckAt.getTime() <= now,
+    );
+    due.sort((a, b) => (a.nextCheckAt?.getTime() ?? 0) - (b.nextCheckAt?.getTime() ?? 0));
+    return due.slice(0, claim.limit).map((p) => {
+      const leased = { ...p, nextCheckAt: new Date(claim.leaseExpiresAt.getTime()) };
+      this.#payments.rows.set(p.id, leased);
+      return deepCopy(leased);
+    });
   }
 
   /** The stored rows, for `inspect()`. */

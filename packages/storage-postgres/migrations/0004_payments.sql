@@ -21,6 +21,8 @@ CREATE TABLE payments (
   created_at timestamptz NOT NULL,
   succeeded_at timestamptz,
   canceled_at timestamptz,
+  -- When reconciliation next asks the provider: set while pending, null once final.
+  next_check_at timestamptz CHECK ((next_check_at IS NULL) OR status = 'pending'),
   version integer NOT NULL CHECK (version >= 1),
   -- Exactly one of invoice and subscription; a cycle exactly with a subscription.
   CHECK ((invoice_id IS NULL) <> (subscription_id IS NULL)),
@@ -32,3 +34,5 @@ CREATE INDEX payments_project_idx ON payments (project_id, id DESC);
 CREATE INDEX payments_invoice_idx ON payments (project_id, invoice_id, id DESC) WHERE invoice_id IS NOT NULL;
 CREATE INDEX payments_subscription_idx ON payments (project_id, subscription_id, id DESC)
   WHERE subscription_id IS NOT NULL;
+-- What reconciliation claims: pending payments by when they are due.
+CREATE INDEX payments_check_idx ON payments (next_check_at, id) WHERE status = 'pending';

@@ -21,6 +21,7 @@ const PAYMENT_FIELDS = [
   { name: "created_at", cast: "timestamptz", of: (p: Payment) => p.createdAt.toISOString() },
   { name: "succeeded_at", cast: "timestamptz", of: (p: Payment) => p.succeededAt?.toISOString() ?? null },
   { name: "canceled_at", cast: "timestamptz", of: (p: Payment) => p.canceledAt?.toISOString() ?? null },
+  { name: "next_check_at", cast: "timestamptz", of: (p: Payment) => p.nextCheckAt?.toISOString() ?? null },
   { name: "version", cast: "integer", of: (p: Payment) => p.version },
 ] as const;
 
@@ -72,6 +73,7 @@ export function toPayment(row: Row): Payment {
     createdAt: toDate(row.created_at),
     succeededAt: toNullableDate(row.succeeded_at),
     canceledAt: toNullableDate(row.canceled_at),
+    nextCheckAt: toNullableDate(row.next_check_at),
     version: Number(row.version),
   };
 }

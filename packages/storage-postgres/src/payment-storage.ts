@@ -39,6 +39,26 @@ SELECT ${PAYMENT_SELECT} FROM payments
    AND ($6::text IS NULL OR status = $6::text)
  ORDER BY id DESC LIMIT $3`;
 
+/**
+ * `claimPaymentChecks`: $1 now, $2 limit, $3 lease end. Locks the earliest due pending payments,
+ * skipping rows another claim or write holds, and moves their next check to the lease's end (the
+ * version stays: the lease is not a change of the payment). `payments_check_idx` serves the scan.
+ */
+const CLAIM_PAYMENT_CHECKS = `
+WITH due AS (
+  SELECT id FROM payments
+   WHERE status = 'pending' AND next_check_at <= $1
+   ORDER BY next_check_at, id
+   LIMIT $2
+   FOR NO KEY UPDATE SKIP LOCKED
+),
+leased AS (
+  UPDATE payments p SET next_check_at = $3
+   WHERE p.id = ANY (ARRAY(SELECT id FROM due))
+  RETURNING p.*
+)
+SELECT ${PAYMENT_SELECT} FROM leased ORDER BY next_check_at, id`;
+
 /** Payments by project: one read, a filtered page, and version-checked saves with their events. */
 export function paymentStorage({ query, run, fail, transaction }: SqlContext): PaymentStorage {
   return {
@@ -58,6 +78,16 @@ export function paymentStorage({ query, run, fail, transaction }: SqlContext): P
         const parameters = listParameters(projectId, page);
         if (parameters === null) return [];
         const { rows } = await query("list_payments", LIST_PAYMENTS, parameters);
+        return rows.map(toPayment);
+      }),
+
+    claimPaymentChecks: (claim) =>
+      run("claimPaymentChecks", async () => {
+        const { rows } = await query("claim_payment_checks", CLAIM_PAYMENT_CHECKS, [
+          claim.now,
+          Math.floor(claim.limit),
+          claim.leaseExpiresAt,
+        ]);
         return rows.map(toPayment);
       }),
 

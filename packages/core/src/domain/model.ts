@@ -129,6 +129,11 @@ export interface Payment {
   readonly createdAt: Date;
   readonly succeededAt: Date | null;
   readonly canceledAt: Date | null;
+  /**
+   * When the reconciliation job next asks the provider about it (API.md 10.3.3): set while pending,
+   * null once final. Not shown by the API.
+   */
+  readonly nextCheckAt: Date | null;
   /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
   readonly version: number;
 }

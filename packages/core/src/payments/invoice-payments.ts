@@ -6,7 +6,7 @@ import { invoiceEvent } from "../events/domain-event.js";
 import type { PaymentProvider, ProviderPayment } from "../ports/payment-provider.js";
 import { fromProviderError, fromStorageError } from "../use-cases/execution.js";
 import { loadInvoice, type PaymentContext } from "./payment-page.js";
-import { newPayment, type PaymentSubject } from "./payment-records.js";
+import { newPayment, nextCheckAfter, type PaymentSubject } from "./payment-records.js";
 
 /** What paying an invoice through its provider needs besides storage, clock and ids. */
 export interface InvoicePaymentContext extends PaymentContext {
@@ -116,10 +116,10 @@ async function confirmAt(
   });
   if (created.isErr()) {
     // An outage leaves the attempt pending: choosing again asks with the same key. A refusal ends it.
-    if (created.error.code === "failed") await settle(context, payment, failedAnswer());
+    if (created.error.code === "failed") await settlePayment(context, payment, failedAnswer());
     return err(fromProviderError(created.error));
   }
-  const settled = await settle(context, payment, created.value);
+  const settled = await settlePayment(context, payment, created.value);
   if (settled.isErr()) return err(settled.error);
   return ok({ kind: "confirm", url: created.value.confirmationUrl, payment: settled.value });
 }
@@ -154,7 +154,7 @@ export async function checkInvoicePayment(
   if (payment.status !== "pending" || payment.providerPaymentId === null) return ok({ payment, invoice });
   const answer = await context.providerFor(project).getPayment(payment.providerPaymentId);
   if (answer.isErr()) return ok({ payment, invoice });
-  const settled = await settle(context, payment, answer.value);
+  const settled = await settlePayment(context, payment, answer.value);
   if (settled.isErr()) return err(settled.error);
   const reread = await loadInvoice(context, invoice.id);
   return ok({ payment: settled.value, invoice: reread.isOk() ? reread.value.invoice : invoice });
@@ -166,8 +166,8 @@ export async function checkInvoicePayment(
  * change in one atomic step; canceled, the Payment is canceled with its failure code and the invoice
  * stays payable. A payment already final is left as it is, so a repeated answer changes nothing.
  */
-async function settle(
-  context: InvoicePaymentContext,
+export async function settlePayment(
+  context: PaymentContext,
   first: Payment,
   answer: ProviderPayment,
 ): Promise<Result<Payment, KopekError>> {
@@ -183,6 +183,7 @@ async function settle(
       failureCode: answer.status === "canceled" ? answer.failureCode : null,
       succeededAt: answer.status === "succeeded" ? now : null,
       canceledAt: answer.status === "canceled" ? now : null,
+      nextCheckAt: answer.status === "pending" ? nextCheckAfter(payment.createdAt, now) : null,
       version: payment.version + 1,
     };
     const saved = await saveSettled(context, next, now);
@@ -198,7 +199,7 @@ async function settle(
 
 /** Writes a settled payment, with its invoice when it paid one; false when a write lost a race. */
 async function saveSettled(
-  context: InvoicePaymentContext,
+  context: PaymentContext,
   payment: Payment,
   now: Date,
 ): Promise<Result<boolean, KopekError>> {

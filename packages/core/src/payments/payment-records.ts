@@ -39,6 +39,22 @@ export function newPayment(subject: PaymentSubject, answer: PaymentAnswer, id: s
     createdAt: at,
     succeededAt: answer.status === "succeeded" ? at : null,
     canceledAt: answer.status === "canceled" ? at : null,
+    nextCheckAt: answer.status === "pending" ? nextCheckAfter(at, at) : null,
     version: 1,
   };
+}
+
+/** A pending payment is first asked about a minute after it was made (API.md 10.3.3). */
+export const FIRST_CHECK_AFTER_MS = 60_000;
+/** The longest wait between two checks of a payment that stays pending. */
+export const MAX_CHECK_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * When a payment made at `createdAt`, still pending at `now`, is asked about again: back-off with
+ * its age (a quarter of it), from a minute up to an hour.
+ */
+export function nextCheckAfter(createdAt: Date, now: Date): Date {
+  const age = now.getTime() - createdAt.getTime();
+  const wait = Math.min(Math.max(Math.floor(age / 4), FIRST_CHECK_AFTER_MS), MAX_CHECK_INTERVAL_MS);
+  return new Date(now.getTime() + wait);
 }

@@ -19,6 +19,18 @@ export interface PaymentStorage {
    * n−1; `conflict` (writing nothing) otherwise.
    */
   savePayment(payment: Payment, events: readonly DomainEvent[]): ResultAsync<void, StorageError>;
+  /**
+   * Leases up to `limit` payments, across projects, that are `pending` with `nextCheckAt <= now`,
+   * earliest first: each one's `nextCheckAt` becomes `leaseExpiresAt` (nothing else changes, the
+   * version neither), so no other claim takes it until then. Returned as stored after the lease.
+   */
+  claimPaymentChecks(claim: PaymentCheckClaim): ResultAsync<readonly Payment[], StorageError>;
+}
+
+export interface PaymentCheckClaim {
+  readonly now: Date;
+  readonly limit: number;
+  readonly leaseExpiresAt: Date;
 }
 
 export interface PaymentListPage extends ResourcePage {

@@ -97,6 +97,7 @@ export function samplePayment(projectId: string, overrides: Partial<Payment> = {
     createdAt: new Date(ANCHOR),
     succeededAt: new Date(ANCHOR + 1),
     canceledAt: null,
+    nextCheckAt: null,
     version: 1,
     ...overrides,
   };

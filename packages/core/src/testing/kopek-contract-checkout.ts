@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createPaymentReconciler } from "../payments/payment-reconciler.js";
 import {
   createHarness,
   invoiceBody,
@@ -18,6 +19,9 @@ async function start(h: KopekHarness, invoiceId: string, method = "card") {
   if (started.kind !== "confirm") throw new Error(`not payable: ${started.kind}`);
   return started;
 }
+
+const reconciler = (h: KopekHarness) =>
+  createPaymentReconciler({ storage: h.storage, providerFor: () => h.provider, clock: h.clock });
 
 const payments = async (h: KopekHarness, invoiceId: string) =>
   json(await h.get("/v1/payments", { invoiceId })).data as Record<string, unknown>[];
@@ -110,6 +114,56 @@ export function registerCheckoutTests(options: KopekContractOptions): void {
           .code,
       ).toBe("not_found");
       expect(await payments(h, expiring)).toEqual([]);
+    });
+
+    it("settles a payment whose payer never came back, a minute later, on the provider's word", async () => {
+      const h = await createHarness(options, { paymentPage: "kopek" });
+      const id = await invoice(h);
+      const started = await start(h, id);
+      h.provider.confirm(started.payment.providerPaymentId as string, "succeed");
+      const job = reconciler(h);
+      expect(await job.runOnce()).toEqual({ claimed: 0, settled: 0 });
+      h.clock.advance(61_000);
+      expect(await job.runOnce()).toEqual({ claimed: 1, settled: 1 });
+      expect(json(await h.get(`/v1/invoices/${id}`)).status).toBe("paid");
+      expect((await payments(h, id))[0]).toMatchObject({ status: "succeeded" });
+      h.clock.advance(3_600_000);
+      expect(await job.runOnce()).toEqual({ claimed: 0, settled: 0 });
+      const paidEvents = (await h.storage.inspect()).events?.filter((e) => e.type === "invoice.paid") ?? [];
+      expect(paidEvents.filter((e) => JSON.stringify(e).includes(id))).toHaveLength(1);
+    });
+
+    it("asks again with back-off while the provider says pending, and settles a decline", async () => {
+      const h = await createHarness(options, { paymentPage: "kopek" });
+      const id = await invoice(h);
+      const started = await start(h, id, "sbp");
+      const job = reconciler(h);
+      h.clock.advance(61_000);
+      expect(await job.runOnce()).toEqual({ claimed: 1, settled: 0 });
+      expect(await job.runOnce()).toEqual({ claimed: 0, settled: 0 });
+      h.clock.advance(61_000);
+      expect(await job.runOnce()).toEqual({ claimed: 1, settled: 0 });
+      h.provider.confirm(started.payment.providerPaymentId as string, "decline");
+      h.clock.advance(61_000);
+      expect(await job.runOnce()).toEqual({ claimed: 1, settled: 1 });
+      expect((await payments(h, id))[0]).toMatchObject({
+        status: "canceled",
+        failureCode: "payment_declined",
+      });
+      expect(json(await h.get(`/v1/invoices/${id}`)).status).toBe("created");
+    });
+
+    it("checks a payment once when several reconcilers run at once", async () => {
+      const h = await createHarness(options, { paymentPage: "kopek" });
+      const ids = await Promise.all([invoice(h), invoice(h), invoice(h)]);
+      for (const id of ids) await start(h, id);
+      h.clock.advance(61_000);
+      const runs = await Promise.all([
+        reconciler(h).runOnce(),
+        reconciler(h).runOnce(),
+        reconciler(h).runOnce(),
+      ]);
+      expect(runs.reduce((sum, run) => sum + run.claimed, 0)).toBe(3);
     });
 
     it("answers a check of another invoice's payment not_found", async () => {

@@ -159,6 +159,42 @@ export function describePaymentContract(factory: StorageFactory): void {
       expect(listed).toEqual([second, first]);
     });
 
+    it("leases due pending payments to one claim at a time, earliest first, and never final ones", async () => {
+      const storage = await factory();
+      const project = await savedProject(storage);
+      const at = (ms: number) => new Date(Date.parse("2026-03-01T10:00:00.000Z") + ms);
+      const pending = (nextCheckAt: Date | null) =>
+        samplePayment(project.id, { status: "pending", succeededAt: null, nextCheckAt });
+      const later = pending(at(-1000));
+      const earlier = pending(at(-2000));
+      const notYet = pending(at(60_000));
+      const final = samplePayment(project.id);
+      for (const payment of [later, earlier, notYet, final]) await unwrap(storage.savePayment(payment, []));
+      const claim = (now: Date, limit = 100) =>
+        storage.claimPaymentChecks({ now, limit, leaseExpiresAt: new Date(now.getTime() + 30_000) });
+      const ours = (payments: readonly { projectId: string; id: string }[]) =>
+        payments.filter((p) => p.projectId === project.id).map((p) => p.id);
+
+      const first = await unwrap(claim(at(0), 1));
+      expect(ours(first)).toEqual([earlier.id]);
+      expect(first[0]).toEqual({ ...earlier, nextCheckAt: at(30_000) });
+      expect(ours(await unwrap(claim(at(0))))).toEqual([later.id]);
+      // Leased: nothing more until the leases end, then both again (and the one now due).
+      expect(ours(await unwrap(claim(at(1000))))).toEqual([]);
+      expect(ours(await unwrap(claim(at(60_000)))).sort()).toEqual([earlier.id, later.id, notYet.id].sort());
+      // A lease is not a change: the payment is still written over the version it was read at.
+      const settled = {
+        ...earlier,
+        status: "succeeded" as const,
+        succeededAt: at(61_000),
+        nextCheckAt: null,
+        version: 2,
+      };
+      await unwrap(storage.savePayment(settled, []));
+      expect(ours(await unwrap(claim(at(200_000))))).not.toContain(earlier.id);
+      expect(await unwrap(storage.findPayment(project.id, final.id))).toEqual(final);
+    });
+
     it("stores no payment of a completion whose lease was lost", async () => {
       const storage = await factory();
       const project = await savedProject(storage);

@@ -1,7 +1,10 @@
 import {
   type Clock,
   createInvoiceSweeper,
+  createPaymentReconciler,
   createWebhookDispatcher,
+  type PaymentProvider,
+  type Project,
   type Storage,
   type WebhookTransport,
 } from "@kopek/core";
@@ -10,6 +13,8 @@ import { fetchTransport } from "./fetch-transport.js";
 
 export interface BackgroundOptions {
   readonly storage: Storage;
+  /** For the payment reconciler: the provider of a payment's project. */
+  readonly providerFor: (project: Project) => PaymentProvider;
   readonly clock: Clock;
   readonly intervalMs: number;
   readonly logger: Logger;
@@ -21,10 +26,11 @@ export interface BackgroundOptions {
 }
 
 /**
- * Beside the renewal worker, on the same interval: the webhook dispatcher and the invoice sweeper.
- * Every attempt is logged (event, endpoint url, status), never a secret; a disabled endpoint is a warning.
+ * Beside the renewal worker, on the same interval: the webhook dispatcher, the invoice sweeper and the
+ * payment reconciler (pending payments asked about a minute on, with back-off). Every webhook attempt
+ * is logged (event, endpoint url, status), never a secret; a disabled endpoint is a warning.
  */
-export function startWebhooksAndSweeper(options: BackgroundOptions): { stop(): Promise<void> } {
+export function startBackgroundJobs(options: BackgroundOptions): { stop(): Promise<void> } {
   const { logger, storage, clock } = options;
   const dispatcher = createWebhookDispatcher({
     storage,
@@ -57,8 +63,17 @@ export function startWebhooksAndSweeper(options: BackgroundOptions): { stop(): P
     clock,
     onError: (cause) => logger.error({ err: cause }, "invoice expiry sweep failed"),
   });
-  dispatcher.start(options.intervalMs);
-  sweeper.start(options.intervalMs);
-  logger.info({ intervalMs: options.intervalMs }, "webhook dispatcher and invoice sweeper started");
-  return { stop: async () => void (await Promise.all([dispatcher.stop(), sweeper.stop()])) };
+  const reconciler = createPaymentReconciler({
+    storage,
+    clock,
+    providerFor: options.providerFor,
+    onError: (cause) => logger.error({ err: cause }, "payment reconciliation failed"),
+  });
+  const jobs = [dispatcher, sweeper, reconciler];
+  for (const job of jobs) job.start(options.intervalMs);
+  logger.info(
+    { intervalMs: options.intervalMs },
+    "webhook dispatcher, invoice sweeper and payment reconciler started",
+  );
+  return { stop: async () => void (await Promise.all(jobs.map((job) => job.stop()))) };
 }
