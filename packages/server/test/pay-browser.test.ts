@@ -98,3 +98,59 @@ it.runIf(existsSync(CHROMIUM))(
   },
   60_000,
 );
+
+it.runIf(existsSync(CHROMIUM))(
+  "declines an SBP payment at the sandbox's checkout, then pays again: two attempts, one invoice.paid",
+  async () => {
+    const receiver = await startReceiver();
+    const server = await startPayServer(`${receiver.url}/hooks`);
+    const userDataDir = await mkdtemp(join(tmpdir(), "kopek-chromium-"));
+    const context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"],
+      viewport: { width: 390, height: 760 },
+    });
+    try {
+      const created = await server.post("/v1/invoices", {
+        amount: { amount: "49900", currency: "RUB" },
+        method: "sbp",
+        returnUrl: `${receiver.url}/return?order=43`,
+      });
+      const invoice = (await created.json()) as { id: string; paymentUrl: string };
+      const page = await context.newPage();
+      await page.goto(invoice.paymentUrl);
+      await expect(page.getByRole("button", { name: "Pay with card" }).count()).resolves.toBe(0);
+      await page.getByRole("button", { name: "Pay with SBP" }).click();
+      await page.waitForURL(/\/sandbox\/checkout\/pay_/);
+      await expect(page.locator("main").textContent()).resolves.toContain("SBP");
+      await page.getByRole("button", { name: "Decline" }).click();
+      // Back at Kopek: declined, nothing paid, and the page offers SBP again.
+      await page.waitForURL(new RegExp(`/pay/${invoice.id}/return\\?payment=`));
+      await expect(page.locator("[role=alert]").textContent()).resolves.toContain("declined");
+      await page.getByRole("button", { name: "Pay with SBP" }).click();
+      await page.waitForURL(/\/sandbox\/checkout\/pay_/);
+      await page.getByRole("button", { name: "Succeed" }).click();
+      await page.waitForURL(new RegExp(`/pay/${invoice.id}/return\\?payment=`));
+      await expect(page.locator(".notice.ok").textContent()).resolves.toContain("Paid");
+
+      const payments = (await server.get(`/v1/payments?invoiceId=${invoice.id}`)).data as {
+        status: string;
+        method: string;
+      }[];
+      expect(payments.map((p) => [p.status, p.method])).toEqual([
+        ["succeeded", "sbp"],
+        ["canceled", "sbp"],
+      ]);
+      await until(() => receiver.received.length > 0);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await context.close();
+      await server.close();
+      await receiver.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    }
+  },
+  60_000,
+);

@@ -74,6 +74,10 @@ export async function startPayServer(
       },
       body: JSON.stringify(body),
     });
+  const get = (path: string) =>
+    fetch(`${publicUrl}${path}`, { headers: { authorization: `Bearer ${apiKey}` } }).then(
+      (response) => response.json() as Promise<Record<string, unknown>>,
+    );
   return {
     url: publicUrl,
     storage,
@@ -81,6 +85,7 @@ export async function startPayServer(
     secret,
     endpoint,
     post,
+    get,
     close: async () => {
       await background.stop();
       await app.close();
