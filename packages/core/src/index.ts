@@ -110,6 +110,7 @@ export {
   type PaymentReconciler,
   type PaymentReconcilerOptions,
 } from "./payments/payment-reconciler.js";
+export type { ProviderNotificationRequest } from "./payments/provider-notifications.js";
 export type { Clock } from "./ports/clock.js";
 export { systemClock } from "./ports/clock.js";
 export type { IdGenerator } from "./ports/id-generator.js";
@@ -141,12 +142,15 @@ export type {
 export type {
   ChargeReceipt,
   CreatedPayment,
+  NotificationAnswer,
+  NotificationSubject,
   PaymentLink,
   PaymentLinkRequest,
   PaymentProvider,
   PaymentRequest,
   ProviderCapabilities,
   ProviderError,
+  ProviderNotification,
   ProviderPayment,
   StoredMethodCharge,
   StoredMethodDescription,

@@ -24,9 +24,13 @@ import {
   startInvoicePayment,
 } from "./payments/invoice-payments.js";
 import { type PaymentPage, paymentPage } from "./payments/payment-page.js";
+import {
+  handleProviderNotification,
+  type ProviderNotificationRequest,
+} from "./payments/provider-notifications.js";
 import { type Clock, millisecondsOf, systemClock } from "./ports/clock.js";
 import type { IdGenerator } from "./ports/id-generator.js";
-import type { PaymentProvider } from "./ports/payment-provider.js";
+import type { NotificationAnswer, PaymentProvider } from "./ports/payment-provider.js";
 import type { Storage } from "./ports/storage.js";
 import { fromStorageError } from "./use-cases/execution.js";
 
@@ -101,6 +105,11 @@ export interface Kopek {
    * the payer confirms it (API.md 10.3.2). Settles nothing.
    */
   startPayment(request: StartPaymentRequest): Promise<Result<StartedPayment, KopekError>>;
+  /**
+   * A provider's notification (API.md 10.4): checked with the provider, settled on its answer; what
+   * to answer the provider, or why it was refused (nothing changed).
+   */
+  providerNotification(request: ProviderNotificationRequest): Promise<Result<NotificationAnswer, KopekError>>;
   /** The payer came back from the provider: Kopek asks the provider and settles on its answer (10.3.3). */
   checkPayment(
     request: CheckPaymentRequest,
@@ -220,6 +229,7 @@ export function createKopek(options: KopekOptions): Kopek {
     paymentPage: (invoiceId) => paymentPage(pages, invoiceId),
     startPayment: (request) => startInvoicePayment(pages, request),
     checkPayment: (request) => checkInvoicePayment(pages, request),
+    providerNotification: (request) => handleProviderNotification(pages, request),
   };
 }
 

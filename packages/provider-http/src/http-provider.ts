@@ -21,7 +21,7 @@ import {
   asProviderPayment,
   asReceipt,
 } from "./response-shapes.js";
-import { errorCodeOf, errorMessageOf, PATHS } from "./wire.js";
+import { errorCodeOf, errorMessageOf, PATHS, readWireNotification } from "./wire.js";
 
 export interface HttpProviderOptions {
   /** Base URL of the provider service, e.g. `http://127.0.0.1:4010`. */
@@ -147,5 +147,10 @@ export function createHttpProvider(options: HttpProviderOptions): PaymentProvide
       call<CreatedPayment>(PATHS.createPayment, request, asCreatedPayment),
     getPayment: (providerPaymentId: string) =>
       call<ProviderPayment>(PATHS.getPayment, { providerPaymentId }, asProviderPayment),
+    readNotification: ({ body }) => {
+      const read = readWireNotification(body);
+      return read === "invalid" ? err({ code: "failed", message: "not a provider notification" }) : ok(read);
+    },
+    notificationAnswer: { status: 200, contentType: "text/plain; charset=utf-8", body: "OK" },
   };
 }

@@ -48,7 +48,9 @@ function routes(provider: PaymentProvider): Record<string, Handler> {
       if (money === null || method === null || !isString(b.paymentId) || !isString(b.description))
         return null;
       if (!isString(b.returnUrl) || !isString(b.idempotencyKey) || b.idempotencyKey === "") return null;
+      if (!isString(b.notificationUrl)) return null;
       return provider.createPayment({
+        notificationUrl: b.notificationUrl,
         paymentId: b.paymentId,
         money,
         method,

@@ -32,3 +32,21 @@ export function errorMessageOf(status: number, body: unknown): string {
   const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
   return typeof message === "string" ? message.slice(0, 200) : `the provider answered ${status}`;
 }
+
+/**
+ * A notification from the provider service to Kopek: `{ "event": "payment.updated", "providerPaymentId" }`,
+ * answered 200 `OK`. It says which payment changed, never how: Kopek asks the service (`getPayment`).
+ */
+export function readWireNotification(body: string): { providerPaymentId: string } | null | "invalid" {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return "invalid";
+  }
+  const fields = parsed as { event?: unknown; providerPaymentId?: unknown } | null;
+  if (typeof fields !== "object" || fields === null || typeof fields.event !== "string") return "invalid";
+  if (fields.event !== "payment.updated") return null;
+  const id = fields.providerPaymentId;
+  return typeof id === "string" && id !== "" && id.length <= 200 ? { providerPaymentId: id } : "invalid";
+}

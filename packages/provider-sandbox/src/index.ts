@@ -9,9 +9,11 @@ export {
 export type { SandboxCharge } from "./sandbox-charge.js";
 export {
   createSandboxCheckout,
+  SANDBOX_NOTIFICATION_EVENT,
   type SandboxCheckout,
   type SandboxDecision,
   type SandboxPayment,
+  sandboxNotificationOf,
 } from "./sandbox-payments.js";
 export {
   createSandboxProvider,

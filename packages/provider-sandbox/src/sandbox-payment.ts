@@ -9,6 +9,8 @@ export interface SandboxPayment {
   readonly method: PaymentMethod;
   readonly description: string;
   readonly returnUrl: string;
+  /** Where the sandbox notifies Kopek once the payer decided. */
+  readonly notificationUrl: string;
   readonly status: ProviderPayment["status"];
   readonly failureCode: ProviderPayment["failureCode"];
 }

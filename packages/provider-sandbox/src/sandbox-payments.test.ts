@@ -10,6 +10,7 @@ const request = (idempotencyKey = randomUUID()) => ({
   method: "sbp" as const,
   description: "Order 1042",
   returnUrl: "https://pay.example/pay/x/return",
+  notificationUrl: "https://pay.example/provider-events/p/sandbox",
   idempotencyKey,
 });
 

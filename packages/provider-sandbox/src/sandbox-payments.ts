@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { CreatedPayment, PaymentRequest, ProviderError, ProviderPayment } from "@kopek/core";
+import type {
+  CreatedPayment,
+  NotificationSubject,
+  PaymentRequest,
+  ProviderError,
+  ProviderNotification,
+  ProviderPayment,
+} from "@kopek/core";
 import { err, ok, type Result } from "neverthrow";
 import { booksOf, type SandboxLedger } from "./ledger.js";
 import { rememberOutcome } from "./provider-idempotency.js";
@@ -43,6 +50,7 @@ export function createSandboxPayment(
       method,
       description: request.description,
       returnUrl,
+      notificationUrl: request.notificationUrl,
       status: "pending",
       failureCode: null,
     });
@@ -87,3 +95,40 @@ export function createSandboxCheckout(ledger: SandboxLedger): SandboxCheckout {
     },
   };
 }
+
+/** The sandbox's notification: which payment changed, never how (Kopek asks `getPayment`). */
+export const SANDBOX_NOTIFICATION_EVENT = "payment.updated";
+
+const SANDBOX_PAYMENT_ID = /^pay_[0-9a-f]{32}$/;
+
+/** What the sandbox POSTs to a payment's `notificationUrl` once the payer decided. */
+export function sandboxNotificationOf(payment: SandboxPayment): {
+  readonly url: string;
+  readonly body: string;
+} {
+  return {
+    url: payment.notificationUrl,
+    body: JSON.stringify({ event: SANDBOX_NOTIFICATION_EVENT, providerPaymentId: payment.providerPaymentId }),
+  };
+}
+
+/** `readNotification`: the payment a sandbox notification names; null for another event. */
+export function readSandboxNotification(
+  notification: ProviderNotification,
+): Result<NotificationSubject | null, ProviderError> {
+  let body: unknown;
+  try {
+    body = JSON.parse(notification.body);
+  } catch {
+    return err(NOT_A_NOTIFICATION);
+  }
+  if (typeof body !== "object" || body === null || typeof (body as { event?: unknown }).event !== "string")
+    return err(NOT_A_NOTIFICATION);
+  const { event, providerPaymentId } = body as { event: string; providerPaymentId?: unknown };
+  if (event !== SANDBOX_NOTIFICATION_EVENT) return ok(null);
+  return typeof providerPaymentId === "string" && SANDBOX_PAYMENT_ID.test(providerPaymentId)
+    ? ok({ providerPaymentId })
+    : err(NOT_A_NOTIFICATION);
+}
+
+const NOT_A_NOTIFICATION: ProviderError = { code: "failed", message: "not a sandbox notification" };

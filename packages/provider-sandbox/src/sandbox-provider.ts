@@ -15,7 +15,7 @@ import { type Clock, systemClock } from "@kopek/core";
 import { err, ok, type Result, ResultAsync } from "neverthrow";
 import { booksOf, chargeParameters, createSandboxLedger, type SandboxLedger } from "./ledger.js";
 import { rememberOutcome } from "./provider-idempotency.js";
-import { createSandboxPayment, findSandboxPayment } from "./sandbox-payments.js";
+import { createSandboxPayment, findSandboxPayment, readSandboxNotification } from "./sandbox-payments.js";
 import {
   declinedAttemptOf,
   describeTestMethod,
@@ -134,6 +134,8 @@ export function createSandboxProvider(options: SandboxProviderOptions = {}): San
       );
     },
     getPayment: (providerPaymentId) => settled(findSandboxPayment(ledger, providerPaymentId), latencyMs),
+    readNotification: readSandboxNotification,
+    notificationAnswer: { status: 200, contentType: "text/plain; charset=utf-8", body: "OK" },
   };
 }
 

@@ -19,6 +19,7 @@ import {
 } from "./http/server-timeouts.js";
 import { openApiPlugin } from "./openapi/plugin.js";
 import { payRoutes } from "./pay/pay-routes.js";
+import { providerEventRoutes } from "./pay/provider-event-routes.js";
 import { sandboxCheckoutRoutes } from "./pay/sandbox-checkout-routes.js";
 import { createLogger } from "./startup/logger.js";
 
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await pages.register(openApiPlugin, { publicUrl: deps.publicUrl });
     const secret = deps.pageSecret ?? randomBytes(32);
     await pages.register(payRoutes, { kopek, secret, publicUrl: deps.publicUrl });
+    await pages.register(providerEventRoutes, { kopek });
     if (deps.sandboxCheckout !== undefined)
       await pages.register(sandboxCheckoutRoutes, {
         checkout: deps.sandboxCheckout,

@@ -46,6 +46,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     },
   });
   const registry = createProviderRegistry({ ledger });
+  const checkout = createSandboxCheckout(ledger);
   const wrap = options.wrapProvider ?? ((provider) => provider);
   const kopek = createKopek({
     storage,
@@ -67,7 +68,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     publicUrl: PUBLIC_URL,
     ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
     ...(options.pageSecret === undefined ? {} : { pageSecret: options.pageSecret }),
-    sandboxCheckout: createSandboxCheckout(ledger),
+    sandboxCheckout: checkout,
   });
   const post = (
     url: string,
@@ -95,6 +96,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     kopek,
     storage,
     ledger,
+    checkout,
     project,
     apiKey,
     logLines,

@@ -27,7 +27,8 @@ describe("kopek worker", () => {
     const cli = spawnCli(["worker"]);
     expect(await cli.exited).toBe(1);
     expect(cli.stderr()).toMatch(/^kopek: kopek worker needs DATABASE_URL/);
-  });
+    // A process start: on a loaded 2-core machine, loading the CLI alone took over 5 s once.
+  }, 30_000);
 });
 
 const SUBSCRIPTIONS = 1000;

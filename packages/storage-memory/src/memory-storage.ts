@@ -146,6 +146,10 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
         return WROTE;
       }),
     findPayment: (projectId, id) => attempt("findPayment", () => resources.findPayment(projectId, id)),
+    findPaymentByProviderId: (projectId, providerPaymentId) =>
+      attempt("findPaymentByProviderId", () =>
+        resources.findPaymentByProviderId(projectId, providerPaymentId),
+      ),
     listPayments: (projectId, page) => attempt("listPayments", () => resources.listPayments(projectId, page)),
     claimPaymentChecks: (claim) => attempt("claimPaymentChecks", () => resources.claimPaymentChecks(claim)),
     savePayment: (payment, events) =>

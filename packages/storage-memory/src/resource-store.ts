@@ -133,6 +133,13 @@ export class ResourceStore {
     return find(this.#payments, projectId, id);
   }
 
+  /** A scan: notifications are rare next to everything else memory storage serves. */
+  findPaymentByProviderId(projectId: string, providerPaymentId: string): Payment | null {
+    for (const p of this.#payments.rows.values())
+      if (p.projectId === projectId && p.providerPaymentId === providerPaymentId) return deepCopy(p);
+    return null;
+  }
+
   listPayments(projectId: string, page: PaymentListPage): Payment[] {
     const { invoiceId, subscriptionId, status } = page;
     return list(

@@ -1,5 +1,5 @@
 import { describeKopekContract } from "@kopek/core/testing";
-import { createSandboxCheckout, createSandboxProvider } from "@kopek/provider-sandbox";
+import { createSandboxCheckout, createSandboxProvider, sandboxNotificationOf } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "../src/index.js";
 
 describeKopekContract("memory storage and the sandbox", {
@@ -11,6 +11,10 @@ describeKopekContract("memory storage and the sandbox", {
       ...sandbox,
       chargesMade: () => sandbox.ledger.charges().length,
       confirm: (id, decision) => void checkout.decide(id, decision),
+      notificationOf: (id) => {
+        const payment = checkout.find(id);
+        return { headers: {}, body: payment === null ? "{}" : sandboxNotificationOf(payment).body };
+      },
     };
   },
   declinedRef: "sandbox_decline_contract",

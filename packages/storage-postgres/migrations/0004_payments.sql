@@ -36,3 +36,6 @@ CREATE INDEX payments_subscription_idx ON payments (project_id, subscription_id,
   WHERE subscription_id IS NOT NULL;
 -- What reconciliation claims: pending payments by when they are due.
 CREATE INDEX payments_check_idx ON payments (next_check_at, id) WHERE status = 'pending';
+-- A notification names a payment by the provider's id.
+CREATE INDEX payments_provider_idx ON payments (project_id, provider_payment_id)
+  WHERE provider_payment_id IS NOT NULL;

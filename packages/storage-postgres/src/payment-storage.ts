@@ -73,6 +73,17 @@ export function paymentStorage({ query, run, fail, transaction }: SqlContext): P
         return rows[0] === undefined ? null : toPayment(rows[0]);
       }),
 
+    findPaymentByProviderId: (projectId, providerPaymentId) =>
+      run("findPaymentByProviderId", async () => {
+        if (!isUuid(projectId)) return null;
+        const { rows } = await query(
+          "find_payment_by_provider_id",
+          `SELECT ${PAYMENT_SELECT} FROM payments WHERE project_id = $1 AND provider_payment_id = $2`,
+          [projectId, providerPaymentId],
+        );
+        return rows[0] === undefined ? null : toPayment(rows[0]);
+      }),
+
     listPayments: (projectId, page) =>
       run("listPayments", async () => {
         const parameters = listParameters(projectId, page);

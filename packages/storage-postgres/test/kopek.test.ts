@@ -1,5 +1,5 @@
 import { describeKopekContract } from "@kopek/core/testing";
-import { createSandboxCheckout, createSandboxProvider } from "@kopek/provider-sandbox";
+import { createSandboxCheckout, createSandboxProvider, sandboxNotificationOf } from "@kopek/provider-sandbox";
 import { afterAll } from "vitest";
 import { createPostgresStorage, migrate } from "../src/index.js";
 import { openTestDatabase } from "./database.js";
@@ -27,6 +27,10 @@ describeKopekContract(`postgres (${db.backend}) storage and the sandbox`, {
       ...sandbox,
       chargesMade: () => sandbox.ledger.charges().length,
       confirm: (id, decision) => void checkout.decide(id, decision),
+      notificationOf: (id) => {
+        const payment = checkout.find(id);
+        return { headers: {}, body: payment === null ? "{}" : sandboxNotificationOf(payment).body };
+      },
     };
   },
   declinedRef: "sandbox_decline_contract",

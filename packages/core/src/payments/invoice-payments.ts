@@ -112,6 +112,7 @@ async function confirmAt(
     method: payment.method,
     description: invoice.description,
     returnUrl: `${context.publicUrl()}/pay/${invoice.id}/return?payment=${payment.id}`,
+    notificationUrl: `${context.publicUrl()}/provider-events/${project.id}/${project.provider.kind}`,
     idempotencyKey: `kopek:invoice:${invoice.id}:${payment.method}:${attempt}`,
   });
   if (created.isErr()) {

@@ -1,4 +1,4 @@
-import type { ResultAsync } from "neverthrow";
+import type { Result, ResultAsync } from "neverthrow";
 import type { Money, PaymentFailureCode, PaymentMethod, PaymentStatus } from "../domain/model.js";
 
 /** A payment company, seen from Kopek. One instance serves one project's provider settings. */
@@ -19,6 +19,30 @@ export interface PaymentProvider {
   createPayment(request: PaymentRequest): ResultAsync<CreatedPayment, ProviderError>;
   /** How a payment stands at the provider now: the verified word Kopek settles on (API.md 10.1). */
   getPayment(providerPaymentId: string): ResultAsync<ProviderPayment, ProviderError>;
+  /**
+   * Which payment a notification the provider POSTed is about (API.md 10.4). Its body is never
+   * trusted for the outcome: Kopek asks `getPayment` next. Null: about nothing Kopek tracks (another
+   * kind of event); an error: not a notification of this provider, which changes nothing.
+   */
+  readNotification(notification: ProviderNotification): Result<NotificationSubject | null, ProviderError>;
+  /** What the provider expects in answer to a notification that got through. */
+  readonly notificationAnswer: NotificationAnswer;
+}
+
+/** A notification as the provider POSTed it to Kopek. */
+export interface ProviderNotification {
+  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  readonly body: string;
+}
+
+export interface NotificationSubject {
+  readonly providerPaymentId: string;
+}
+
+export interface NotificationAnswer {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: string;
 }
 
 /** A payment for the payer to confirm at the provider. */
@@ -30,6 +54,8 @@ export interface PaymentRequest {
   readonly description: string;
   /** Where the provider sends the payer back once they confirmed or gave up. */
   readonly returnUrl: string;
+  /** Where the provider may notify Kopek of the outcome (a provider configured per shop ignores it). */
+  readonly notificationUrl: string;
   /** Derived from the invoice, the method and the attempt: the same across retries of one attempt. */
   readonly idempotencyKey: string;
 }

@@ -12,6 +12,11 @@ import type { StorageError } from "./storage-error.js";
 export interface PaymentStorage {
   /** The payment with this id in this project, or null. */
   findPayment(projectId: string, paymentId: string): ResultAsync<Payment | null, StorageError>;
+  /** The payment of this project the provider knows by this id (a notification names it so), or null. */
+  findPaymentByProviderId(
+    projectId: string,
+    providerPaymentId: string,
+  ): ResultAsync<Payment | null, StorageError>;
   /** A project's payments, newest first (by id), filtered as `page` says. */
   listPayments(projectId: string, page: PaymentListPage): ResultAsync<readonly Payment[], StorageError>;
   /**

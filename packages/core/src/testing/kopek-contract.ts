@@ -6,6 +6,7 @@ import { registerFuzzTests } from "./kopek-contract-fuzz.js";
 import { registerIdempotencyTests } from "./kopek-contract-idempotency.js";
 import { registerInvoiceIdempotencyTests } from "./kopek-contract-invoice-idempotency.js";
 import { registerLifecycleTests } from "./kopek-contract-lifecycle.js";
+import { registerNotificationTests } from "./kopek-contract-notifications.js";
 import { registerPaymentTests } from "./kopek-contract-payments.js";
 import { registerRenewalTests } from "./kopek-contract-renewals.js";
 import { registerRequestTests } from "./kopek-contract-requests.js";
@@ -27,5 +28,6 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerEventTests(options);
     registerPaymentTests(options);
     registerCheckoutTests(options);
+    registerNotificationTests(options);
   });
 }

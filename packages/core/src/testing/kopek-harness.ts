@@ -4,7 +4,7 @@ import { createUuidV7Generator } from "../crypto/uuid-v7.js";
 import type { PaymentMethod, Project } from "../domain/model.js";
 import { createKopek, type Kopek, type KopekResponse } from "../kopek.js";
 import type { Clock } from "../ports/clock.js";
-import type { PaymentProvider } from "../ports/payment-provider.js";
+import type { PaymentProvider, ProviderNotification } from "../ports/payment-provider.js";
 import type { InspectableStorage } from "../ports/storage.js";
 import {
   createRenewalWorker,
@@ -19,6 +19,8 @@ export interface CountingProvider extends PaymentProvider {
   chargesMade(): number;
   /** The payer's part at the provider: confirms (or declines) a payment made by `createPayment`. */
   confirm(providerPaymentId: string, decision: "succeed" | "decline"): void;
+  /** The notification the provider would POST about a payment. */
+  notificationOf(providerPaymentId: string): ProviderNotification;
 }
 
 export interface KopekContractOptions {
@@ -110,6 +112,9 @@ export async function createHarness(
     confirm: (providerPaymentId, decision) => real.confirm(providerPaymentId, decision),
     createPayment: (request) => real.createPayment(request),
     getPayment: (providerPaymentId) => real.getPayment(providerPaymentId),
+    readNotification: (notification) => real.readNotification(notification),
+    notificationAnswer: real.notificationAnswer,
+    notificationOf: (providerPaymentId) => real.notificationOf(providerPaymentId),
     chargeStoredMethod: (request) => {
       chargeCalls += 1;
       const fault = faults.shift();

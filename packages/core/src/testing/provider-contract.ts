@@ -164,6 +164,7 @@ export function describeProviderContract(
         method: provider.capabilities.methods[0] ?? "card",
         description: "Kopek provider contract",
         returnUrl: "https://pay.kopek.test/pay/return",
+        notificationUrl: "https://pay.kopek.test/provider-events/contract/test",
         idempotencyKey: randomKey(),
         ...overrides,
       });

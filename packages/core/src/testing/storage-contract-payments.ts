@@ -40,6 +40,13 @@ export function describePaymentContract(factory: StorageFactory): void {
       await unwrap(storage.savePayment(payment, []));
       expect(await unwrap(storage.findPayment(project.id, payment.id))).toEqual(payment);
       expect(await unwrap(storage.findPayment(randomUUID(), payment.id))).toBeNull();
+      const known = samplePayment(project.id);
+      await unwrap(storage.savePayment(known, []));
+      const byProvider = (projectId: string, id: string) =>
+        unwrap(storage.findPaymentByProviderId(projectId, id));
+      expect(await byProvider(project.id, known.providerPaymentId as string)).toEqual(known);
+      expect(await byProvider(randomUUID(), known.providerPaymentId as string)).toBeNull();
+      expect(await byProvider(project.id, `pay_${randomUUID()}`)).toBeNull();
       expect(await unwrap(storage.findPayment(project.id, randomUUID()))).toBeNull();
     });
 

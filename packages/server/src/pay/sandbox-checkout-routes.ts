@@ -1,5 +1,5 @@
 import { formatMoney } from "@kopek/core";
-import type { SandboxCheckout } from "@kopek/provider-sandbox";
+import { type SandboxCheckout, sandboxNotificationOf } from "@kopek/provider-sandbox";
 import type { FastifyInstance } from "fastify";
 import { csrfToken, isValidCsrfToken } from "./csrf-token.js";
 import { errorHtml, notFoundHtml } from "./page-html.js";
@@ -50,6 +50,14 @@ export async function sandboxCheckoutRoutes(
         return sendHtml(reply, 400, errorHtml(400));
       const decided = checkout.decide(id, form.decision);
       if (decided === null) return sendHtml(reply, 404, notFoundHtml());
+      // As a real provider would: a notification to Kopek, on its own, whatever the payer does next.
+      const notification = sandboxNotificationOf(decided);
+      void fetch(notification.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: notification.body,
+        signal: AbortSignal.timeout(5000),
+      }).catch((cause) => request.log.warn({ err: cause }, "sandbox notification not delivered"));
       return reply.code(303).header("location", decided.returnUrl).send();
     },
   );
