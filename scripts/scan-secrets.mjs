@@ -56,12 +56,13 @@ for (const file of filesIn(join(root, "secrets"), ".txt")) {
 const NOT_CARDS = [
   /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, // UUIDs
   /\b[0-9a-f]{16,}\b/gi, // hex digests: key hashes, fingerprints
+  /\b[a-z]+_[0-9a-f]{16,}\b/gi, // provider ids: a prefix and hex (the sandbox's ch_…, pay_…)
   /\\x[0-9a-f]+/gi, // bytea in a dump: ciphertext
   /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}(:\d{2})?)?/g, // timestamps
   /"(time|durationMs|pid)":\d+/g, // pino's epoch milliseconds and friends
   /"amount":"\d+"/g, // money: an amount is a string of minor units, up to 18 digits
 ];
-const AMOUNT_COLUMNS = new Set(["amount", "amount_minor"]);
+const AMOUNT_COLUMNS = new Set(["amount", "amount_minor", "amount_refunded"]);
 
 // The refs every test suite sends look like this (core's fixtures: `pm_sandbox_<uuid>`, `pm_secret_…`).
 const TOKEN_SHAPE = /\b(?:pm|tok)_[A-Za-z0-9_-]{6,}/;

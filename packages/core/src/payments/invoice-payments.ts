@@ -32,8 +32,10 @@ const ATTEMPTS = 3;
  * The payer chose a method on the hosted page (API.md 10.3.2): a `pending` Payment, stored with a bump
  * of the invoice's version so that two tabs choosing at once make one attempt, and a provider payment
  * made with a key derived from the invoice, the method and the attempt number. A pending attempt of
- * the same method is reused (the provider answers its key with the same payment). Nothing here
- * settles anything: only the provider's verified word does (`settleInvoicePayment`).
+ * the same method is reused (the provider answers its key with the same payment); one the provider
+ * already decided (the payer paid or declined and never came back) is settled on that answer first,
+ * and the payer sees the receipt or gets a new attempt. Nothing here settles anything but on the
+ * provider's verified word (`settlePayment`).
  */
 export async function startInvoicePayment(
   context: InvoicePaymentContext,
@@ -63,17 +65,29 @@ export async function startInvoicePayment(
     if (listed.isErr()) return err(fromStorageError(listed.error));
     const attempts = listed.value.filter((p) => p.method === method);
     const pending = attempts.find((p) => p.status === "pending");
-    if (pending !== undefined)
-      return confirmAt(context, project, invoice, pending, attempts.length - attempts.indexOf(pending));
-
-    const payment = pendingPayment(invoice, project, method, context.ids.newId(), now);
-    const saved = await context.storage.saveInvoice(
-      { ...invoice, version: invoice.version + 1 },
-      [],
-      [payment],
-    );
-    if (saved.isOk()) return confirmAt(context, project, invoice, payment, attempts.length + 1);
-    if (saved.error.code !== "conflict") return err(fromStorageError(saved.error));
+    let confirmed: Result<StartedPayment, KopekError>;
+    if (pending !== undefined) {
+      const number = attempts.length - attempts.indexOf(pending);
+      confirmed = await confirmAt(context, project, invoice, pending, number);
+    } else {
+      const payment = pendingPayment(invoice, project, method, context.ids.newId(), now);
+      const saved = await context.storage.saveInvoice(
+        { ...invoice, version: invoice.version + 1 },
+        [],
+        [payment],
+      );
+      if (saved.isErr() && saved.error.code !== "conflict") return err(fromStorageError(saved.error));
+      if (saved.isErr()) continue;
+      confirmed = await confirmAt(context, project, invoice, payment, attempts.length + 1);
+    }
+    // Decided at the provider already: settled just now, so a fresh read shows the receipt or makes a new attempt.
+    if (
+      confirmed.isOk() &&
+      confirmed.value.kind === "confirm" &&
+      confirmed.value.payment.status !== "pending"
+    )
+      continue;
+    return confirmed;
   }
   return err({ code: "internal_error", cause: new Error("startInvoicePayment: the invoice kept changing") });
 }

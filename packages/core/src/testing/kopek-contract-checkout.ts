@@ -90,6 +90,21 @@ export function registerCheckoutTests(options: KopekContractOptions): void {
       expect((await payments(h, id)).map((p) => p.status)).toEqual(["succeeded", "canceled"]);
     });
 
+    it("settles an attempt decided at the provider when the payer, who never came back, chooses again", async () => {
+      const h = await createHarness(options, { paymentPage: "kopek" });
+      const id = await invoice(h);
+      const declined = await start(h, id, "sbp");
+      h.provider.confirm(declined.payment.providerPaymentId as string, "decline");
+      const retry = await start(h, id, "sbp");
+      expect(retry.payment.id).not.toBe(declined.payment.id);
+      expect(retry.payment.status).toBe("pending");
+      h.provider.confirm(retry.payment.providerPaymentId as string, "succeed");
+      const again = (await h.kopek.startPayment({ invoiceId: id, method: "sbp" }))._unsafeUnwrap();
+      expect(again.kind).toBe("closed");
+      expect(json(await h.get(`/v1/invoices/${id}`)).status).toBe("paid");
+      expect((await payments(h, id)).map((p) => p.status)).toEqual(["succeeded", "canceled"]);
+    });
+
     it("makes one attempt when two tabs choose at once", async () => {
       const h = await createHarness(options, { paymentPage: "kopek" });
       const id = await invoice(h);
