@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { PAYMENT_METHODS, type PaymentMethod, type ProviderSettings } from "@kopek/core";
+import { PAYMENT_METHODS, type ProviderSettings } from "@kopek/core";
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 
@@ -95,7 +95,7 @@ export async function resolveProvider(
     kind: "yookassa",
     shopId: entry.shopId,
     secretKey: key,
-    storedMethods: entry.storedMethods as readonly PaymentMethod[],
+    storedMethods: entry.storedMethods,
     apiUrl: entry.apiUrl,
   }));
 }
