@@ -141,7 +141,11 @@ describe.runIf(db.isRealServer)(
     });
 
     it("a key revoked with the CLI is refused at once by both servers", async () => {
-      const issued = spawnCli(["keys", "create", "--project", projectId], { DATABASE_URL: db.url ?? "" });
+      // The command line reads projects as the servers do, with their key (here, their key file).
+      const issued = spawnCli(["keys", "create", "--project", projectId], {
+        DATABASE_URL: db.url ?? "",
+        KOPEK_ENCRYPTION_KEY_FILE: keyFile,
+      });
       expect(await issued.exited).toBe(0);
       const key = issued.stdout().match(/key: +(\S+)/)?.[1] ?? "";
       for (const server of [a, b]) {
