@@ -108,7 +108,15 @@ export async function startServer(
     : null;
 
   const background = config.worker
-    ? startBackgroundJobs({ storage, providerFor, clock, intervalMs: config.workerIntervalMs, logger })
+    ? startBackgroundJobs({
+        storage,
+        providerFor,
+        publicUrl: () => publicUrl ?? "",
+        dunning: config.dunning,
+        clock,
+        intervalMs: config.workerIntervalMs,
+        logger,
+      })
     : null;
 
   return ok({

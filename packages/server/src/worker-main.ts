@@ -35,9 +35,13 @@ export async function startWorker(config: Config): Promise<Result<RunningWorker,
     intervalMs: config.workerIntervalMs,
     logger,
   });
+  const { publicUrl } = config;
   const background = startBackgroundJobs({
     storage: opened.value.storage,
     providerFor,
+    // Without KOPEK_PUBLIC_URL a worker cannot name the payer's way back: such attempts wait for the payer.
+    ...(publicUrl === null ? {} : { publicUrl: () => publicUrl }),
+    dunning: config.dunning,
     clock,
     intervalMs: config.workerIntervalMs,
     logger,

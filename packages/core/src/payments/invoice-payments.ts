@@ -66,8 +66,7 @@ export async function startInvoicePayment(
     const pending = attempts.find((p) => p.status === "pending");
     let confirmed: Result<StartedPayment, KopekError>;
     if (pending !== undefined) {
-      const number = attempts.length - attempts.indexOf(pending);
-      confirmed = await confirmAt(context, project, invoice, pending, number);
+      confirmed = await confirmAt(context, project, invoice, pending, attemptNumber(attempts, pending));
     } else {
       const payment = pendingPayment(invoice, project, method, context.ids.newId(), now);
       const saved = await context.storage.saveInvoice(
@@ -89,6 +88,36 @@ export async function startInvoicePayment(
     return confirmed;
   }
   return err({ code: "internal_error", cause: new Error("startInvoicePayment: the invoice kept changing") });
+}
+
+/** The attempt's number among the invoice's attempts with its method (listed newest first): 1 for the first. */
+function attemptNumber(attempts: readonly Payment[], payment: Payment): number {
+  return attempts.length - attempts.findIndex((p) => p.id === payment.id);
+}
+
+/**
+ * An attempt whose provider payment Kopek never heard of (no answer, or a crash between the answer
+ * and its write): asked for again with the attempt's own key, so the provider answers the payment it
+ * made, never a second one, and the attempt is settled on that answer. For the reconciler.
+ */
+export async function resumeInvoiceAttempt(
+  context: InvoicePaymentContext,
+  payment: Payment,
+): Promise<Result<Payment, KopekError>> {
+  const loaded = await loadInvoice(context, payment.invoiceId ?? "");
+  if (loaded.isErr()) return err(loaded.error);
+  const { invoice, project } = loaded.value;
+  const listed = await context.storage.listPayments(invoice.projectId, {
+    limit: 100,
+    before: null,
+    invoiceId: invoice.id,
+    subscriptionId: null,
+    status: null,
+  });
+  if (listed.isErr()) return err(fromStorageError(listed.error));
+  const attempts = listed.value.filter((p) => p.method === payment.method);
+  const confirmed = await confirmAt(context, project, invoice, payment, attemptNumber(attempts, payment));
+  return confirmed.map((started) => (started.kind === "confirm" ? started.payment : payment));
 }
 
 function pendingPayment(

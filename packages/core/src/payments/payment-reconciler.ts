@@ -1,11 +1,13 @@
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
 import type { Payment, Project } from "../domain/model.js";
+import { invoiceStatusAt } from "../domain/presenters.js";
 import { type IntervalJob, startIntervalJob } from "../jobs/interval-job.js";
 import { type Clock, systemClock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
-import type { PaymentProvider } from "../ports/payment-provider.js";
+import type { PaymentProvider, ProviderPayment } from "../ports/payment-provider.js";
 import type { Storage } from "../ports/storage.js";
 import type { DunningPolicy } from "../renewals/renewal-schedule.js";
+import { resumeInvoiceAttempt } from "./invoice-payments.js";
 import { nextCheckAfter } from "./payment-records.js";
 import { settlePayment } from "./settle-payment.js";
 
@@ -14,6 +16,12 @@ export interface PaymentReconcilerOptions {
   readonly providerFor: (project: Project) => PaymentProvider;
   readonly clock?: Clock;
   readonly ids?: IdGenerator;
+  /**
+   * Base URL of the hosted pages (as KopekOptions.publicUrl): with it, an invoice's attempt whose
+   * provider payment Kopek never heard of is asked for again with its own key. Without it, such an
+   * attempt waits for the payer to choose again.
+   */
+  readonly publicUrl?: () => string;
   /** How a renewal that settles declined is retried (the renewal worker's policy); the default when omitted. */
   readonly dunning?: DunningPolicy;
   /** Payments checked per claim (default 50). */
@@ -51,6 +59,10 @@ export function createPaymentReconciler(options: PaymentReconcilerOptions): Paym
   async function check(payment: Payment): Promise<boolean> {
     const project = await storage.findProject(payment.projectId);
     if (project.isErr()) throw project.error;
+    if (payment.providerPaymentId === null && payment.invoiceId !== null && options.publicUrl !== undefined) {
+      const resumed = await resumeInvoiceAttempt({ ...context, publicUrl: options.publicUrl }, payment);
+      if (resumed.isOk()) return resumed.value.status !== "pending";
+    }
     const answer =
       project.value === null || payment.providerPaymentId === null
         ? null
@@ -66,9 +78,32 @@ export function createPaymentReconciler(options: PaymentReconcilerOptions): Paym
       if (saved.isErr() && saved.error.code !== "conflict") throw saved.error;
       return false;
     }
-    const settled = await settlePayment(context, payment, answer.value);
+    const provider = project.value === null ? null : options.providerFor(project.value);
+    const final =
+      answer.value.status === "pending" && provider !== null ? await cancelIfClosed(payment, provider) : null;
+    const settled = await settlePayment(context, payment, final ?? answer.value);
     if (settled.isErr()) throw settled.error;
     return settled.value.status !== "pending";
+  }
+
+  /**
+   * A payment still pending for an invoice that expired or was canceled meanwhile is canceled at the
+   * provider where the provider allows it (API.md 10.3.6), so the payer cannot pay a closed invoice;
+   * the provider's answer is what is settled. Null when there is nothing to cancel.
+   */
+  async function cancelIfClosed(
+    payment: Payment,
+    provider: PaymentProvider,
+  ): Promise<ProviderPayment | null> {
+    if (payment.invoiceId === null || !provider.capabilities.cancelPending) return null;
+    const invoice = await storage.findInvoiceById(payment.invoiceId);
+    if (invoice.isErr()) throw invoice.error;
+    if (invoice.value === null || invoiceStatusAt(invoice.value, clock.now()) === "created") return null;
+    const canceled = await provider.cancelPayment({
+      providerPaymentId: payment.providerPaymentId ?? "",
+      idempotencyKey: `kopek:cancel:${payment.id}`,
+    });
+    return canceled.isOk() ? canceled.value : null;
   }
 
   async function runOnce() {

@@ -137,6 +137,52 @@ export function registerSettlementTests(options: KopekContractOptions): void {
     });
   });
 
+  describe("attempts of a closed invoice, and attempts Kopek never heard back about", () => {
+    it("cancels at the provider a payment still pending when its invoice was canceled", async () => {
+      const h = await createHarness(options, { paymentPage: "kopek" });
+      const id = json(await h.call("/v1/invoices", invoiceBody())).id as string;
+      const started = (await h.kopek.startPayment({ invoiceId: id, method: "card" }))._unsafeUnwrap();
+      if (started.kind !== "confirm") throw new Error("not payable");
+      expect((await h.call(`/v1/invoices/${id}/cancel`, {})).status).toBe(200);
+      h.clock.advance(MINUTE_MS);
+      expect(await reconciler(h).runOnce()).toEqual({ claimed: 1, settled: 1 });
+      const [payment] = await paymentsOf(h, { invoiceId: id });
+      expect(payment).toMatchObject({ status: "canceled", failureCode: "expired" });
+      // The payer can no longer pay it at the provider: the provider keeps it canceled.
+      h.provider.confirm(started.payment.providerPaymentId as string, "succeed");
+      const asked = await h.provider.getPayment(started.payment.providerPaymentId as string);
+      expect(asked._unsafeUnwrap().status).toBe("canceled");
+      expect(json(await h.get(`/v1/invoices/${id}`)).status).toBe("canceled");
+    });
+
+    it("asks again, with the attempt's key, for a provider payment whose answer was lost", async () => {
+      const h = await createHarness(options, { paymentPage: "kopek" });
+      const id = json(await h.call("/v1/invoices", invoiceBody())).id as string;
+      h.loseNextCreatePayment();
+      const lost = await h.kopek.startPayment({ invoiceId: id, method: "card" });
+      expect(lost._unsafeUnwrapErr().code).toBe("provider_unavailable");
+      const [open] = await paymentsOf(h, { invoiceId: id });
+      expect(open).toMatchObject({ status: "pending", providerPaymentId: null });
+
+      h.clock.advance(MINUTE_MS);
+      const resuming = createPaymentReconciler({
+        storage: h.storage,
+        providerFor: () => h.provider,
+        clock: h.clock,
+        publicUrl: () => "https://pay.example.test",
+      });
+      await resuming.runOnce();
+      const [known] = await paymentsOf(h, { invoiceId: id });
+      expect(known).toMatchObject({ id: open?.id, status: "pending", providerPaymentId: expect.any(String) });
+      // The payer, who was at the provider all along, pays: settled on the next check, one payment.
+      h.provider.confirm(known?.providerPaymentId as string, "succeed");
+      h.clock.advance(DAY_MS);
+      await resuming.runOnce();
+      expect(json(await h.get(`/v1/invoices/${id}`)).status).toBe("paid");
+      expect(await paymentsOf(h, { invoiceId: id })).toHaveLength(1);
+    });
+  });
+
   describe("an invoice paid twice", () => {
     it("refunds the second success in full at once, and keeps one invoice.paid", async () => {
       const h = await createHarness(options, { paymentPage: "kopek" });

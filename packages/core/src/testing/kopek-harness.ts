@@ -69,6 +69,8 @@ export interface KopekHarness {
   linkCalls(): number;
   /** Injects a fault into the next charge calls, in order. */
   injectChargeFaults(...faults: ChargeFault[]): void;
+  /** The next createPayment is made at the provider, and Kopek hears nothing but an outage. */
+  loseNextCreatePayment(): void;
   /** Lets every charge held by a "hold" fault answer. */
   releaseHeldCharges(): void;
   call(path: string, body: unknown, idempotencyKey?: string, apiKey?: string): Promise<KopekResponse>;
@@ -98,6 +100,7 @@ export async function createHarness(
   const real = options.createProvider({ storedMethodCharge });
   const faults: ChargeFault[] = [];
   let chargeCalls = 0;
+  let loseNextCreate = false;
   let linkCalls = 0;
   let releaseHeld = () => {};
   const held = new Promise<void>((resolve) => {
@@ -116,7 +119,14 @@ export async function createHarness(
     },
     chargesMade: () => real.chargesMade(),
     confirm: (providerPaymentId, decision) => real.confirm(providerPaymentId, decision),
-    createPayment: (request) => real.createPayment(request),
+    createPayment: (request) => {
+      if (!loseNextCreate) return real.createPayment(request);
+      loseNextCreate = false;
+      const made = Promise.resolve(real.createPayment(request));
+      return new ResultAsync(
+        made.then(() => err({ code: "unavailable" as const, message: "injected: no answer" })),
+      );
+    },
     getPayment: (providerPaymentId) => real.getPayment(providerPaymentId),
     cancelPayment: (request) => real.cancelPayment(request),
     refundPayment: (request) => real.refundPayment(request),
@@ -183,6 +193,9 @@ export async function createHarness(
     provider,
     chargeCalls: () => chargeCalls,
     linkCalls: () => linkCalls,
+    loseNextCreatePayment: () => {
+      loseNextCreate = true;
+    },
     injectChargeFaults: (...next) => {
       faults.push(...next);
     },

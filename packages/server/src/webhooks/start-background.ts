@@ -3,6 +3,7 @@ import {
   createInvoiceSweeper,
   createPaymentReconciler,
   createWebhookDispatcher,
+  type DunningPolicy,
   type PaymentProvider,
   type Project,
   type Storage,
@@ -15,6 +16,10 @@ export interface BackgroundOptions {
   readonly storage: Storage;
   /** For the payment reconciler: the provider of a payment's project. */
   readonly providerFor: (project: Project) => PaymentProvider;
+  /** For the payment reconciler: the hosted pages' base URL, to resume an attempt it never heard of. */
+  readonly publicUrl?: () => string;
+  /** For the payment reconciler: how a renewal that settles declined is retried. */
+  readonly dunning?: DunningPolicy;
   readonly clock: Clock;
   readonly intervalMs: number;
   readonly logger: Logger;
@@ -67,6 +72,8 @@ export function startBackgroundJobs(options: BackgroundOptions): { stop(): Promi
     storage,
     clock,
     providerFor: options.providerFor,
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+    ...(options.dunning === undefined ? {} : { dunning: options.dunning }),
     onError: (cause) => logger.error({ err: cause }, "payment reconciliation failed"),
   });
   const jobs = [dispatcher, sweeper, reconciler];
