@@ -4,8 +4,9 @@ import { err, ok, type Result } from "neverthrow";
 import { notificationSchema } from "./yookassa-schemas.js";
 
 /**
- * Where YooKassa sends notifications from. yookassa.ru/developers/using-api/webhooks publishes the list;
- * this copy is the one in the official Python SDK's `security_helper.py` (yoomoney/yookassa-sdk-python).
+ * Where YooKassa sends notifications from, as yookassa.ru/developers/using-api/webhooks publishes it. The
+ * official Python SDK's `security_helper.py` lists the same IPv4 ranges and four /64 networks inside
+ * 2a02:5180::/32; the page's wider IPv6 range is kept, so a new YooKassa /64 is not refused.
  */
 export const YOOKASSA_NOTIFICATION_NETWORKS: readonly string[] = [
   "185.71.76.0/27",
@@ -14,10 +15,7 @@ export const YOOKASSA_NOTIFICATION_NETWORKS: readonly string[] = [
   "77.75.154.128/25",
   "77.75.156.11",
   "77.75.156.35",
-  "2a02:5180:0:1509::/64",
-  "2a02:5180:0:2655::/64",
-  "2a02:5180:0:1533::/64",
-  "2a02:5180:0:2669::/64",
+  "2a02:5180::/32",
 ];
 
 const networks = new BlockList();

@@ -57,8 +57,9 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): NextPa
   const capabilities: NextProviderCapabilities = {
     methods: METHODS,
     storedMethodCharge: storedMethods,
-    // Recurring payments save bank cards; SBP saving needs a separate agreement and verification (README).
-    saveMethod: ["card"],
+    // Recurring payments save bank cards and SBP ("there are exceptions": only banks that support
+    // autopayments are offered), …/scenario-extensions/recurring-payments and …/manual-integration/other/sbp.
+    saveMethod: ["card", "sbp"],
     receipts: true,
     // YooKassa cancels only waiting_for_capture payments; Kopek asks for capture: true, so never.
     cancelPending: false,

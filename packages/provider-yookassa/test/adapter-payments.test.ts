@@ -114,6 +114,20 @@ describe("stored methods against the emulator", () => {
     expect(description).toEqual({ kind: "card", first6: "555555", last4: "4477", length: 16 });
   });
 
+  it("saves an SBP account at checkout and describes it by YooKassa's title, having no card", async () => {
+    const provider = providerFor(emulator);
+    expect(provider.capabilities.saveMethod).toEqual(["card", "sbp"]);
+    const created = (await provider.createPayment(paymentRequest({ method: "sbp" })))._unsafeUnwrap();
+    const payment = emulator.books.payments.get(created.providerPaymentId);
+    if (payment !== undefined) payment.save_payment_method = true;
+    emulator.books.decide(created.providerPaymentId, { card: "5555555555554477" });
+    const ref = created.providerPaymentId;
+    expect((await provider.describeStoredMethod({ ref, method: "sbp" }))._unsafeUnwrap()).toEqual({
+      kind: "masked",
+      mask: "SBP",
+    });
+  });
+
   it("charges a saved card without a confirmation: succeeded, canceled as declined, or pending", async () => {
     const provider = providerFor(emulator);
     const charge = (ref: string) =>
@@ -129,7 +143,7 @@ describe("stored methods against the emulator", () => {
     expect(approved).toMatchObject({
       status: "succeeded",
       failureCode: null,
-      methodMask: "5555 55** **** 4444",
+      methodMask: "5555 55** **** 4477",
     });
     const declinedRef = emulator.books.seedSavedMethod({ outcome: { decline: "insufficient_funds" } });
     expect((await charge(declinedRef))._unsafeUnwrap()).toMatchObject({

@@ -23,7 +23,7 @@ export const EMULATOR_DECLINE_CARDS: Readonly<Record<string, string>> = {
   "5555555555550004": "card_expired",
   "5555555555550005": "fraud_suspected",
 };
-export const EMULATOR_SUCCESS_CARD = "5555555555554444";
+export const EMULATOR_SUCCESS_CARD = "5555555555554477";
 
 export interface Notification {
   readonly event: string;
@@ -97,7 +97,7 @@ export class EmulatorBooks {
     if ("decline" in decision) return this.cancel(id, "payment_network", decision.decline);
     const reason = EMULATOR_DECLINE_CARDS[decision.card];
     const type = (payment.payment_method as Json | undefined)?.type ?? "bank_card";
-    const save = payment.save_payment_method === true && type === "bank_card";
+    const save = payment.save_payment_method === true;
     const card = {
       first6: decision.card.slice(0, 6),
       last4: decision.card.slice(-4),

@@ -91,6 +91,9 @@ export function checkPaymentCreation(body: unknown): Invalid | PaymentCreation {
     }
     returnUrl = confirmation.return_url;
   }
+  // …/manual-integration/other/sbp: "two-stage payments are unavailable" for SBP.
+  if (methodType === "sbp" && !capture)
+    return invalid("capture", "Two-stage payments are unavailable for sbp");
   if (methodId === undefined && returnUrl === null) {
     return invalid("confirmation", "confirmation is required unless payment_method_id is given");
   }
