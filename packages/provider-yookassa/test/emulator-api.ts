@@ -53,6 +53,8 @@ export function createEmulatorApi(books: EmulatorBooks): EmulatorApi {
         : { status: 200, body: publicPayment(payment) };
     }
     if (method === "GET" && resource === "payments" && id !== undefined && action === undefined) {
+      // A seeded method whose outcome is "unavailable" stands for an outage: reading it fails too.
+      if (books.isUnavailable(id)) return error(500, "internal_server_error", "Internal server error");
       const payment = books.payments.get(id);
       return payment === undefined ? notFound() : { status: 200, body: publicPayment(payment) };
     }

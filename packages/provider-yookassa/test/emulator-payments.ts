@@ -122,6 +122,11 @@ export class EmulatorBooks {
     return payment?.status === "pending" ? this.cancel(id, "yoo_money", "expired_on_confirmation") : null;
   }
 
+  /** Whether `id` is a saved method seeded with the outcome "unavailable". */
+  isUnavailable(id: string): boolean {
+    return this.saved.get(id)?.outcome === "unavailable";
+  }
+
   /** A succeeded payment whose card is saved; later charges of its id do `outcome`. Returns its id. */
   seedSavedMethod(options: { id?: string; card?: string; outcome?: ChargeOutcome } = {}): string {
     const id = options.id ?? randomUUID();
