@@ -240,7 +240,7 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): NextPa
         }),
     readNotification: (notification) => readYooKassaNotification(notification, checkIp),
     // yookassa.ru/developers/using-api/webhooks: answer HTTP 200 to confirm receipt; YooKassa repeats otherwise.
-    notificationAnswer: { status: 200, contentType: "application/json", body: "{}" },
+    notificationAnswer: { status: 200, contentType: "text/plain; charset=utf-8", body: "" },
   };
 }
 

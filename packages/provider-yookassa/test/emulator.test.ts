@@ -80,4 +80,27 @@ describe("YooKassa emulator", () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ type: "error", code: "not_found" });
   });
+
+  it("cancels only a payment waiting_for_capture, and refunds never beyond what remains", async () => {
+    const twoStage = { ...payment("5.00"), capture: false };
+    const pending = (await (await post("/payments", twoStage, "k-cancel-1")).json()) as { id: string };
+    expect((await post(`/payments/${pending.id}/cancel`, {}, "k-cancel-2")).status).toBe(400);
+    emulator.books.decide(pending.id, { card: "5555555555554477" });
+    expect(emulator.books.payments.get(pending.id)?.status).toBe("waiting_for_capture");
+    const canceled = await (await post(`/payments/${pending.id}/cancel`, {}, "k-cancel-3")).json();
+    expect(canceled).toMatchObject({
+      status: "canceled",
+      cancellation_details: { reason: "canceled_by_merchant" },
+    });
+
+    const paid = (await (await post("/payments", payment("5.00"), "k-refund-1")).json()) as { id: string };
+    emulator.books.decide(paid.id, { card: "5555555555554477" });
+    const refund = (value: string, key: string) =>
+      post("/refunds", { payment_id: paid.id, amount: { value, currency: "RUB" } }, key);
+    expect((await refund("3.00", "k-refund-2")).status).toBe(200);
+    const over = await refund("2.01", "k-refund-3");
+    expect(over.status).toBe(400);
+    expect(await over.json()).toMatchObject({ code: "invalid_request", parameter: "amount" });
+    expect((await refund("2.00", "k-refund-4")).status).toBe(200);
+  });
 });
