@@ -11,10 +11,12 @@ import type { YooKassaPayment, YooKassaRefund } from "./yookassa-schemas.js";
  */
 export const ASSUMED_CARD_LENGTH = 16;
 
-// cancellation_details.reason, from yookassa.ru/developers/payments/declined-payments. Kopek's codes
+// cancellation_details.reason, from yookassa.ru/developers/payments/declined-payments and the official Python
+// SDK's CancellationDetailsReasonCode (which adds payment_expired). Kopek's codes
 // say what the payer or the merchant can do next; unknown future reasons count as declines.
 const FAILURE_CODES: Readonly<Record<string, PaymentFailureCode>> = {
   expired_on_confirmation: "expired",
+  payment_expired: "expired",
   expired_on_capture: "expired",
   deal_expired: "expired",
   // Only Kopek cancels through the API, and only for an invoice that expired or was canceled (API.md 10.3.6).

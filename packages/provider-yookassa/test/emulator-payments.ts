@@ -119,7 +119,7 @@ export class EmulatorBooks {
   /** The payer never confirmed in time. */
   expire(id: string): Json | null {
     const payment = this.payments.get(id);
-    return payment?.status === "pending" ? this.cancel(id, "yoo_money", "expired_on_confirmation") : null;
+    return payment?.status === "pending" ? this.cancel(id, "yoo_kassa", "expired_on_confirmation") : null;
   }
 
   /** Whether `id` is a saved method seeded with the outcome "unavailable". */
