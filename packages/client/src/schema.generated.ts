@@ -251,8 +251,25 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** A subscription was created and its first cycle charged */
+        /** A subscription was created: its first cycle charged, or pending at the provider (status incomplete) */
         post: operations["subscriptionCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.activated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An incomplete subscription's first charge succeeded at the provider */
+        post: operations["subscriptionActivatedWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -302,8 +319,25 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** A subscription was canceled, through the API or when dunning ran out (cancelReason) */
+        /** A subscription was canceled: through the API, when dunning ran out, or when an incomplete one's first charge failed (cancelReason) */
         post: operations["subscriptionCanceledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A payment attempt ended without moving money (failureCode says why) */
+        post: operations["paymentCanceledWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -427,7 +461,14 @@ export interface components {
             status: "pending" | "succeeded" | "canceled";
             amount: components["schemas"]["Money"];
             /** @description Refunded so far, in the payment's currency; amount "0" when none */
-            amountRefunded: components["schemas"]["Money"];
+            amountRefunded: {
+                amount: string;
+                /**
+                 * @description ISO 4217 code the project's provider supports
+                 * @example RUB
+                 */
+                currency: string;
+            };
             method: components["schemas"]["PaymentMethod"];
             /** @description The masked card or account; null when the provider did not tell */
             methodMask: string | null;
@@ -446,6 +487,14 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             succeededAt: components["schemas"]["Timestamp"] | null;
             canceledAt: components["schemas"]["Timestamp"] | null;
+        };
+        /** @description A webhook body, signed per Standard Webhooks */
+        PaymentEvent: {
+            /** @enum {string} */
+            type: "payment.canceled";
+            /** @description When the change happened (not when this attempt was sent) */
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["Payment"];
         };
         PaymentList: {
             /** @description The payments, newest first */
@@ -482,7 +531,7 @@ export interface components {
         Subscription: {
             id: components["schemas"]["Id"];
             /** @enum {string} */
-            status: "active" | "past_due" | "canceled";
+            status: "incomplete" | "active" | "past_due" | "canceled";
             amount: components["schemas"]["Money"];
             period: components["schemas"]["Period"];
             description: string;
@@ -492,7 +541,7 @@ export interface components {
             metadata: components["schemas"]["Metadata"];
             startedAt: components["schemas"]["Timestamp"];
             nextChargeAt: components["schemas"]["Timestamp"];
-            lastChargedAt: components["schemas"]["Timestamp"];
+            lastChargedAt: components["schemas"]["Timestamp"] | null;
             cyclesStarted: number;
             createdAt: components["schemas"]["Timestamp"];
             /** @description When it was canceled; null while it is not */
@@ -503,7 +552,7 @@ export interface components {
         /** @description A webhook body, signed per Standard Webhooks */
         SubscriptionEvent: {
             /** @enum {string} */
-            type: "subscription.created" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled";
+            type: "subscription.created" | "subscription.activated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled";
             /** @description When the change happened (not when this attempt was sent) */
             timestamp: components["schemas"]["Timestamp"];
             data: components["schemas"]["Subscription"];
@@ -2115,6 +2164,38 @@ export interface operations {
             };
         };
     };
+    subscriptionActivatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description v1, + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the endpoint's whsec_ secret. Verify it on the raw body before parsing (verifyWebhook in @kopek/core). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionEvent"] & {
+                    /** @constant */
+                    type?: "subscription.activated";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other status, a redirect or no answer within 10 s is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     subscriptionRenewedWebhook: {
         parameters: {
             query?: never;
@@ -2198,6 +2279,38 @@ export interface operations {
                 "application/json": components["schemas"]["SubscriptionEvent"] & {
                     /** @constant */
                     type?: "subscription.canceled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other status, a redirect or no answer within 10 s is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    paymentCanceledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description v1, + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the endpoint's whsec_ secret. Verify it on the raw body before parsing (verifyWebhook in @kopek/core). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentEvent"] & {
+                    /** @constant */
+                    type?: "payment.canceled";
                 };
             };
         };

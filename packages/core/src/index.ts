@@ -76,6 +76,7 @@ export {
   EVENT_TYPES,
   type EventType,
   invoiceEvent,
+  paymentEvent,
   subscriptionEvent,
   webhookPayload,
 } from "./events/domain-event.js";
@@ -140,7 +141,7 @@ export type {
   WebhookEndpoint,
 } from "./ports/outbox-storage.js";
 export type {
-  ChargeReceipt,
+  CancelRequest,
   CreatedPayment,
   NotificationAnswer,
   NotificationSubject,
@@ -152,6 +153,8 @@ export type {
   ProviderError,
   ProviderNotification,
   ProviderPayment,
+  ProviderRefund,
+  RefundRequest,
   StoredMethodCharge,
   StoredMethodDescription,
   StoredMethodLookup,
@@ -235,6 +238,7 @@ export {
   type PaymentResponse,
   PROBLEM_CODES,
   type ProblemResponse,
+  paymentEventPayloadSchema,
   paymentListResponseSchema,
   paymentResponseSchema,
   problemSchema,

@@ -36,6 +36,9 @@ import { fromStorageError } from "./use-cases/execution.js";
 
 export type { AuthContext };
 
+/** How long a create waits for a pending first charge by default (API.md 10.5). */
+export const DEFAULT_PENDING_CHARGE_WAIT_MS = 10_000;
+
 export interface KopekOptions {
   readonly storage: Storage;
   /** The payment provider that serves a project (by its provider settings). */
@@ -51,6 +54,12 @@ export interface KopekOptions {
   readonly idempotencyTtlMs?: number;
   /** How long an executing request holds its key; default 30 s, at most 60 s. */
   readonly leaseMs?: number;
+  /**
+   * How long creating a subscription waits for a first charge the provider answered `pending`,
+   * asking it again meanwhile; still pending then, the subscription is `incomplete` (API.md 10.5).
+   * Default 10 s.
+   */
+  readonly pendingChargeWaitMs?: number;
   /** Largest accepted request body in bytes; default 64 KiB (API.md 4). */
   readonly bodyLimitBytes?: number;
   /** Called with the cause of every 5xx answer, for the embedding's log. */
@@ -149,6 +158,7 @@ export function createKopek(options: KopekOptions): Kopek {
     leaseMs: Math.min(options.leaseMs ?? DEFAULT_LEASE_MS, MAX_LEASE_MS),
     publicUrl: baseUrl,
     providerFor: (auth) => options.providerFor(auth.project),
+    pendingChargeWaitMs: options.pendingChargeWaitMs ?? DEFAULT_PENDING_CHARGE_WAIT_MS,
     respond: errorResponse,
     keys,
   };

@@ -1,5 +1,5 @@
 import type {
-  ChargeReceipt,
+  CancelRequest,
   CreatedPayment,
   PaymentLink,
   PaymentLinkRequest,
@@ -9,6 +9,8 @@ import type {
   ProviderCapabilities,
   ProviderError,
   ProviderPayment,
+  ProviderRefund,
+  RefundRequest,
   StoredMethodCharge,
   StoredMethodDescription,
   StoredMethodLookup,
@@ -19,7 +21,7 @@ import {
   asDescription,
   asPaymentLink,
   asProviderPayment,
-  asReceipt,
+  asRefund,
 } from "./response-shapes.js";
 import { errorCodeOf, errorMessageOf, PATHS, readWireNotification } from "./wire.js";
 
@@ -40,6 +42,9 @@ const METHODS: readonly PaymentMethod[] = ["card", "sbp"];
 export const DEFAULT_HTTP_PROVIDER_CAPABILITIES: ProviderCapabilities = {
   methods: METHODS,
   storedMethodCharge: METHODS,
+  saveMethod: METHODS,
+  receipts: false,
+  cancelPending: true,
   currencies: ["RUB", "USD", "EUR"],
   // Links come from the provider service (it answers with the page the payer pays on).
   paymentPage: "provider",
@@ -140,13 +145,18 @@ export function createHttpProvider(options: HttpProviderOptions): PaymentProvide
     describeStoredMethod: (request: StoredMethodLookup) =>
       call<StoredMethodDescription>(PATHS.describe, request, asDescription),
     chargeStoredMethod: (request: StoredMethodCharge) =>
-      call<ChargeReceipt>(PATHS.charge, request, asReceipt),
+      call<ProviderPayment>(PATHS.charge, request, asProviderPayment),
     createPaymentLink: (request: PaymentLinkRequest) =>
       call<PaymentLink>(PATHS.paymentLink, request, asPaymentLink),
     createPayment: (request: PaymentRequest) =>
       call<CreatedPayment>(PATHS.createPayment, request, asCreatedPayment),
     getPayment: (providerPaymentId: string) =>
       call<ProviderPayment>(PATHS.getPayment, { providerPaymentId }, asProviderPayment),
+    cancelPayment: (request: CancelRequest) =>
+      call<ProviderPayment>(PATHS.cancelPayment, request, asProviderPayment),
+    refundPayment: (request: RefundRequest) => call<ProviderRefund>(PATHS.refund, request, asRefund),
+    getRefund: (providerRefundId: string) =>
+      call<ProviderRefund>(PATHS.getRefund, { providerRefundId }, asRefund),
     readNotification: ({ body }) => {
       const read = readWireNotification(body);
       return read === "invalid" ? err({ code: "failed", message: "not a provider notification" }) : ok(read);

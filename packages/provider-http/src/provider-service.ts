@@ -20,7 +20,7 @@ const asMoney = (value: unknown): Money | null => {
     : null;
 };
 
-/** The port's three methods, each taking its request as JSON; null when a field is missing or wrong. */
+/** The port's methods, each taking its request as JSON; null when a field is missing or wrong. */
 function routes(provider: PaymentProvider): Record<string, Handler> {
   return {
     [PATHS.describe]: (b) => {
@@ -34,7 +34,9 @@ function routes(provider: PaymentProvider): Record<string, Handler> {
       const money = asMoney(b.money);
       if (!isString(b.ref) || method === null || money === null) return null;
       if (!isString(b.description) || !isString(b.idempotencyKey) || b.idempotencyKey === "") return null;
+      if (!isString(b.paymentId)) return null;
       return provider.chargeStoredMethod({
+        paymentId: b.paymentId,
         ref: b.ref,
         method,
         money,
@@ -61,6 +63,24 @@ function routes(provider: PaymentProvider): Record<string, Handler> {
     },
     [PATHS.getPayment]: (b) =>
       isString(b.providerPaymentId) ? provider.getPayment(b.providerPaymentId) : null,
+    [PATHS.cancelPayment]: (b) =>
+      isString(b.providerPaymentId) && isString(b.idempotencyKey) && b.idempotencyKey !== ""
+        ? provider.cancelPayment({ providerPaymentId: b.providerPaymentId, idempotencyKey: b.idempotencyKey })
+        : null,
+    [PATHS.refund]: (b) => {
+      const money = asMoney(b.money);
+      if (money === null || !isString(b.refundId) || !isString(b.providerPaymentId)) return null;
+      if (!isString(b.idempotencyKey) || b.idempotencyKey === "") return null;
+      if (b.reason !== null && !isString(b.reason)) return null;
+      return provider.refundPayment({
+        refundId: b.refundId,
+        providerPaymentId: b.providerPaymentId,
+        money,
+        reason: b.reason,
+        idempotencyKey: b.idempotencyKey,
+      });
+    },
+    [PATHS.getRefund]: (b) => (isString(b.providerRefundId) ? provider.getRefund(b.providerRefundId) : null),
     [PATHS.paymentLink]: (b) => {
       const money = asMoney(b.money);
       const methods = Array.isArray(b.methods) ? b.methods.map(asMethod) : [null];

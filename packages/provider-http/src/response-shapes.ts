@@ -1,10 +1,10 @@
 import {
-  type ChargeReceipt,
   type CreatedPayment,
   PAYMENT_FAILURE_CODES,
   PAYMENT_STATUSES,
   type PaymentLink,
   type ProviderPayment,
+  type ProviderRefund,
   type StoredMethodDescription,
 } from "@kopek/core";
 
@@ -25,11 +25,20 @@ export function asDescription(body: unknown): StoredMethodDescription | null {
   return { kind: "card", first6: first6 as string, last4: last4 as string, length };
 }
 
-export function asReceipt(body: unknown): ChargeReceipt | null {
-  if (!isObject(body) || typeof body.chargeId !== "string" || body.chargeId === "") return null;
-  const chargedAt = new Date(typeof body.chargedAt === "string" ? body.chargedAt : Number.NaN);
-  if (Number.isNaN(chargedAt.getTime())) return null;
-  return { chargeId: body.chargeId, chargedAt };
+export function asRefund(body: unknown): ProviderRefund | null {
+  if (!isObject(body) || typeof body.providerRefundId !== "string" || body.providerRefundId === "")
+    return null;
+  if (typeof body.providerPaymentId !== "string" || !isObject(body.money)) return null;
+  const status = (["pending", "succeeded", "canceled"] as const).find((s) => s === body.status);
+  const { amount, currency } = body.money;
+  if (status === undefined || typeof amount !== "string" || !/^[0-9]{1,18}$/.test(amount)) return null;
+  if (typeof currency !== "string" || !/^[A-Z]{3}$/.test(currency)) return null;
+  return {
+    providerRefundId: body.providerRefundId,
+    providerPaymentId: body.providerPaymentId,
+    status,
+    money: { amount, currency },
+  };
 }
 
 export function asPaymentLink(body: unknown): PaymentLink | null {

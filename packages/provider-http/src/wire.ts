@@ -11,6 +11,9 @@ export const PATHS = {
   paymentLink: "/v1/payment-links",
   createPayment: "/v1/payments",
   getPayment: "/v1/payments/get",
+  cancelPayment: "/v1/payments/cancel",
+  refund: "/v1/refunds",
+  getRefund: "/v1/refunds/get",
 } as const;
 
 export const STATUS_OF: Readonly<Record<ProviderError["code"], number>> = {
@@ -23,8 +26,9 @@ export const STATUS_OF: Readonly<Record<ProviderError["code"], number>> = {
 export function errorCodeOf(status: number, body: unknown): ProviderError["code"] {
   const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
   if (code === "declined" || code === "unavailable" || code === "failed") return code;
-  // A gateway or an overloaded provider: worth retrying later. Anything else answered wrongly.
-  return status === 502 || status === 503 || status === 504 ? "unavailable" : "failed";
+  // Any 5xx is an unknown outcome (the operation may have happened): asked again later with the same
+  // key, never treated as a refusal. A 4xx without a code is a refusal.
+  return status >= 500 ? "unavailable" : "failed";
 }
 
 /** A refusal's message, kept short and never echoing what we sent. */

@@ -24,10 +24,18 @@ describeProviderContract(
             capabilities: {
               methods: ["card", "sbp"],
               storedMethodCharge: [],
+              saveMethod: [],
+              receipts: false,
+              cancelPending: true,
               currencies: ["RUB", "USD", "EUR"],
               paymentPage: "provider",
             },
           }),
     }),
-  { declinedRef: "sandbox_decline_x", unavailableRef: "sandbox_unavailable_x", approvedRef: "pm_test_123" },
+  {
+    declinedRef: "sandbox_decline_x",
+    unavailableRef: "sandbox_unavailable_x",
+    approvedRef: "pm_test_123",
+    pendingRef: "sandbox_pending_x",
+  },
 );

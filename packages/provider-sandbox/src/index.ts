@@ -25,6 +25,8 @@ export {
   describeTestMethod,
   SANDBOX_DECLINE_CHARGE_PREFIX,
   SANDBOX_DECLINE_PREFIX,
+  SANDBOX_PENDING_DECLINE_PREFIX,
+  SANDBOX_PENDING_PREFIX,
   SANDBOX_UNAVAILABLE_PREFIX,
   sandboxMethodFingerprint,
 } from "./test-cards.js";

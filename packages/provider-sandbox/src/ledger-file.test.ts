@@ -17,6 +17,7 @@ const lines = (file: string) =>
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 const chargeOf = (overrides: Partial<StoredMethodCharge> = {}): StoredMethodCharge => ({
+  paymentId: randomUUID(),
   ref: "pm_test_secret_ref",
   method: "card",
   money: { amount: "999999999999999999", currency: "USD" },
@@ -43,7 +44,7 @@ describe("the sandbox ledger file", () => {
         chargedAt: expect.stringMatching(/Z$/),
       },
     ]);
-    expect((await pending)._unsafeUnwrap().chargeId).toBe(lines(file)[0]?.chargeId);
+    expect((await pending)._unsafeUnwrap().providerPaymentId).toBe(lines(file)[0]?.chargeId);
     await provider.chargeStoredMethod(request);
     expect(lines(file)).toHaveLength(1);
     expect(readFileSync(file, "utf8")).not.toContain(request.ref);

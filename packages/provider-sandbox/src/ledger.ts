@@ -1,4 +1,4 @@
-import type { ChargeReceipt, PaymentMethod } from "@kopek/core";
+import type { PaymentMethod, ProviderRefund } from "@kopek/core";
 import { ok } from "neverthrow";
 import { openLedgerFile } from "./ledger-file.js";
 import type { RememberedOutcome } from "./provider-idempotency.js";
@@ -23,8 +23,20 @@ export interface SandboxLedger {
 /** The writable side of a ledger, reachable only by the sandbox provider. */
 export interface SandboxBooks {
   readonly charges: SandboxCharge[];
-  /** Provider-side idempotency: shared by every provider on these books, like one merchant account. */
-  readonly chargeOutcomes: Map<string, RememberedOutcome<ChargeReceipt>>;
+  /** The ids of `charges`: the charges that moved money. */
+  readonly chargeIds: Set<string>;
+  /**
+   * Provider-side idempotency, key → charge id: shared by every provider on these books, like one
+   * merchant account.
+   */
+  readonly chargeOutcomes: Map<string, RememberedOutcome<string>>;
+  /** Charges not decided yet (`sandbox_pending_…` refs), booked or declined when next checked. In this process only. */
+  readonly pendingCharges: Map<string, { readonly entry: SandboxCharge; readonly decline: boolean }>;
+  /** Charges declined (no money moved). In this process only. */
+  readonly declinedCharges: Set<string>;
+  /** Refunds by the sandbox's id, and their keys. In this process only. */
+  readonly refunds: Map<string, ProviderRefund>;
+  readonly refundOutcomes: Map<string, RememberedOutcome<string>>;
   /** Charge attempts decided so far, by method fingerprint (`sandbox_decline_charge_<n>_` refs). */
   readonly chargeAttempts: Map<string, number>;
   /**
@@ -58,7 +70,7 @@ export function createSandboxLedger(options: SandboxLedgerOptions = {}): Sandbox
   const file = options.file === undefined ? null : openLedgerFile(options.file);
   const charges: SandboxCharge[] = [];
   const chargeIds = new Set<string>();
-  const chargeOutcomes = new Map<string, RememberedOutcome<ChargeReceipt>>();
+  const chargeOutcomes = new Map<string, RememberedOutcome<string>>();
   const sync = () => {
     for (const charge of file?.readNew() ?? []) {
       // Our own appends come back too; a key's first charge is the one that counts, as in memory.
@@ -66,17 +78,21 @@ export function createSandboxLedger(options: SandboxLedgerOptions = {}): Sandbox
       chargeIds.add(charge.chargeId);
       charges.push(charge);
       if (!chargeOutcomes.has(charge.idempotencyKey)) {
-        const receipt = { chargeId: charge.chargeId, chargedAt: charge.chargedAt };
         chargeOutcomes.set(charge.idempotencyKey, {
           parameters: chargeParameters(charge),
-          outcome: ok(receipt),
+          outcome: ok(charge.chargeId),
         });
       }
     }
   };
   const books: SandboxBooks = {
     charges,
+    chargeIds,
     chargeOutcomes,
+    pendingCharges: new Map(),
+    declinedCharges: new Set(),
+    refunds: new Map(),
+    refundOutcomes: new Map(),
     chargeAttempts: new Map(),
     payments: new Map(),
     paymentOutcomes: new Map(),

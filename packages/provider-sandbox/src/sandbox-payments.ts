@@ -99,7 +99,7 @@ export function createSandboxCheckout(ledger: SandboxLedger): SandboxCheckout {
 /** The sandbox's notification: which payment changed, never how (Kopek asks `getPayment`). */
 export const SANDBOX_NOTIFICATION_EVENT = "payment.updated";
 
-const SANDBOX_PAYMENT_ID = /^pay_[0-9a-f]{32}$/;
+const SANDBOX_PAYMENT_ID = /^(pay|ch)_[0-9a-f]{32}$/;
 
 /** What the sandbox POSTs to a payment's `notificationUrl` once the payer decided. */
 export function sandboxNotificationOf(payment: SandboxPayment): {

@@ -7,6 +7,7 @@ import { createSandboxProvider } from "./sandbox-provider.js";
 import { sandboxMethodFingerprint } from "./test-cards.js";
 
 const chargeOf = (overrides: Partial<StoredMethodCharge> = {}): StoredMethodCharge => ({
+  paymentId: randomUUID(),
   ref: "pm_test_123",
   method: "card",
   money: { amount: "149900", currency: "RUB" },
@@ -35,7 +36,7 @@ describe("the sandbox ledger", () => {
     const provider = createSandboxProvider();
     const request = chargeOf();
     const results = await Promise.all(Array.from({ length: 50 }, () => provider.chargeStoredMethod(request)));
-    expect(new Set(results.map((result) => result._unsafeUnwrap().chargeId)).size).toBe(1);
+    expect(new Set(results.map((result) => result._unsafeUnwrap().providerPaymentId)).size).toBe(1);
     expect(provider.ledger.countCharges()).toBe(1);
   });
 
@@ -51,7 +52,7 @@ describe("the sandbox ledger", () => {
   it("stamps charges with the provider's clock", async () => {
     const now = new Date("2026-01-15T10:00:00Z");
     const provider = createSandboxProvider({ clock: { now: () => now } });
-    expect((await provider.chargeStoredMethod(chargeOf()))._unsafeUnwrap().chargedAt).toEqual(now);
+    expect((await provider.chargeStoredMethod(chargeOf()))._unsafeUnwrap().status).toBe("succeeded");
     expect(provider.ledger.charges()[0]?.chargedAt).toEqual(now);
   });
 });
@@ -78,14 +79,12 @@ describe("chargeStoredMethod", () => {
     const declined = await provider.chargeStoredMethod(
       chargeOf({ ref: "sandbox_decline_1", idempotencyKey: declinedKey }),
     );
-    expect(declined._unsafeUnwrapErr()).toEqual({
-      code: "declined",
-      message: "card declined by the sandbox",
-    });
+    expect(declined._unsafeUnwrap()).toMatchObject({ status: "canceled", failureCode: "payment_declined" });
     const retried = await provider.chargeStoredMethod(
       chargeOf({ ref: "sandbox_decline_1", idempotencyKey: declinedKey }),
     );
-    expect(retried._unsafeUnwrapErr()).toEqual(declined._unsafeUnwrapErr());
+    expect(retried._unsafeUnwrap()).toEqual(declined._unsafeUnwrap());
+    expect(provider.ledger.countCharges()).toBe(0);
 
     const outageKey = randomUUID();
     const outage = await provider.chargeStoredMethod(

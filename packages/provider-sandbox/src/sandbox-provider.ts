@@ -1,28 +1,22 @@
-import { randomUUID } from "node:crypto";
 import type {
-  ChargeReceipt,
   PaymentLink,
   PaymentLinkRequest,
   PaymentMethod,
   PaymentProvider,
   ProviderCapabilities,
   ProviderError,
+  ProviderPayment,
   StoredMethodCharge,
   StoredMethodDescription,
   StoredMethodLookup,
 } from "@kopek/core";
 import { type Clock, systemClock } from "@kopek/core";
 import { err, ok, type Result, ResultAsync } from "neverthrow";
-import { booksOf, chargeParameters, createSandboxLedger, type SandboxLedger } from "./ledger.js";
-import { rememberOutcome } from "./provider-idempotency.js";
+import { createSandboxLedger, type SandboxLedger } from "./ledger.js";
 import { createSandboxPayment, findSandboxPayment, readSandboxNotification } from "./sandbox-payments.js";
-import {
-  declinedAttemptOf,
-  describeTestMethod,
-  SANDBOX_DECLINE_PREFIX,
-  SANDBOX_UNAVAILABLE_PREFIX,
-  sandboxMethodFingerprint,
-} from "./test-cards.js";
+import { createSandboxRefunds } from "./sandbox-refunds.js";
+import { createStoredCharges } from "./sandbox-stored-charges.js";
+import { describeTestMethod, SANDBOX_UNAVAILABLE_PREFIX } from "./test-cards.js";
 
 export interface SandboxProviderOptions {
   /** Whether stored methods can be charged (API.md 7). Default `true`. */
@@ -51,61 +45,41 @@ export interface SandboxProvider extends PaymentProvider {
 const METHODS: readonly PaymentMethod[] = ["card", "sbp"];
 const CURRENCIES: readonly string[] = ["RUB", "USD", "EUR"];
 const OUTAGE: ProviderError = { code: "unavailable", message: "the sandbox simulates an outage" };
-const DECLINE: ProviderError = { code: "declined", message: "card declined by the sandbox" };
 
 /** A provider that behaves like a real payment company without one: see API.md 7. */
 export function createSandboxProvider(options: SandboxProviderOptions = {}): SandboxProvider {
   const { storedMethodCharge = true, ledger = createSandboxLedger(), clock = systemClock } = options;
   const latencyMs = options.latencyMs ?? 0;
   const checkoutUrl = options.checkoutUrl ?? ((id: string) => `/sandbox/checkout/${id}`);
-  const books = booksOf(ledger);
   const capabilities: ProviderCapabilities = {
     methods: METHODS,
     storedMethodCharge: storedMethodCharge ? METHODS : [],
+    saveMethod: METHODS,
+    receipts: true,
+    cancelPending: true,
     currencies: CURRENCIES,
     // The sandbox has no payment page of its own: the payer pays on Kopek's hosted page.
     paymentPage: "kopek",
   };
 
-  function charge(request: StoredMethodCharge): Result<ChargeReceipt, ProviderError> {
-    const { ref, method, money, description, idempotencyKey } = request;
-    if (ref.startsWith(SANDBOX_UNAVAILABLE_PREFIX)) return err(OUTAGE);
+  const storedCharges = createStoredCharges(ledger, clock);
+  const refunds = createSandboxRefunds(ledger);
+
+  function charge(request: StoredMethodCharge): Result<ProviderPayment, ProviderError> {
+    if (request.ref.startsWith(SANDBOX_UNAVAILABLE_PREFIX)) return err(OUTAGE);
     const refused = refusal(
-      money.currency,
-      [method],
+      request.money.currency,
+      [request.method],
       capabilities.storedMethodCharge,
       "stored-method charges",
     );
-    if (refused !== undefined) return err(refused);
-    const methodFingerprint = sandboxMethodFingerprint(ref);
-    const parameters = chargeParameters({ method, money, methodFingerprint });
-    books.sync();
-    return rememberOutcome(books.chargeOutcomes, idempotencyKey, parameters, () => {
-      if (isDeclined(ref, methodFingerprint)) return err(DECLINE);
-      // randomUUID draws its randomness in batches; randomBytes(12) paid a full RNG call (~3 µs) per charge.
-      const receipt = { chargeId: `ch_${randomUUID().replaceAll("-", "")}`, chargedAt: clock.now() };
-      // Named fields, not a spread of the receipt: frozen, a spread object got a hidden class of its own.
-      const entry = {
-        chargeId: receipt.chargeId,
-        chargedAt: receipt.chargedAt,
-        idempotencyKey,
-        method,
-        money: { ...money },
-        description,
-        methodFingerprint,
-      };
-      books.record(Object.freeze(entry));
-      return ok(receipt);
-    });
+    return refused === undefined ? storedCharges.charge(request) : err(refused);
   }
 
-  // Only calls that decide count as attempts: a replayed key is answered from memory, as it was.
-  function isDeclined(ref: string, methodFingerprint: string): boolean {
-    const declinedAttempt = declinedAttemptOf(ref);
-    if (declinedAttempt === null) return ref.startsWith(SANDBOX_DECLINE_PREFIX);
-    const attempt = (books.chargeAttempts.get(methodFingerprint) ?? 0) + 1;
-    books.chargeAttempts.set(methodFingerprint, attempt);
-    return attempt === declinedAttempt;
+  // A checkout payment, or a stored-method charge (a pending one is decided by this check).
+  function getPayment(providerPaymentId: string): Result<ProviderPayment, ProviderError> {
+    const charged = storedCharges.checkCharge(providerPaymentId);
+    return charged === undefined ? findSandboxPayment(ledger, providerPaymentId) : ok(charged);
   }
 
   // Kopek does not ask (capabilities.paymentPage): a link to Kopek's own page, the same for the same
@@ -133,7 +107,10 @@ export function createSandboxProvider(options: SandboxProviderOptions = {}): San
         latencyMs,
       );
     },
-    getPayment: (providerPaymentId) => settled(findSandboxPayment(ledger, providerPaymentId), latencyMs),
+    getPayment: (providerPaymentId) => settled(getPayment(providerPaymentId), latencyMs),
+    cancelPayment: (request) => settled(refunds.cancel(request), latencyMs),
+    refundPayment: (request) => settled(refunds.refund(request), latencyMs),
+    getRefund: (providerRefundId) => settled(refunds.findRefund(providerRefundId), latencyMs),
     readNotification: readSandboxNotification,
     notificationAnswer: { status: 200, contentType: "text/plain; charset=utf-8", body: "OK" },
   };

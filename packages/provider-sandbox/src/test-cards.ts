@@ -9,6 +9,13 @@ export const SANDBOX_DECLINE_PREFIX = "sandbox_decline";
  * and then recover (API.md 7). It takes precedence over `SANDBOX_DECLINE_PREFIX`.
  */
 export const SANDBOX_DECLINE_CHARGE_PREFIX = "sandbox_decline_charge_";
+/**
+ * A ref starting with this is charged `pending` first and succeeds when the provider is next asked
+ * about the charge (`getPayment`), so the pending paths of API.md 10.5 can be tested end to end.
+ */
+export const SANDBOX_PENDING_PREFIX = "sandbox_pending";
+/** A ref starting with this is charged `pending` first and declined when next asked about. */
+export const SANDBOX_PENDING_DECLINE_PREFIX = "sandbox_pending_decline";
 /** A ref starting with this simulates an outage on every call (API.md 7). */
 export const SANDBOX_UNAVAILABLE_PREFIX = "sandbox_unavailable";
 

@@ -31,9 +31,9 @@ test.each<[string, number, string, Fault[]]>([
     ],
   ],
   [
-    "a 500 on the charge",
-    502,
-    "provider_error",
+    "a 500 on the charge (an unknown outcome)",
+    503,
+    "provider_unavailable",
     [
       { kind: "slow", delayMs: 0 },
       { kind: "status", status: 500 },

@@ -24,6 +24,7 @@ test("kopek sandbox-provider: charges on disk, so the same key never charges twi
 }, async () => {
   const ledger = join(scratch, "ledger.jsonl");
   const charge = {
+    paymentId: crypto.randomUUID(),
     ref: "pm_process_provider_1",
     method: "card" as const,
     money: { amount: "149900", currency: "RUB" },
@@ -37,7 +38,7 @@ test("kopek sandbox-provider: charges on disk, so the same key never charges twi
 
   const second = await startProvider(ledger);
   const again = (await createHttpProvider({ url: second.url }).chargeStoredMethod(charge))._unsafeUnwrap();
-  expect(again.chargeId).toBe(receipt.chargeId);
+  expect(again.providerPaymentId).toBe(receipt.providerPaymentId);
   const lines = (await readFile(ledger, "utf8")).split("\n").filter((line) => line !== "");
   expect(lines).toHaveLength(1);
   expect(lines[0]).not.toContain(charge.ref); // the ledger keeps a fingerprint, never the method ref

@@ -104,7 +104,7 @@ export class ResourceStore {
     const now = claim.now.getTime();
     const due: Subscription[] = [];
     for (const s of this.#subscriptions.rows.values()) {
-      if (s.status === "canceled" || s.nextAttemptAt.getTime() > now) continue;
+      if (s.status === "canceled" || s.status === "incomplete" || s.nextAttemptAt.getTime() > now) continue;
       const leasedUntil = this.#renewalLeases.get(s.id);
       if (leasedUntil !== undefined && leasedUntil > now) continue;
       due.push(s);

@@ -39,3 +39,11 @@ CREATE INDEX payments_check_idx ON payments (next_check_at, id) WHERE status = '
 -- A notification names a payment by the provider's id.
 CREATE INDEX payments_provider_idx ON payments (project_id, provider_payment_id)
   WHERE provider_payment_id IS NOT NULL;
+
+-- A subscription whose first charge is pending at the provider is `incomplete` (API.md 10.5): not
+-- charged yet, so no last charge; the renewal claim (status active or past_due) never takes it.
+ALTER TABLE subscriptions DROP CONSTRAINT subscriptions_status_check;
+ALTER TABLE subscriptions
+  ADD CONSTRAINT subscriptions_status_check
+    CHECK (status IN ('incomplete', 'active', 'past_due', 'canceled')),
+  ALTER COLUMN last_charged_at DROP NOT NULL;

@@ -20,7 +20,8 @@ export interface Period {
 
 export type Metadata = Readonly<Record<string, string>>;
 
-export const SUBSCRIPTION_STATUSES = ["active", "past_due", "canceled"] as const;
+/** `incomplete`: created while its first charge is pending at the provider (API.md 10.5). */
+export const SUBSCRIPTION_STATUSES = ["incomplete", "active", "past_due", "canceled"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** Why a subscription ended: canceled through the API, or dunning ran out of retries. */
@@ -41,7 +42,8 @@ export interface Subscription {
   readonly metadata: Metadata;
   readonly startedAt: Date;
   readonly nextChargeAt: Date;
-  readonly lastChargedAt: Date;
+  /** When the last cycle was charged; null while the first charge is pending (`incomplete`). */
+  readonly lastChargedAt: Date | null;
   readonly cyclesStarted: number;
   readonly createdAt: Date;
   readonly canceledAt: Date | null;

@@ -20,7 +20,7 @@ export function presentSubscription(s: Subscription) {
     metadata: s.metadata,
     startedAt: s.startedAt.toISOString(),
     nextChargeAt: s.nextChargeAt.toISOString(),
-    lastChargedAt: s.lastChargedAt.toISOString(),
+    lastChargedAt: s.lastChargedAt === null ? null : s.lastChargedAt.toISOString(),
     cyclesStarted: s.cyclesStarted,
     createdAt: s.createdAt.toISOString(),
     canceledAt: s.canceledAt === null ? null : s.canceledAt.toISOString(),

@@ -1,5 +1,5 @@
-import type { Invoice, Subscription } from "../domain/model.js";
-import { presentInvoice, presentSubscription } from "../domain/presenters.js";
+import type { Invoice, Payment, Subscription } from "../domain/model.js";
+import { presentInvoice, presentPayment, presentSubscription } from "../domain/presenters.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 
 /** What a webhook can tell a merchant (API.md 6); every one is caused by one stored state change. */
@@ -8,9 +8,11 @@ export const EVENT_TYPES = [
   "invoice.expired",
   "invoice.canceled",
   "subscription.created",
+  "subscription.activated",
   "subscription.renewed",
   "subscription.past_due",
   "subscription.canceled",
+  "payment.canceled",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -29,6 +31,7 @@ export interface DomainEvent {
 
 export type InvoiceEventType = Extract<EventType, `invoice.${string}`>;
 export type SubscriptionEventType = Extract<EventType, `subscription.${string}`>;
+export type PaymentEventType = Extract<EventType, `payment.${string}`>;
 
 export function invoiceEvent(
   type: InvoiceEventType,
@@ -57,6 +60,21 @@ export function subscriptionEvent(
     type,
     createdAt: at,
     data: presentSubscription(subscription),
+  };
+}
+
+export function paymentEvent(
+  type: PaymentEventType,
+  payment: Payment,
+  at: Date,
+  ids: IdGenerator,
+): DomainEvent {
+  return {
+    id: ids.newId(),
+    projectId: payment.projectId,
+    type,
+    createdAt: at,
+    data: presentPayment(payment),
   };
 }
 

@@ -32,6 +32,8 @@ export interface Executor {
   /** Base URL of the hosted payment pages, without a trailing slash (read per write). */
   readonly publicUrl: () => string;
   readonly providerFor: (auth: AuthContext) => PaymentProvider;
+  /** How long a create waits for a charge the provider answered `pending` (API.md 10.5). */
+  readonly pendingChargeWaitMs: number;
   readonly respond: (error: KopekError, requestId: string) => StoredResponse;
   /** Forgets a remembered key that storage found revoked. */
   readonly keys: KeyCache;
@@ -245,7 +247,16 @@ function executionOf(
   now: Date,
 ): Execution {
   const { storage, ids } = executor;
-  return { storage, project: auth.project, provider, recordId, now, publicUrl: executor.publicUrl(), ids };
+  return {
+    storage,
+    project: auth.project,
+    provider,
+    recordId,
+    now,
+    publicUrl: executor.publicUrl(),
+    ids,
+    pendingChargeWaitMs: executor.pendingChargeWaitMs,
+  };
 }
 
 // A throw in a synchronous build is a bug: answered 500 (and logged) like one in `run`.

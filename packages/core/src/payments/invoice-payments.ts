@@ -2,15 +2,14 @@ import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../api/errors.js";
 import type { Invoice, Payment, PaymentMethod, Project } from "../domain/model.js";
 import { invoiceStatusAt } from "../domain/presenters.js";
-import { invoiceEvent } from "../events/domain-event.js";
-import type { PaymentProvider, ProviderPayment } from "../ports/payment-provider.js";
+import type { ProviderPayment } from "../ports/payment-provider.js";
 import { fromProviderError, fromStorageError } from "../use-cases/execution.js";
-import { loadInvoice, type PaymentContext } from "./payment-page.js";
-import { newPayment, nextCheckAfter, type PaymentSubject } from "./payment-records.js";
+import { loadInvoice } from "./payment-page.js";
+import { newPayment, type PaymentSubject } from "./payment-records.js";
+import { type SettleContext, settlePayment } from "./settle-payment.js";
 
-/** What paying an invoice through its provider needs besides storage, clock and ids. */
-export interface InvoicePaymentContext extends PaymentContext {
-  readonly providerFor: (project: Project) => PaymentProvider;
+/** What paying an invoice through its provider needs besides storage, clock, ids and providers. */
+export interface InvoicePaymentContext extends SettleContext {
   /** Base URL of the hosted pages, without a trailing slash: the provider sends the payer back there. */
   readonly publicUrl: () => string;
 }
@@ -173,73 +172,4 @@ export async function checkInvoicePayment(
   if (settled.isErr()) return err(settled.error);
   const reread = await loadInvoice(context, invoice.id);
   return ok({ payment: settled.value, invoice: reread.isOk() ? reread.value.invoice : invoice });
-}
-
-/**
- * Applies the provider's verified answer to a payment (API.md 10.3.4): still pending, only its
- * provider id and mask are noted; succeeded, the Payment, the invoice (`paid`) and `invoice.paid`
- * change in one atomic step; canceled, the Payment is canceled with its failure code and the invoice
- * stays payable. A payment already final is left as it is, so a repeated answer changes nothing.
- */
-export async function settlePayment(
-  context: PaymentContext,
-  first: Payment,
-  answer: ProviderPayment,
-): Promise<Result<Payment, KopekError>> {
-  let payment = first;
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    if (payment.status !== "pending") return ok(payment);
-    const now = context.clock.now();
-    const next: Payment = {
-      ...payment,
-      providerPaymentId: payment.providerPaymentId ?? (answer.providerPaymentId || null),
-      methodMask: answer.methodMask ?? payment.methodMask,
-      status: answer.status,
-      failureCode: answer.status === "canceled" ? answer.failureCode : null,
-      succeededAt: answer.status === "succeeded" ? now : null,
-      canceledAt: answer.status === "canceled" ? now : null,
-      nextCheckAt: answer.status === "pending" ? nextCheckAfter(payment.createdAt, now) : null,
-      version: payment.version + 1,
-    };
-    const saved = await saveSettled(context, next, now);
-    if (saved.isErr()) return err(saved.error);
-    if (saved.value) return ok(next);
-    const reread = await context.storage.findPayment(payment.projectId, payment.id);
-    if (reread.isErr()) return err(fromStorageError(reread.error));
-    if (reread.value === null) return err({ code: "not_found" });
-    payment = reread.value;
-  }
-  return err({ code: "internal_error", cause: new Error("settle: the payment kept changing") });
-}
-
-/** Writes a settled payment, with its invoice when it paid one; false when a write lost a race. */
-async function saveSettled(
-  context: PaymentContext,
-  payment: Payment,
-  now: Date,
-): Promise<Result<boolean, KopekError>> {
-  let current: Invoice | null = null;
-  if (payment.invoiceId !== null) {
-    const found = await context.storage.findInvoiceById(payment.invoiceId);
-    if (found.isErr()) return err(fromStorageError(found.error));
-    current = found.value;
-  }
-  // The money moved: an invoice still stored as created is paid, even past its expiry.
-  const paid =
-    payment.status === "succeeded" && current?.status === "created"
-      ? paidInvoice(current, payment, now)
-      : null;
-  const saved = paid
-    ? await context.storage.saveInvoice(
-        paid,
-        [invoiceEvent("invoice.paid", paid, now, context.ids)],
-        [payment],
-      )
-    : await context.storage.savePayment(payment, []);
-  if (saved.isOk()) return ok(true);
-  return saved.error.code === "conflict" ? ok(false) : err(fromStorageError(saved.error));
-}
-
-function paidInvoice(invoice: Invoice, payment: Payment, now: Date): Invoice {
-  return { ...invoice, status: "paid", method: payment.method, paidAt: now, version: invoice.version + 1 };
 }

@@ -5,14 +5,17 @@ import { type Clock, systemClock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
 import type { Storage } from "../ports/storage.js";
-import { settlePayment } from "./invoice-payments.js";
+import type { DunningPolicy } from "../renewals/renewal-schedule.js";
 import { nextCheckAfter } from "./payment-records.js";
+import { settlePayment } from "./settle-payment.js";
 
 export interface PaymentReconcilerOptions {
   readonly storage: Storage;
   readonly providerFor: (project: Project) => PaymentProvider;
   readonly clock?: Clock;
   readonly ids?: IdGenerator;
+  /** How a renewal that settles declined is retried (the renewal worker's policy); the default when omitted. */
+  readonly dunning?: DunningPolicy;
   /** Payments checked per claim (default 50). */
   readonly batchSize?: number;
   /** How long a claimed payment is hidden from other reconcilers while it is checked (default 60 s). */
@@ -37,7 +40,13 @@ export function createPaymentReconciler(options: PaymentReconcilerOptions): Paym
   const batchSize = options.batchSize ?? 50;
   const leaseMs = options.leaseMs ?? 60_000;
   const { storage } = options;
-  const context = { storage, clock, ids };
+  const context = {
+    storage,
+    clock,
+    ids,
+    providerFor: options.providerFor,
+    ...(options.dunning === undefined ? {} : { dunning: options.dunning }),
+  };
 
   async function check(payment: Payment): Promise<boolean> {
     const project = await storage.findProject(payment.projectId);

@@ -1,11 +1,9 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../api/errors.js";
 import { isUuid } from "../crypto/uuid-v7.js";
-import type { Project } from "../domain/model.js";
-import type { NotificationAnswer, PaymentProvider, ProviderNotification } from "../ports/payment-provider.js";
+import type { NotificationAnswer, ProviderNotification } from "../ports/payment-provider.js";
 import { fromProviderError, fromStorageError } from "../use-cases/execution.js";
-import { settlePayment } from "./invoice-payments.js";
-import type { PaymentContext } from "./payment-page.js";
+import { type SettleContext, settlePayment } from "./settle-payment.js";
 
 export interface ProviderNotificationRequest {
   /** From the notification URL: `/provider-events/{projectId}/{providerKind}`. */
@@ -14,9 +12,7 @@ export interface ProviderNotificationRequest {
   readonly notification: ProviderNotification;
 }
 
-export interface NotificationContext extends PaymentContext {
-  readonly providerFor: (project: Project) => PaymentProvider;
-}
+export type NotificationContext = SettleContext;
 
 /**
  * A provider's notification (API.md 10.4). The body only names the payment; its outcome is what the

@@ -7,8 +7,14 @@ export interface PaymentProvider {
   readonly capabilities: ProviderCapabilities;
   /** Describes a stored method (for a card: first six and last four digits, length). */
   describeStoredMethod(request: StoredMethodLookup): ResultAsync<StoredMethodDescription, ProviderError>;
-  /** Charges a stored method. The same `idempotencyKey` never charges twice. */
-  chargeStoredMethod(request: StoredMethodCharge): ResultAsync<ChargeReceipt, ProviderError>;
+  /**
+   * Charges a stored method without the payer. The provider's answer: `succeeded`, `canceled` (a
+   * decline, with its failure code) or `pending` (decided later: Kopek asks `getPayment`). An error
+   * means no answer: `unavailable` is an unknown outcome (Kopek asks again with the same key, never a
+   * new one); `failed`, the provider refused the request itself. The same `idempotencyKey` never
+   * charges twice.
+   */
+  chargeStoredMethod(request: StoredMethodCharge): ResultAsync<ProviderPayment, ProviderError>;
   /** Creates the link where a payer pays an invoice (called only when `capabilities.paymentPage` is `"provider"`). */
   createPaymentLink(request: PaymentLinkRequest): ResultAsync<PaymentLink, ProviderError>;
   /**
@@ -19,6 +25,15 @@ export interface PaymentProvider {
   createPayment(request: PaymentRequest): ResultAsync<CreatedPayment, ProviderError>;
   /** How a payment stands at the provider now: the verified word Kopek settles on (API.md 10.1). */
   getPayment(providerPaymentId: string): ResultAsync<ProviderPayment, ProviderError>;
+  /**
+   * Cancels a payment still pending at the provider (an invoice closed while its payer was at the
+   * checkout, API.md 10.3.6). Only when `capabilities.cancelPending`; otherwise refused (`failed`).
+   */
+  cancelPayment(request: CancelRequest): ResultAsync<ProviderPayment, ProviderError>;
+  /** Refunds (part of) a succeeded payment. The same key with the same request is the same refund. */
+  refundPayment(request: RefundRequest): ResultAsync<ProviderRefund, ProviderError>;
+  /** How a refund stands at the provider now. */
+  getRefund(providerRefundId: string): ResultAsync<ProviderRefund, ProviderError>;
   /**
    * Which payment a notification the provider POSTed is about (API.md 10.4). Its body is never
    * trusted for the outcome: Kopek asks `getPayment` next. Null: about nothing Kopek tracks (another
@@ -80,6 +95,12 @@ export interface ProviderCapabilities {
   readonly methods: readonly PaymentMethod[];
   /** Methods whose stored form can be charged without the payer (subscriptions). */
   readonly storedMethodCharge: readonly PaymentMethod[];
+  /** Methods the provider can save for later charges when the payer pays (API.md 10.5). */
+  readonly saveMethod: readonly PaymentMethod[];
+  /** Whether it takes 54-FZ receipts with a charge (API.md 10.7). */
+  readonly receipts: boolean;
+  /** Whether `cancelPayment` can cancel a pending payment. */
+  readonly cancelPending: boolean;
   /** ISO 4217 codes it accepts. */
   readonly currencies: readonly string[];
   /**
@@ -108,6 +129,8 @@ export type StoredMethodDescription =
   | { readonly kind: "masked"; readonly mask: string };
 
 export interface StoredMethodCharge {
+  /** Kopek's id of the payment, kept by the provider with its own (its metadata). */
+  readonly paymentId: string;
   readonly ref: string;
   readonly method: PaymentMethod;
   readonly money: Money;
@@ -116,9 +139,27 @@ export interface StoredMethodCharge {
   readonly idempotencyKey: string;
 }
 
-export interface ChargeReceipt {
-  readonly chargeId: string;
-  readonly chargedAt: Date;
+export interface CancelRequest {
+  readonly providerPaymentId: string;
+  readonly idempotencyKey: string;
+}
+
+export interface RefundRequest {
+  /** Kopek's id of the refund. */
+  readonly refundId: string;
+  readonly providerPaymentId: string;
+  /** At most what remains refundable of the payment, in its currency. */
+  readonly money: Money;
+  readonly reason: string | null;
+  readonly idempotencyKey: string;
+}
+
+/** One refund as the provider says it stands. */
+export interface ProviderRefund {
+  readonly providerRefundId: string;
+  readonly providerPaymentId: string;
+  readonly status: "pending" | "succeeded" | "canceled";
+  readonly money: Money;
 }
 
 export interface PaymentLinkRequest {

@@ -6,6 +6,8 @@ import { type DunningPolicy, latestDueCycle, nextRetryAt } from "./renewal-sched
 export type ChargeResult =
   | { readonly kind: "charged"; readonly at: Date }
   | { readonly kind: "declined"; readonly at: Date }
+  /** Not decided yet at the provider: asked about again later, never charged again meanwhile. */
+  | { readonly kind: "pending"; readonly at: Date }
   /** An outage or a malformed answer: not the payer's fault, never counted as a decline. */
   | { readonly kind: "unavailable"; readonly at: Date };
 
@@ -34,7 +36,7 @@ export function applyChargeResult(
   policy: DunningPolicy,
 ): Subscription {
   const base = { ...subscription, version: subscription.version + 1 };
-  if (result.kind === "unavailable") {
+  if (result.kind === "unavailable" || result.kind === "pending") {
     return { ...base, nextAttemptAt: new Date(result.at.getTime() + policy.outageRetryMs) };
   }
   if (result.kind === "charged") {

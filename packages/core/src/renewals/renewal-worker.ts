@@ -1,8 +1,10 @@
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
 import type { Payment, Project, Subscription } from "../domain/model.js";
+import { paymentEvent } from "../events/domain-event.js";
 import { renewalEvents } from "../events/renewal-events.js";
 import { startIntervalJob } from "../jobs/interval-job.js";
-import { newPayment } from "../payments/payment-records.js";
+import { newPayment, type PaymentAnswer } from "../payments/payment-records.js";
+import { settlePayment } from "../payments/settle-payment.js";
 import { type Clock, systemClock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
@@ -50,6 +52,8 @@ export interface RenewalReport {
   readonly claimed: number;
   readonly charged: number;
   readonly declined: number;
+  /** Charges the provider has not decided yet: asked about again later. */
+  readonly pending: number;
   readonly unavailable: number;
 }
 
@@ -77,46 +81,100 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
   const leaseMs = options.leaseMs ?? 60_000;
   const { storage } = options;
 
+  const settleContext = { storage, clock, ids, providerFor: options.providerFor, dunning: policy };
+
   async function renew(subscription: Subscription, project: Project): Promise<ChargeResult["kind"]> {
-    const cycle = cycleToCharge(subscription, clock.now());
     const provider = options.providerFor(project);
+    const open = await openCharge(subscription);
+    // A charge the provider answered pending is asked about, never charged again (API.md 10.5).
+    if (open?.providerPaymentId != null) return check(subscription, open, provider);
+    // The schedule counts periods from the start (0: the first charge); Payments count cycles from 1.
+    // An earlier attempt with no answer is sent again for its own cycle, with its own key.
+    const cycle = open?.cycle != null ? open.cycle - 1 : cycleToCharge(subscription, clock.now());
+    const paymentId = open?.id ?? ids.newId();
     const charge = await provider.chargeStoredMethod({
+      paymentId,
       ref: subscription.providerMethodRef,
       method: subscription.method,
       money: subscription.amount,
       description: subscription.description,
       idempotencyKey: renewalChargeKey(subscription, cycle),
     });
-    const at = clock.now();
     // Kopek's clock, not the provider's: every timestamp of a subscription comes from one clock.
-    const kind = charge.isOk() ? "charged" : charge.error.code === "declined" ? "declined" : "unavailable";
-    const result: ChargeResult = { kind, at };
-    // What the provider answered is recorded as the cycle's Payment; an outage answered nothing.
+    const at = clock.now();
+    const answer = charge.isOk() ? charge.value : null;
+    const kind: ChargeResult["kind"] =
+      answer === null
+        ? "unavailable"
+        : answer.status === "succeeded"
+          ? "charged"
+          : answer.status === "canceled"
+            ? "declined"
+            : "pending";
+    const subject = {
+      projectId: subscription.projectId,
+      amount: subscription.amount,
+      method: subscription.method,
+      methodMask: subscription.methodMask,
+      provider: project.provider.kind,
+      providerPaymentId: answer?.providerPaymentId ?? null,
+      for: { subscriptionId: subscription.id, cycle: cycle + 1 },
+    };
+    const status: PaymentAnswer =
+      answer === null || answer.status === "pending"
+        ? { status: "pending" }
+        : answer.status === "succeeded"
+          ? { status: "succeeded" }
+          : { status: "canceled", failureCode: answer.failureCode ?? "payment_declined" };
+    const recorded = newPayment(subject, status, paymentId, at);
+    // An unknown outcome (no answer) stays a pending Payment: sent again with the same key, never a new one.
     const payments =
-      kind === "unavailable"
+      charge.isErr() && (charge.error.code !== "unavailable" || open !== null)
         ? []
-        : [
-            newPayment(
-              {
-                projectId: subscription.projectId,
-                amount: subscription.amount,
-                method: subscription.method,
-                methodMask: subscription.methodMask,
-                provider: project.provider.kind,
-                providerPaymentId: charge.isOk() ? charge.value.chargeId : null,
-                // The schedule counts periods from the start (0: the first charge); Payments count cycles from 1.
-                for: { subscriptionId: subscription.id, cycle: cycle + 1 },
-              },
-              kind === "charged"
-                ? { status: "succeeded" }
-                : { status: "canceled", failureCode: "payment_declined" },
-              ids.newId(),
-              at,
-            ),
-          ];
-    await save(subscription, cycle, result, payments);
-    options.onRenewal?.({ subscription, cycle, result: result.kind });
-    return result.kind;
+        : [open === null ? recorded : { ...recorded, createdAt: open.createdAt, version: open.version + 1 }];
+    await save(subscription, cycle, { kind, at }, payments);
+    options.onRenewal?.({ subscription, cycle, result: kind });
+    return kind;
+  }
+
+  /** This subscription's charge still pending (at most one: no charge is made while one is), or null. */
+  async function openCharge(subscription: Subscription): Promise<Payment | null> {
+    // A renewal that left its charge open (pending, or no answer) moved the next attempt off the
+    // schedule (applyChargeResult); one on schedule has none, and costs no lookup.
+    if (subscription.nextAttemptAt.getTime() === subscription.nextChargeAt.getTime()) return null;
+    const listed = await storage.listPayments(subscription.projectId, {
+      limit: 1,
+      before: null,
+      invoiceId: null,
+      subscriptionId: subscription.id,
+      status: "pending",
+    });
+    if (listed.isErr()) throw listed.error;
+    return listed.value[0] ?? null;
+  }
+
+  /** Asks the provider about a pending charge; settled, the subscription moves with it; else it waits. */
+  async function check(
+    subscription: Subscription,
+    open: Payment,
+    provider: PaymentProvider,
+  ): Promise<ChargeResult["kind"]> {
+    const cycle = (open.cycle ?? 1) - 1;
+    const answer = await provider.getPayment(open.providerPaymentId ?? "");
+    if (answer.isOk()) {
+      const settled = await settlePayment(settleContext, open, answer.value);
+      if (settled.isErr()) throw settled.error;
+      const final = settled.value.status;
+      if (final !== "pending") {
+        const kind = final === "succeeded" ? "charged" : "declined";
+        options.onRenewal?.({ subscription, cycle, result: kind });
+        return kind;
+      }
+    }
+    const kind = answer.isOk() ? "pending" : "unavailable";
+    await save(subscription, cycle, { kind, at: clock.now() }, []);
+    options.onRenewal?.({ subscription, cycle, result: kind });
+    return kind;
   }
 
   // A conflict means someone wrote in between. A cancel changes no renewal field: the result is applied
@@ -132,11 +190,12 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
     for (let attempt = 0; attempt < 5; attempt++) {
       if (current !== claimed && renewalMoved(claimed, current)) return;
       const next = applyChargeResult(current, cycle, result, policy);
-      const saved = await storage.saveSubscription(
-        next,
-        renewalEvents(current, next, result.at, ids),
-        payments,
-      );
+      // What happened to the payment first, then what it did to the subscription.
+      const events = payments
+        .filter((payment) => payment.status === "canceled")
+        .map((payment) => paymentEvent("payment.canceled", payment, result.at, ids));
+      events.push(...renewalEvents(current, next, result.at, ids));
+      const saved = await storage.saveSubscription(next, events, payments);
       if (saved.isOk()) return;
       if (saved.error.code !== "conflict") throw saved.error;
       const reread = await storage.findSubscription(current.projectId, current.id);
@@ -150,7 +209,7 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
   }
 
   async function runBatches(): Promise<RenewalReport> {
-    const report = { claimed: 0, charged: 0, declined: 0, unavailable: 0 };
+    const report = { claimed: 0, charged: 0, declined: 0, pending: 0, unavailable: 0 };
     const projects = new Map<string, Project | null>();
     for (;;) {
       const now = clock.now();

@@ -84,9 +84,14 @@ export function registerEventTests(options: KopekContractOptions): void {
       }
       await expectLastEvent(h, "subscription.canceled", `/v1/subscriptions/${id}`);
       expect((await events(h)).at(-1)?.data).toMatchObject({ cancelReason: "payment_failed" });
+      // Every declined charge is a canceled Payment of its own; the subscription's status changes twice.
       expect(await types(h)).toEqual([
         "subscription.created",
+        "payment.canceled",
         "subscription.past_due",
+        "payment.canceled",
+        "payment.canceled",
+        "payment.canceled",
         "subscription.canceled",
       ]);
     });
@@ -121,12 +126,12 @@ export function registerEventTests(options: KopekContractOptions): void {
       expect(await types(h)).toEqual(["invoice.paid", "invoice.expired"]);
     });
 
-    it("invoice.paid on the provider's word, once; none on a decline, a repeated check or a closed invoice", async () => {
+    it("invoice.paid on the provider's word, once; payment.canceled on a decline; none on a repeated check or a closed invoice", async () => {
       const h = await createHarness(options);
       const id = json(await h.call("/v1/invoices", invoiceBody())).id as string;
       const declined = await payThroughProvider(h, id, "card", "decline");
       expect(declined.payment.status).toBe("canceled");
-      expect(await types(h)).toEqual([]);
+      await expectLastEvent(h, "payment.canceled", `/v1/payments/${declined.payment.id}`);
       const paid = await payThroughProvider(h, id, "card");
       expect(paid.invoice.status).toBe("paid");
       await expectLastEvent(h, "invoice.paid", `/v1/invoices/${id}`);
@@ -138,7 +143,7 @@ export function registerEventTests(options: KopekContractOptions): void {
       await h.call(`/v1/invoices/${canceled}/cancel`, {});
       const closed = await h.kopek.startPayment({ invoiceId: canceled, method: "card" });
       expect(closed._unsafeUnwrap().kind).toBe("closed");
-      expect(await types(h)).toEqual(["invoice.paid", "invoice.canceled"]);
+      expect(await types(h)).toEqual(["payment.canceled", "invoice.paid", "invoice.canceled"]);
     });
   });
 }

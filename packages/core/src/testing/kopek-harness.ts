@@ -1,4 +1,4 @@
-import { errAsync, ResultAsync } from "neverthrow";
+import { errAsync, okAsync, ResultAsync } from "neverthrow";
 import { generateApiKey, hashApiKey } from "../auth/api-key.js";
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
 import type { PaymentMethod, Project } from "../domain/model.js";
@@ -112,6 +112,9 @@ export async function createHarness(
     confirm: (providerPaymentId, decision) => real.confirm(providerPaymentId, decision),
     createPayment: (request) => real.createPayment(request),
     getPayment: (providerPaymentId) => real.getPayment(providerPaymentId),
+    cancelPayment: (request) => real.cancelPayment(request),
+    refundPayment: (request) => real.refundPayment(request),
+    getRefund: (providerRefundId) => real.getRefund(providerRefundId),
     readNotification: (notification) => real.readNotification(notification),
     notificationAnswer: real.notificationAnswer,
     notificationOf: (providerPaymentId) => real.notificationOf(providerPaymentId),
@@ -119,7 +122,13 @@ export async function createHarness(
       chargeCalls += 1;
       const fault = faults.shift();
       if (fault === "outage") return errAsync({ code: "unavailable", message: "injected outage" });
-      if (fault === "decline") return errAsync({ code: "declined", message: "injected decline" });
+      if (fault === "decline")
+        return okAsync({
+          providerPaymentId: `injected-decline-${crypto.randomUUID()}`,
+          status: "canceled",
+          failureCode: "payment_declined",
+          methodMask: null,
+        });
       if (fault === "charge-then-hang") {
         const charged = Promise.resolve(real.chargeStoredMethod(request));
         return new ResultAsync(charged.then(() => new Promise<never>(() => {})));

@@ -15,6 +15,8 @@ export interface ProviderContractOptions {
   readonly unavailableRef?: string;
   /** A ref whose charge is approved. Default: `pm_contract_approved`. */
   readonly approvedRef?: string;
+  /** A ref whose charge is `pending` first and succeeds when next asked about (`getPayment`). */
+  readonly pendingRef?: string;
 }
 
 type ProviderFactory = (options: { storedMethodCharge: boolean }) => PaymentProvider;
@@ -25,7 +27,7 @@ export function describeProviderContract(
   factory: ProviderFactory,
   options: ProviderContractOptions = {},
 ): void {
-  const { declinedRef, unavailableRef, approvedRef = "pm_contract_approved" } = options;
+  const { declinedRef, unavailableRef, pendingRef, approvedRef = "pm_contract_approved" } = options;
   const chargingProvider = () => factory({ storedMethodCharge: true });
   const { methods: paymentMethods, storedMethodCharge } = chargingProvider().capabilities;
   const chargeMethod = storedMethodCharge[0];
@@ -43,6 +45,7 @@ export function describeProviderContract(
       it("charges stored methods only among its methods, and none when told not to", () => {
         const { methods, storedMethodCharge } = chargingProvider().capabilities;
         for (const method of storedMethodCharge) expect(methods).toContain(method);
+        for (const method of chargingProvider().capabilities.saveMethod) expect(methods).toContain(method);
         expect(factory({ storedMethodCharge: false }).capabilities.storedMethodCharge).toEqual([]);
       });
     });
@@ -85,7 +88,11 @@ export function describeProviderContract(
 
     describe.runIf(chargeMethod !== undefined)("chargeStoredMethod", () => {
       const method: PaymentMethod = chargeMethod ?? "card";
-      const chargeOf = (provider: PaymentProvider, overrides: Partial<StoredMethodCharge> = {}) => ({
+      const chargeOf = (
+        provider: PaymentProvider,
+        overrides: Partial<StoredMethodCharge> = {},
+      ): StoredMethodCharge => ({
+        paymentId: globalThis.crypto.randomUUID(),
         ref: approvedRef,
         method,
         money: { amount: "149900", currency: provider.capabilities.currencies[0] ?? "RUB" },
@@ -99,8 +106,10 @@ export function describeProviderContract(
         const request = chargeOf(provider);
         const first = (await provider.chargeStoredMethod(request))._unsafeUnwrap();
         const second = (await provider.chargeStoredMethod(request))._unsafeUnwrap();
-        expect(first.chargedAt).toBeInstanceOf(Date);
-        expect(second.chargeId).toBe(first.chargeId);
+        expect(first).toMatchObject({ status: "succeeded", failureCode: null });
+        expect(first.providerPaymentId).not.toBe("");
+        expect(second.providerPaymentId).toBe(first.providerPaymentId);
+        expect((await provider.getPayment(first.providerPaymentId))._unsafeUnwrap().status).toBe("succeeded");
       });
 
       it("charges one key once under 20 parallel calls", async () => {
@@ -109,22 +118,62 @@ export function describeProviderContract(
         const results = await Promise.all(
           Array.from({ length: 20 }, () => provider.chargeStoredMethod(request)),
         );
-        const chargeIds = new Set(results.map((result) => result._unsafeUnwrap().chargeId));
-        expect(chargeIds.size).toBe(1);
+        const ids = new Set(results.map((result) => result._unsafeUnwrap().providerPaymentId));
+        expect(ids.size).toBe(1);
       });
 
       it("charges two keys as two charges", async () => {
         const provider = chargingProvider();
         const first = (await provider.chargeStoredMethod(chargeOf(provider)))._unsafeUnwrap();
         const second = (await provider.chargeStoredMethod(chargeOf(provider)))._unsafeUnwrap();
-        expect(second.chargeId).not.toBe(first.chargeId);
+        expect(second.providerPaymentId).not.toBe(first.providerPaymentId);
       });
 
-      it.runIf(declinedRef !== undefined)("declines without echoing the ref", async () => {
+      it.runIf(declinedRef !== undefined)("answers a decline as a canceled payment", async () => {
         const provider = chargingProvider();
         const ref = declinedRef ?? "";
-        const result = await provider.chargeStoredMethod(chargeOf(provider, { ref }));
-        expectProviderError(result._unsafeUnwrapErr(), "declined", ref);
+        const declined = (await provider.chargeStoredMethod(chargeOf(provider, { ref })))._unsafeUnwrap();
+        expect(declined).toMatchObject({ status: "canceled", failureCode: "payment_declined" });
+        expect(JSON.stringify(declined)).not.toContain(ref);
+      });
+
+      it.runIf(pendingRef !== undefined)(
+        "answers a pending charge, then its outcome when asked, never a second charge",
+        async () => {
+          const provider = chargingProvider();
+          const request = chargeOf(provider, { ref: pendingRef ?? "" });
+          const pending = (await provider.chargeStoredMethod(request))._unsafeUnwrap();
+          expect(pending).toMatchObject({ status: "pending", failureCode: null });
+          const checked = (await provider.getPayment(pending.providerPaymentId))._unsafeUnwrap();
+          expect(checked.status).toBe("succeeded");
+          const again = (await provider.chargeStoredMethod(request))._unsafeUnwrap();
+          expect(again).toMatchObject({ providerPaymentId: pending.providerPaymentId, status: "succeeded" });
+        },
+      );
+
+      it("refunds a succeeded charge in parts, never beyond it, one refund per key", async () => {
+        const provider = chargingProvider();
+        const charged = (await provider.chargeStoredMethod(chargeOf(provider)))._unsafeUnwrap();
+        const currency = provider.capabilities.currencies[0] ?? "RUB";
+        const refundOf = (amount: string, idempotencyKey = randomKey()) => ({
+          refundId: globalThis.crypto.randomUUID(),
+          providerPaymentId: charged.providerPaymentId,
+          money: { amount, currency },
+          reason: null,
+          idempotencyKey,
+        });
+        const part = refundOf("100000");
+        const first = (await provider.refundPayment(part))._unsafeUnwrap();
+        expect(first).toMatchObject({ providerPaymentId: charged.providerPaymentId, money: part.money });
+        expect(["pending", "succeeded"]).toContain(first.status);
+        expect((await provider.refundPayment(part))._unsafeUnwrap().providerRefundId).toBe(
+          first.providerRefundId,
+        );
+        expect((await provider.getRefund(first.providerRefundId))._unsafeUnwrap().providerRefundId).toBe(
+          first.providerRefundId,
+        );
+        expect((await provider.refundPayment(refundOf("49901"))).isErr()).toBe(true);
+        expect((await provider.refundPayment(refundOf("49900")))._unsafeUnwrap().money.amount).toBe("49900");
       });
 
       it.runIf(unavailableRef !== undefined)("reports an outage without echoing the ref", async () => {
@@ -200,6 +249,20 @@ export function describeProviderContract(
         const other = (await provider.createPayment(requestOf(provider)))._unsafeUnwrap();
         expect(other.providerPaymentId).not.toBe(first.providerPaymentId);
       });
+
+      it.runIf(chargingProvider().capabilities.cancelPending)(
+        "cancels a pending payment, which then stays canceled",
+        async () => {
+          const provider = chargingProvider();
+          const created = (await provider.createPayment(requestOf(provider)))._unsafeUnwrap();
+          const request = { providerPaymentId: created.providerPaymentId, idempotencyKey: randomKey() };
+          const canceled = (await provider.cancelPayment(request))._unsafeUnwrap();
+          expect(canceled.status).toBe("canceled");
+          expect((await provider.getPayment(created.providerPaymentId))._unsafeUnwrap().status).toBe(
+            "canceled",
+          );
+        },
+      );
 
       it("reports an unknown payment as an error, never as a payment", async () => {
         const result = await chargingProvider().getPayment(`unknown-${randomKey()}`);

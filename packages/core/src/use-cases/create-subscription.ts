@@ -6,7 +6,12 @@ import { formatMoney } from "../domain/money.js";
 import { presentSubscription } from "../domain/presenters.js";
 import { subscriptionEvent } from "../events/domain-event.js";
 import { newPayment } from "../payments/payment-records.js";
-import type { StoredMethodDescription } from "../ports/payment-provider.js";
+import type {
+  ProviderError,
+  ProviderPayment,
+  StoredMethodCharge,
+  StoredMethodDescription,
+} from "../ports/payment-provider.js";
 import { formatCardMask } from "../validation/card-guard.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
@@ -35,7 +40,9 @@ export async function createSubscription(
   if (described.isErr()) return err(fromProviderError(described.error));
 
   const description = input.description ?? `${formatMoney(input.amount)} ${describePeriod(input.period)}`;
-  const charged = await provider.chargeStoredMethod({
+  const paymentId = execution.ids.newId();
+  const charged = await chargeAndWait(execution, {
+    paymentId,
     ref: input.providerMethodRef,
     method: input.method,
     money: input.amount,
@@ -43,12 +50,17 @@ export async function createSubscription(
     idempotencyKey: providerKey(execution, "first-charge"),
   });
   if (charged.isErr()) return err(fromProviderError(charged.error));
+  const answer = charged.value;
+  if (answer.status === "canceled")
+    return err({ code: "payment_declined", detail: "the provider declined the first charge" });
 
+  // Pending at the provider: `incomplete` until the payment settles (API.md 10.5); never renewed meanwhile.
+  const pending = answer.status === "pending";
   const nextChargeAt = addPeriods(now, input.period, 1);
   const subscription: Subscription = {
     id: execution.recordId,
     projectId: project.id,
-    status: "active",
+    status: pending ? "incomplete" : "active",
     amount: { amount: input.amount.amount, currency: input.amount.currency },
     period: { unit: input.period.unit, count: input.period.count },
     method: input.method,
@@ -58,8 +70,8 @@ export async function createSubscription(
     metadata: input.metadata ?? {},
     startedAt: now,
     nextChargeAt,
-    lastChargedAt: now,
-    cyclesStarted: 1,
+    lastChargedAt: pending ? null : now,
+    cyclesStarted: pending ? 0 : 1,
     createdAt: now,
     canceledAt: null,
     cancelReason: null,
@@ -77,11 +89,11 @@ export async function createSubscription(
       method: subscription.method,
       methodMask: subscription.methodMask,
       provider: project.provider.kind,
-      providerPaymentId: charged.value.chargeId,
+      providerPaymentId: answer.providerPaymentId,
       for: { subscriptionId: subscription.id, cycle: 1 },
     },
-    { status: "succeeded" },
-    execution.ids.newId(),
+    pending ? { status: "pending" } : { status: "succeeded" },
+    paymentId,
     now,
   );
   return ok({
@@ -92,6 +104,29 @@ export async function createSubscription(
     body: presentSubscription(subscription),
     events: [subscriptionEvent("subscription.created", subscription, now, execution.ids)],
   });
+}
+
+/** Charges, then asks again while the provider says `pending`, for at most `pendingChargeWaitMs`. */
+async function chargeAndWait(
+  execution: Execution,
+  request: StoredMethodCharge,
+): Promise<Result<ProviderPayment, ProviderError>> {
+  const { provider } = execution;
+  const charged = await provider.chargeStoredMethod(request);
+  if (charged.isErr() || charged.value.status !== "pending") return charged;
+  const deadline = Date.now() + execution.pendingChargeWaitMs;
+  let pause = 200;
+  let latest = charged.value;
+  while (Date.now() + pause <= deadline) {
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    pause = Math.min(pause * 2, 2_000);
+    const asked = await provider.getPayment(latest.providerPaymentId);
+    // No answer this time: still pending as far as Kopek knows; reconciliation asks later.
+    if (asked.isErr()) continue;
+    latest = asked.value;
+    if (latest.status !== "pending") break;
+  }
+  return ok(latest);
 }
 
 function maskOf(description: StoredMethodDescription): string {

@@ -19,6 +19,8 @@ export interface Execution {
   readonly publicUrl: string;
   /** For the ids of the events the operation causes. */
   readonly ids: IdGenerator;
+  /** How long a create waits for a charge the provider answered `pending` before answering (API.md 10.5). */
+  readonly pendingChargeWaitMs: number;
 }
 
 /** What an operation produced: the resource to store with the response, and the response itself. */

@@ -7,6 +7,8 @@ import type { PeriodUnit } from "../domain/model.js";
 
 /** 5.1 An amount: 1 to 18 digits, no sign, dot or leading zero, so it fits a PostgreSQL bigint exactly. */
 export const AMOUNT_PATTERN = /^[1-9][0-9]{0,17}$/;
+/** 10.2 An amount in a response that may be none: "0", or an amount as above. */
+export const AMOUNT_OR_ZERO_PATTERN = /^(0|[1-9][0-9]{0,17})$/;
 /** 5.1 The largest amount that pattern allows, in minor units. */
 export const MAX_AMOUNT = 999999999999999999n;
 /** 5.1 A currency: an ISO 4217 code of three upper-case letters. */

@@ -9,7 +9,13 @@ import {
   SUBSCRIPTION_STATUSES,
 } from "../domain/model.js";
 import type { InvoiceView, PaymentView, SubscriptionView } from "../domain/presenters.js";
-import { EVENT_TYPES, type InvoiceEventType, type SubscriptionEventType } from "../events/domain-event.js";
+import {
+  EVENT_TYPES,
+  type InvoiceEventType,
+  type PaymentEventType,
+  type SubscriptionEventType,
+} from "../events/domain-event.js";
+import { AMOUNT_OR_ZERO_PATTERN } from "./limits.js";
 import { metadataSchema, moneySchema, paymentMethodSchema, periodSchema } from "./schemas.js";
 
 /**
@@ -40,7 +46,7 @@ export const subscriptionResponseSchema = z
     metadata: metadataSchema,
     startedAt: timestampSchema,
     nextChargeAt: timestampSchema,
-    lastChargedAt: timestampSchema,
+    lastChargedAt: timestampSchema.nullable(),
     cyclesStarted: z.int().min(1),
     createdAt: timestampSchema,
     canceledAt: timestampSchema
@@ -90,9 +96,12 @@ export const paymentResponseSchema = z
       description: "pending until the provider's verified word; then succeeded or canceled (final)",
     }),
     amount: moneySchema,
-    amountRefunded: moneySchema.meta({
-      description: 'Refunded so far, in the payment\'s currency; amount "0" when none',
-    }),
+    amountRefunded: z
+      .strictObject({
+        amount: z.string().regex(AMOUNT_OR_ZERO_PATTERN),
+        currency: moneySchema.shape.currency,
+      })
+      .meta({ description: 'Refunded so far, in the payment\'s currency; amount "0" when none' }),
     method: paymentMethodSchema,
     methodMask: z
       .string()
@@ -148,6 +157,7 @@ const INVOICE_EVENT_TYPES = EVENT_TYPES.filter((t): t is InvoiceEventType => t.s
 const SUBSCRIPTION_EVENT_TYPES = EVENT_TYPES.filter((t): t is SubscriptionEventType =>
   t.startsWith("subscription."),
 );
+const PAYMENT_EVENT_TYPES = EVENT_TYPES.filter((t): t is PaymentEventType => t.startsWith("payment."));
 
 /** A webhook body (`webhookPayload`): the event's type, when it happened, and the resource as GET shows it. */
 function eventPayloadSchema(types: readonly string[], data: z.ZodType, id: string) {
@@ -171,6 +181,11 @@ export const subscriptionEventPayloadSchema = eventPayloadSchema(
   SUBSCRIPTION_EVENT_TYPES,
   subscriptionResponseSchema,
   "SubscriptionEvent",
+);
+export const paymentEventPayloadSchema = eventPayloadSchema(
+  PAYMENT_EVENT_TYPES,
+  paymentResponseSchema,
+  "PaymentEvent",
 );
 
 /** Every `code` a problem document can carry, in the order of API.md 4's table. */

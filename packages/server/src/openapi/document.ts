@@ -5,6 +5,7 @@ import {
   invoiceListResponseSchema,
   invoiceResponseSchema,
   PROBLEM_CODES,
+  paymentEventPayloadSchema,
   paymentListResponseSchema,
   paymentResponseSchema,
   problemSchema,
@@ -138,6 +139,7 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
         healthStatusSchema,
         invoiceEventPayloadSchema,
         subscriptionEventPayloadSchema,
+        paymentEventPayloadSchema,
       ]),
       securitySchemes: {
         bearerAuth: {

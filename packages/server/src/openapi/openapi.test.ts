@@ -4,13 +4,14 @@ import {
   createUuidV7Generator,
   EVENT_TYPES,
   invoiceEvent,
+  paymentEvent,
   ROUTES,
   subscriptionEvent,
   validateCreateInvoice,
   validateCreateSubscription,
   webhookPayload,
 } from "@kopek/core";
-import { sampleInvoice, sampleSubscription } from "@kopek/core/testing";
+import { sampleInvoice, samplePayment, sampleSubscription } from "@kopek/core/testing";
 import { createSandboxProvider } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import { Validator } from "@seriousme/openapi-schema-validator";
@@ -199,12 +200,26 @@ describe("the OpenAPI document", () => {
       // A real body, as the dispatcher sends it, is valid against the documented schema.
       const event = type.startsWith("invoice.")
         ? invoiceEvent(type as "invoice.paid", sampleInvoice(randomUUID(), { id: ids.newId() }), at, ids)
-        : subscriptionEvent(
-            type as "subscription.renewed",
-            sampleSubscription(randomUUID(), { id: ids.newId() }),
-            at,
-            ids,
-          );
+        : type.startsWith("payment.")
+          ? paymentEvent(
+              "payment.canceled",
+              samplePayment(randomUUID(), {
+                id: ids.newId(),
+                invoiceId: ids.newId(),
+                status: "canceled",
+                failureCode: "payment_declined",
+                succeededAt: null,
+                canceledAt: at,
+              }),
+              at,
+              ids,
+            )
+          : subscriptionEvent(
+              type as "subscription.renewed",
+              sampleSubscription(randomUUID(), { id: ids.newId() }),
+              at,
+              ids,
+            );
       expect(schemaFor(ref.$ref.split("/").pop())(JSON.parse(webhookPayload(event)))).toBe(true);
       expect(Object.keys(operation.responses)).toEqual(["2XX"]);
     }

@@ -31,11 +31,14 @@ const WHAT_HAPPENED: Readonly<Record<EventType, string>> = {
   "invoice.paid": "An invoice was paid on the payment page",
   "invoice.expired": "An unpaid invoice passed expiresAt",
   "invoice.canceled": "An invoice was canceled",
-  "subscription.created": "A subscription was created and its first cycle charged",
+  "subscription.created":
+    "A subscription was created: its first cycle charged, or pending at the provider (status incomplete)",
+  "subscription.activated": "An incomplete subscription's first charge succeeded at the provider",
   "subscription.renewed": "A renewal was charged",
   "subscription.past_due": "A renewal was declined for the first time this cycle",
   "subscription.canceled":
-    "A subscription was canceled, through the API or when dunning ran out (cancelReason)",
+    "A subscription was canceled: through the API, when dunning ran out, or when an incomplete one's first charge failed (cancelReason)",
+  "payment.canceled": "A payment attempt ended without moving money (failureCode says why)",
 };
 
 /**
@@ -44,7 +47,11 @@ const WHAT_HAPPENED: Readonly<Record<EventType, string>> = {
  */
 export function webhookOperations(): Record<EventType, unknown> {
   const entries = EVENT_TYPES.map((type) => {
-    const payload = type.startsWith("invoice.") ? "InvoiceEvent" : "SubscriptionEvent";
+    const payload = type.startsWith("invoice.")
+      ? "InvoiceEvent"
+      : type.startsWith("payment.")
+        ? "PaymentEvent"
+        : "SubscriptionEvent";
     const operation = {
       operationId: `${type.replace(/[._](.)/g, (_m, c: string) => c.toUpperCase())}Webhook`,
       tags: ["webhooks"],

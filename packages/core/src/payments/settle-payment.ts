@@ -1,0 +1,174 @@
+import { err, ok, type Result } from "neverthrow";
+import type { KopekError } from "../api/errors.js";
+import type { Invoice, Payment, Project, Subscription } from "../domain/model.js";
+import { type DomainEvent, invoiceEvent, paymentEvent, subscriptionEvent } from "../events/domain-event.js";
+import { renewalEvents } from "../events/renewal-events.js";
+import type { PaymentProvider, ProviderPayment } from "../ports/payment-provider.js";
+import type { StorageError } from "../ports/storage-error.js";
+import { DEFAULT_DUNNING_POLICY, type DunningPolicy } from "../renewals/renewal-schedule.js";
+import { applyChargeResult } from "../renewals/renewal-transition.js";
+import { fromStorageError } from "../use-cases/execution.js";
+import type { PaymentContext } from "./payment-page.js";
+import { nextCheckAfter } from "./payment-records.js";
+
+/** What settling a payment needs: storage, clock, ids, the provider (to refund money that must go back). */
+export interface SettleContext extends PaymentContext {
+  readonly providerFor: (project: Project) => PaymentProvider;
+  /** How a renewal that settles declined is retried; the default policy when omitted. */
+  readonly dunning?: DunningPolicy;
+}
+
+/** How many times a write that lost a race re-reads and tries again. */
+const ATTEMPTS = 3;
+
+/**
+ * Applies the provider's verified answer to a payment (API.md 10.1, 10.3.4, 10.5). Still pending, only
+ * its provider id and mask are noted. Final, the Payment and what it pays change in one atomic step
+ * with their events: an invoice becomes `paid` (`invoice.paid`); an incomplete subscription `active`
+ * (`subscription.activated`) or `canceled`; a renewal advances the subscription or starts dunning.
+ * A canceled payment adds `payment.canceled`. A payment already final is left as it is, so a repeated
+ * answer changes nothing. Money that moved for an invoice already paid (or closed) is refunded at once
+ * (10.3.5).
+ */
+export async function settlePayment(
+  context: SettleContext,
+  first: Payment,
+  answer: ProviderPayment,
+): Promise<Result<Payment, KopekError>> {
+  let payment = first;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (payment.status !== "pending") return ok(payment);
+    const now = context.clock.now();
+    const next: Payment = {
+      ...payment,
+      providerPaymentId: payment.providerPaymentId ?? (answer.providerPaymentId || null),
+      methodMask: answer.methodMask ?? payment.methodMask,
+      status: answer.status,
+      failureCode: answer.status === "canceled" ? answer.failureCode : null,
+      succeededAt: answer.status === "succeeded" ? now : null,
+      canceledAt: answer.status === "canceled" ? now : null,
+      nextCheckAt: answer.status === "pending" ? nextCheckAfter(payment.createdAt, now) : null,
+      version: payment.version + 1,
+    };
+    const saved = await saveSettled(context, next, now);
+    if (saved.isErr()) return err(saved.error);
+    if (saved.value === "saved") return ok(next);
+    if (saved.value === "unneeded") return ok(await refundUnneeded(context, next));
+    const reread = await context.storage.findPayment(payment.projectId, payment.id);
+    if (reread.isErr()) return err(fromStorageError(reread.error));
+    if (reread.value === null) return err({ code: "not_found" });
+    payment = reread.value;
+  }
+  return err({ code: "internal_error", cause: new Error("settle: the payment kept changing") });
+}
+
+type SaveOutcome = "saved" | "lost_race" | "unneeded";
+
+/** Writes a settled payment with what it pays; `lost_race` when a write lost a race. */
+async function saveSettled(
+  context: SettleContext,
+  payment: Payment,
+  now: Date,
+): Promise<Result<SaveOutcome, KopekError>> {
+  const events: DomainEvent[] =
+    payment.status === "canceled" ? [paymentEvent("payment.canceled", payment, now, context.ids)] : [];
+  if (payment.subscriptionId !== null) return saveWithSubscription(context, payment, events, now);
+  let invoice: Invoice | null = null;
+  if (payment.invoiceId !== null) {
+    const found = await context.storage.findInvoiceById(payment.invoiceId);
+    if (found.isErr()) return err(fromStorageError(found.error));
+    invoice = found.value;
+  }
+  if (payment.status === "succeeded" && invoice?.status === "created") {
+    // The money moved: an invoice still stored as created is paid, even past its expiry.
+    const paid: Invoice = {
+      ...invoice,
+      status: "paid",
+      method: payment.method,
+      paidAt: now,
+      version: invoice.version + 1,
+    };
+    events.push(invoiceEvent("invoice.paid", paid, now, context.ids));
+    return outcomeOf(await context.storage.saveInvoice(paid, events, [payment]), "saved");
+  }
+  // Money for an invoice already paid by another attempt, or closed: it goes back (10.3.5).
+  const unneeded = payment.status === "succeeded" && invoice !== null;
+  return outcomeOf(await context.storage.savePayment(payment, events), unneeded ? "unneeded" : "saved");
+}
+
+/** A subscription's charge settled: its first (an incomplete subscription) or a renewal's. */
+async function saveWithSubscription(
+  context: SettleContext,
+  payment: Payment,
+  events: DomainEvent[],
+  now: Date,
+): Promise<Result<SaveOutcome, KopekError>> {
+  const found = await context.storage.findSubscription(payment.projectId, payment.subscriptionId ?? "");
+  if (found.isErr()) return err(fromStorageError(found.error));
+  const current = found.value;
+  if (current === null || payment.status === "pending")
+    return outcomeOf(await context.storage.savePayment(payment, events), "saved");
+  const next = settledSubscription(current, payment, now, context.dunning ?? DEFAULT_DUNNING_POLICY);
+  events.push(...subscriptionEvents(current, next, now, context));
+  return outcomeOf(await context.storage.saveSubscription(next, events, [payment]), "saved");
+}
+
+function settledSubscription(
+  subscription: Subscription,
+  payment: Payment,
+  now: Date,
+  policy: DunningPolicy,
+): Subscription {
+  const succeeded = payment.status === "succeeded";
+  if (subscription.status === "incomplete") {
+    const base = { ...subscription, version: subscription.version + 1 };
+    return succeeded
+      ? { ...base, status: "active", cyclesStarted: 1, lastChargedAt: now }
+      : { ...base, status: "canceled", canceledAt: now, cancelReason: "payment_failed" };
+  }
+  // The schedule counts periods from 0 (the first charge); Payments count cycles from 1.
+  const cycle = (payment.cycle ?? 1) - 1;
+  return applyChargeResult(
+    subscription,
+    cycle,
+    { kind: succeeded ? "charged" : "declined", at: now },
+    policy,
+  );
+}
+
+function subscriptionEvents(
+  before: Subscription,
+  after: Subscription,
+  at: Date,
+  context: SettleContext,
+): DomainEvent[] {
+  if (before.status !== "incomplete") return renewalEvents(before, after, at, context.ids);
+  const type = after.status === "active" ? "subscription.activated" : "subscription.canceled";
+  return [subscriptionEvent(type, after, at, context.ids)];
+}
+
+function outcomeOf(saved: Result<void, StorageError>, outcome: SaveOutcome): Result<SaveOutcome, KopekError> {
+  if (saved.isOk()) return ok(outcome);
+  return saved.error.code === "conflict" ? ok("lost_race") : err(fromStorageError(saved.error));
+}
+
+/**
+ * Refunds in full a payment that moved money Kopek must not keep (a second success for one invoice,
+ * or a success for an invoice closed meanwhile), with a key derived from the payment: asked again, the
+ * provider answers with the same refund. The Payment's `amountRefunded` moves when the refund succeeds.
+ */
+async function refundUnneeded(context: SettleContext, payment: Payment): Promise<Payment> {
+  const project = await context.storage.findProject(payment.projectId);
+  if (project.isErr() || project.value === null || payment.providerPaymentId === null) return payment;
+  const refunded = await context.providerFor(project.value).refundPayment({
+    refundId: context.ids.newId(),
+    providerPaymentId: payment.providerPaymentId,
+    money: payment.amount,
+    reason: "the invoice was already paid",
+    idempotencyKey: `kopek:refund-unneeded:${payment.id}`,
+  });
+  if (refunded.isErr() || refunded.value.status !== "succeeded") return payment;
+  const after: Payment = { ...payment, amountRefunded: payment.amount.amount, version: payment.version + 1 };
+  const saved = await context.storage.savePayment(after, []);
+  return saved.isOk() ? after : payment;
+}

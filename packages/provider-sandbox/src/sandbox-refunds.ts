@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import type {
+  CancelRequest,
+  Money,
+  ProviderError,
+  ProviderPayment,
+  ProviderRefund,
+  RefundRequest,
+} from "@kopek/core";
+import { err, ok, type Result } from "neverthrow";
+import { booksOf, type SandboxLedger } from "./ledger.js";
+import { rememberOutcome } from "./provider-idempotency.js";
+import { stateOf } from "./sandbox-payments.js";
+
+const UNKNOWN_REFUND: ProviderError = { code: "failed", message: "the sandbox has no such refund" };
+
+/**
+ * Refunds and cancels at the sandbox, as a real provider answers them: a refund of a succeeded
+ * payment (a checkout payment or a stored-method charge) never beyond what remains of it, in its
+ * currency; a key answers its first refund again; a pending checkout payment can be canceled.
+ */
+export function createSandboxRefunds(ledger: SandboxLedger) {
+  const books = booksOf(ledger);
+
+  /** What the payment took, when it succeeded; null otherwise. */
+  function paid(providerPaymentId: string): Money | null {
+    const payment = books.payments.get(providerPaymentId);
+    if (payment !== undefined) return payment.status === "succeeded" ? payment.money : null;
+    books.sync();
+    return books.charges.find((charge) => charge.chargeId === providerPaymentId)?.money ?? null;
+  }
+
+  function refunded(providerPaymentId: string): bigint {
+    let total = 0n;
+    for (const refund of books.refunds.values())
+      if (refund.providerPaymentId === providerPaymentId && refund.status !== "canceled")
+        total += BigInt(refund.money.amount);
+    return total;
+  }
+
+  function refund(request: RefundRequest): Result<ProviderRefund, ProviderError> {
+    const { providerPaymentId, money } = request;
+    const parameters = JSON.stringify([providerPaymentId, money.amount, money.currency]);
+    const made = rememberOutcome(books.refundOutcomes, request.idempotencyKey, parameters, () => {
+      const payment = paid(providerPaymentId);
+      if (payment === null)
+        return err({ code: "failed", message: "the sandbox refunds only a succeeded payment" });
+      const remaining = BigInt(payment.amount) - refunded(providerPaymentId);
+      if (payment.currency !== money.currency || BigInt(money.amount) > remaining)
+        return err({ code: "failed", message: "the refund exceeds what remains of the payment" });
+      const providerRefundId = `re_${randomUUID().replaceAll("-", "")}`;
+      books.refunds.set(providerRefundId, {
+        providerRefundId,
+        providerPaymentId,
+        status: "succeeded",
+        money: { amount: money.amount, currency: money.currency },
+      });
+      return ok(providerRefundId);
+    });
+    if (made.isErr()) return err(made.error);
+    return findRefund(made.value);
+  }
+
+  function findRefund(providerRefundId: string): Result<ProviderRefund, ProviderError> {
+    const found = books.refunds.get(providerRefundId);
+    return found === undefined ? err(UNKNOWN_REFUND) : ok(found);
+  }
+
+  /** A pending checkout payment is canceled (the payer can no longer pay it); a decided one stays. */
+  function cancel(request: CancelRequest): Result<ProviderPayment, ProviderError> {
+    const payment = books.payments.get(request.providerPaymentId);
+    if (payment === undefined)
+      return err({ code: "failed", message: "the sandbox cancels only its checkout payments" });
+    if (payment.status !== "pending") return ok(stateOf(payment));
+    const canceled = { ...payment, status: "canceled" as const, failureCode: "expired" as const };
+    books.payments.set(payment.providerPaymentId, canceled);
+    return ok(stateOf(canceled));
+  }
+
+  return { refund, findRefund, cancel };
+}
