@@ -1,7 +1,12 @@
-import type { PaymentFailureCode, PaymentStatus, ProviderError, ProviderPayment } from "@kopek/core";
+import type {
+  PaymentFailureCode,
+  PaymentStatus,
+  ProviderError,
+  ProviderPayment,
+  ProviderRefund,
+} from "@kopek/core";
 import { formatCardMask } from "@kopek/core";
 import { fromYooKassaAmount } from "./amount.js";
-import type { ProviderRefund } from "./next-port.js";
 import type { CallFailure } from "./yookassa-client.js";
 import type { YooKassaPayment, YooKassaRefund } from "./yookassa-schemas.js";
 

@@ -1,15 +1,17 @@
 import type {
   CreatedPayment,
   PaymentMethod,
+  PaymentProvider,
   PaymentRequest,
+  ProviderCapabilities,
   ProviderError,
   ProviderPayment,
+  StoredMethodCharge,
   StoredMethodDescription,
 } from "@kopek/core";
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import { toYooKassaAmount } from "./amount.js";
 import { idempotenceKeyOf } from "./idempotence-key.js";
-import type { NextPaymentProvider, NextProviderCapabilities, NextStoredMethodCharge } from "./next-port.js";
 import { readYooKassaNotification } from "./notification.js";
 import {
   ASSUMED_CARD_LENGTH,
@@ -44,7 +46,7 @@ const PAYMENT_DESCRIPTION_MAX = 128;
 const REFUND_DESCRIPTION_MAX = 250;
 
 /** Kopek's provider port over YooKassa API v3 (README: what it sends, and which docs say so). */
-export function createYooKassaProvider(options: YooKassaProviderOptions): NextPaymentProvider {
+export function createYooKassaProvider(options: YooKassaProviderOptions): PaymentProvider {
   const client = createYooKassaClient({
     shopId: options.shopId,
     secretKey: options.secretKey,
@@ -54,7 +56,7 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): NextPa
     fetch: options.fetch ?? globalThis.fetch,
   });
   const storedMethods = (options.storedMethods ?? ["card"]).filter((method) => METHODS.includes(method));
-  const capabilities: NextProviderCapabilities = {
+  const capabilities: ProviderCapabilities = {
     methods: METHODS,
     storedMethodCharge: storedMethods,
     // Recurring payments save bank cards and SBP ("there are exceptions": only banks that support
@@ -115,7 +117,7 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): NextPa
       });
   }
 
-  function chargeStoredMethod(request: NextStoredMethodCharge): ResultAsync<ProviderPayment, ProviderError> {
+  function chargeStoredMethod(request: StoredMethodCharge): ResultAsync<ProviderPayment, ProviderError> {
     if (!storedMethods.includes(request.method)) {
       return refuse(`YooKassa adapter: stored ${request.method} charges are not enabled (storedMethods)`);
     }

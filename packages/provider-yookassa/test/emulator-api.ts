@@ -55,7 +55,7 @@ export function createEmulatorApi(books: EmulatorBooks): EmulatorApi {
     if (method === "GET" && resource === "payments" && id !== undefined && action === undefined) {
       // A seeded method whose outcome is "unavailable" stands for an outage: reading it fails too.
       if (books.isUnavailable(id)) return error(500, "internal_server_error", "Internal server error");
-      const payment = books.payments.get(id);
+      const payment = books.read(id);
       return payment === undefined ? notFound() : { status: 200, body: publicPayment(payment) };
     }
     if (method === "POST" && resource === "payments" && id !== undefined && action === "cancel") {
@@ -95,7 +95,7 @@ export function createEmulatorApi(books: EmulatorBooks): EmulatorApi {
     const fingerprint = `${method} ${path} ${canonical(body, raw)}`;
     const earlier = remembered.get(key);
     if (earlier !== undefined) {
-      if (earlier.fingerprint === fingerprint) return earlier;
+      if (earlier.fingerprint === fingerprint) return current(earlier);
       return error(
         400,
         "invalid_request",
@@ -106,6 +106,19 @@ export function createEmulatorApi(books: EmulatorBooks): EmulatorApi {
     const answer = process(method, path, body);
     if (answer.status !== 500) remembered.set(key, { ...answer, fingerprint });
     return answer;
+  }
+
+  // A repeat answers the object as it stands now, not a stale copy: YooKassa's handling rules ask to
+  // "retry the request with the same data and the same idempotency key" to learn a pending payment's
+  // outcome (…/response-handling/recommendations), which only works if the repeat tells the current state.
+  function current(earlier: Answer): Answer {
+    if (earlier.status !== 200 || typeof earlier.body !== "object" || earlier.body === null) return earlier;
+    const id = (earlier.body as { id?: unknown }).id;
+    if (typeof id !== "string") return earlier;
+    const payment = books.payments.get(id);
+    if (payment !== undefined) return { status: 200, body: publicPayment(books.read(id) ?? payment) };
+    const refund = books.refunds.get(id);
+    return refund === undefined ? earlier : { status: 200, body: refund };
   }
 
   return { answer: idempotent };

@@ -12,8 +12,16 @@ import {
 
 export type Json = Record<string, unknown>;
 
-/** What a charge of a saved method does: the emulator's stand-in for the card's issuer. */
-export type ChargeOutcome = "succeeded" | "pending" | "unavailable" | { readonly decline: string };
+/**
+ * What a charge of a saved method does: the emulator's stand-in for the card's issuer. `"pending"` stays
+ * pending; `"pending-until-read"` is pending in the answer and succeeded when next read (the bank decided).
+ */
+export type ChargeOutcome =
+  | "succeeded"
+  | "pending"
+  | "pending-until-read"
+  | "unavailable"
+  | { readonly decline: string };
 
 /** Test cards of the emulator's checkout: any other Luhn-agnostic 16 digits succeed. */
 export const EMULATOR_DECLINE_CARDS: Readonly<Record<string, string>> = {
@@ -70,6 +78,10 @@ export class EmulatorBooks {
       const payment: Json = { ...base, payment_method: { ...sourceMethod }, capture: request.capture };
       this.payments.set(id, payment);
       if (method.outcome === "pending") return payment;
+      if (method.outcome === "pending-until-read") {
+        payment.settle_on_read = true;
+        return { ...payment };
+      }
       if (method.outcome === "succeeded") return this.succeed(id, request.capture);
       return this.cancel(id, "payment_network", method.outcome.decline);
     }
@@ -114,6 +126,16 @@ export class EmulatorBooks {
     if (reason !== undefined) return this.cancel(id, "payment_network", reason);
     if (save) this.saved.set(id, { outcome: "succeeded" });
     return this.succeed(id, payment.capture === true);
+  }
+
+  /** A payment as a GET finds it now (a "pending-until-read" charge has succeeded meanwhile). */
+  read(id: string): Json | undefined {
+    const payment = this.payments.get(id);
+    if (payment?.settle_on_read === true) {
+      delete payment.settle_on_read;
+      this.succeed(id, true);
+    }
+    return payment;
   }
 
   /** The payer never confirmed in time. */
@@ -229,6 +251,6 @@ export class EmulatorBooks {
 
 /** What the API answers with: the object without the emulator's bookkeeping fields. */
 export function publicPayment(payment: Json): Json {
-  const { capture: _capture, save_payment_method: _save, ...rest } = payment;
+  const { capture: _capture, save_payment_method: _save, settle_on_read: _settle, ...rest } = payment;
   return rest;
 }
