@@ -6,6 +6,7 @@ import type {
   ProviderCapabilities,
   ProviderError,
   ProviderPayment,
+  ProviderRefund,
   StoredMethodCharge,
   StoredMethodDescription,
 } from "@kopek/core";
@@ -20,7 +21,12 @@ import {
   providerRefundOf,
 } from "./payment-mapping.js";
 import { createYooKassaClient } from "./yookassa-client.js";
-import { paymentSchema, refundSchema, type YooKassaPayment } from "./yookassa-schemas.js";
+import {
+  paymentSchema,
+  refundSchema,
+  type YooKassaPayment,
+  type YooKassaRefund,
+} from "./yookassa-schemas.js";
 
 export interface YooKassaProviderOptions {
   readonly shopId: string;
@@ -62,6 +68,7 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
     // Recurring payments save bank cards and SBP ("there are exceptions": only banks that support
     // autopayments are offered), …/scenario-extensions/recurring-payments and …/manual-integration/other/sbp.
     saveMethod: ["card", "sbp"],
+    // YooKassa takes 54-FZ receipts inline (payment `receipt`); the port carries none yet, so none is sent.
     receipts: true,
     // YooKassa cancels only waiting_for_capture payments; Kopek asks for capture: true, so never.
     cancelPending: false,
@@ -70,6 +77,10 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
     paymentPage: "kopek",
   };
   const checkIp = options.checkNotificationIp ?? false;
+  const refundOrRefusal = (refund: YooKassaRefund): ResultAsync<ProviderRefund, ProviderError> => {
+    const mapped = providerRefundOf(refund);
+    return mapped === null ? refuse(`YooKassa refund ${refund.id}: unreadable amount`) : okAsync(mapped);
+  };
 
   const refuse = (message: string): ResultAsync<never, ProviderError> =>
     errAsync({ code: "failed", message });
@@ -195,12 +206,12 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
           idempotenceKey: idempotenceKeyOf(request.idempotencyKey),
         })
         .map(providerPaymentOf)
-        .mapErr((failure) => {
+        .mapErr((failure): ProviderError => {
           const error = providerErrorOf(failure);
-          if (error.code !== "failed") return error;
+          if (failure.kind !== "refused" || failure.status !== 400) return error;
           const why =
-            "YooKassa cancels only payments waiting_for_capture; a pending capture: true payment cannot be canceled";
-          return { code: "failed", message: `${why} (${error.message})` };
+            "YooKassa cancels only payments waiting_for_capture; a pending capture: true payment cannot";
+          return { code: "failed", message: `${why} be canceled (${error.message})` };
         }),
     refundPayment: (request) => {
       const refused = currencyRefusal(request.money.currency);
@@ -219,12 +230,7 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
           idempotenceKey: idempotenceKeyOf(request.idempotencyKey),
         })
         .mapErr(providerErrorOf)
-        .andThen((refund) => {
-          const mapped = providerRefundOf(refund);
-          return mapped === null
-            ? refuse(`YooKassa refund ${refund.id}: unreadable amount`)
-            : okAsync(mapped);
-        });
+        .andThen(refundOrRefusal);
     },
     getRefund: (providerRefundId) =>
       client
@@ -234,12 +240,7 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
           schema: refundSchema,
         })
         .mapErr(providerErrorOf)
-        .andThen((refund) => {
-          const mapped = providerRefundOf(refund);
-          return mapped === null
-            ? refuse(`YooKassa refund ${refund.id}: unreadable amount`)
-            : okAsync(mapped);
-        }),
+        .andThen(refundOrRefusal),
     readNotification: (notification) => readYooKassaNotification(notification, checkIp),
     // yookassa.ru/developers/using-api/webhooks: answer HTTP 200 to confirm receipt; YooKassa repeats otherwise.
     notificationAnswer: { status: 200, contentType: "text/plain; charset=utf-8", body: "" },
