@@ -4,7 +4,9 @@
 //   - card numbers: core's containsCardNumber on each line, after removing what is known not to be one
 //     (UUIDs, hex digests, timestamps, epoch milliseconds, amounts of money);
 //   - plaintext method tokens: the refs the tests sent, recorded by the test helpers in .tmp/secrets/,
-//     and anything shaped like the refs the test suites use (`pm_…`, `tok_…`), recorded or not.
+//     and anything shaped like the refs the test suites use (`pm_…`, `tok_…`), recorded or not;
+//   - provider secret keys: anything shaped like a YooKassa secret key (`live_`/`test_` and 40 or
+//     more base64url characters), which the tests' keys imitate.
 // Zero hits: exit 0. Otherwise exit 1, listing file:line and what was found — never the secret itself.
 // Usage: node scripts/scan-secrets.mjs [--root .tmp] [--allow-empty]
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -66,6 +68,8 @@ const AMOUNT_COLUMNS = new Set(["amount", "amount_minor", "amount_refunded"]);
 
 // The refs every test suite sends look like this (core's fixtures: `pm_sandbox_<uuid>`, `pm_secret_…`).
 const TOKEN_SHAPE = /\b(?:pm|tok)_[A-Za-z0-9_-]{6,}/;
+// A YooKassa secret key (and the tests' look-alikes): `live_` or `test_` and 43 base64url characters.
+const PROVIDER_SECRET_SHAPE = /\b(?:live|test)_[A-Za-z0-9_-]{40,}/;
 
 function* apiKeysIn(line) {
   for (const match of line.matchAll(/kopek_[0-9A-Za-z]{38}/g)) if (isWellFormedApiKey(match[0])) yield match;
@@ -106,6 +110,7 @@ function scanFile(file, kind) {
       if (containsCardNumber(cleaned)) hits.push(`${where}: a card number`);
       if ((refsByPrefix.size > 0 && refIn(text)) || TOKEN_SHAPE.test(text))
         hits.push(`${where}: a plaintext method token`);
+      if (PROVIDER_SECRET_SHAPE.test(text)) hits.push(`${where}: a provider secret key`);
     });
 }
 for (const file of logs) scanFile(file, "log");

@@ -7,7 +7,9 @@ const [charging, notCharging] = [
   createSandboxProvider(),
   createSandboxProvider({ storedMethodCharge: false }),
 ];
-const providerFor = (project: Project) => (project.provider.storedMethodCharge ? charging : notCharging);
+// This example makes only sandbox projects; a real embedding would also handle the other kinds.
+const providerFor = (project: Project) =>
+  project.provider.kind === "sandbox" && project.provider.storedMethodCharge ? charging : notCharging;
 const kopek = createKopek({ storage, providerFor, publicUrl: "https://pay.example.com" });
 
 async function addProject(storedMethodCharge: boolean): Promise<string> {

@@ -19,7 +19,9 @@ export function createEmbeddedKopek({ publicUrl }: { publicUrl: string }): Embed
   const cannotCharge = createSandboxProvider({ storedMethodCharge: false, ledger: sandbox.ledger });
   const kopek = createKopek({
     storage,
-    providerFor: (project) => (project.provider.storedMethodCharge ? sandbox : cannotCharge),
+    // Every project here is on the sandbox; a real embedding would also handle the other kinds.
+    providerFor: (project) =>
+      project.provider.kind === "sandbox" && project.provider.storedMethodCharge ? sandbox : cannotCharge,
     publicUrl,
     onError: (cause, { requestId }) => console.error(`request ${requestId} failed`, cause),
   });

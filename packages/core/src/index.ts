@@ -53,6 +53,7 @@ export {
   SUBSCRIPTION_STATUSES,
   type Subscription,
   type SubscriptionStatus,
+  type YooKassaProviderSettings,
 } from "./domain/model.js";
 export {
   CURRENCY_EXPONENTS,

@@ -7,8 +7,10 @@ export { createLogger, type LoggerOptions, redactSecrets, reportKopekErrors } fr
 export { createProjectWithKey, type ProjectWithKey } from "./startup/project-setup.js";
 export {
   applyProjectsFile,
+  type LoadedProjectsFile,
   loadProjectsFile,
   type ProjectsFile,
   parseProjectsFile,
+  resolveProjectsFile,
 } from "./startup/projects-file.js";
 export { createProviderRegistry, type ProviderRegistryOptions } from "./startup/providers.js";

@@ -6,6 +6,7 @@ import { formTokenSecret } from "./pay/form-secret.js";
 import type { Config } from "./startup/config.js";
 import { demoBanner } from "./startup/demo-project.js";
 import { reportKopekErrors } from "./startup/logger.js";
+import { providerNotificationUrl } from "./startup/notification-url.js";
 import { startRenewals } from "./startup/renewals.js";
 import { openServices } from "./startup/services.js";
 import { cliHint, setUpProjects } from "./startup/startup-projects.js";
@@ -43,7 +44,7 @@ export async function startServer(
     await opened.value.close();
     return err(projects.error);
   }
-  const { demoKey, fromFile } = projects.value;
+  const { demoKey, fromFile, notified } = projects.value;
   if (config.projectsFile !== null) logger.info({ projects: fromFile }, "projects file applied");
 
   // Unset, the public URL is where the server listens, with the port it was really given (PORT=0):
@@ -79,6 +80,14 @@ export async function startServer(
   const url = listeningUrl(app, config.host);
   publicUrl ??= url;
   logger.info({ url, storage: opened.value.kind }, "kopek listening");
+  // Once per start, so an operator reading the log finds what to paste into the provider's dashboard.
+  for (const { projectId, providerKind } of notified) {
+    const notificationUrl = providerNotificationUrl(publicUrl, projectId, providerKind);
+    logger.info(
+      { projectId, providerKind, notificationUrl },
+      "provider notification URL, to give the provider",
+    );
+  }
   if (demoKey !== null) print(demoBanner(url, demoKey));
   else if (opened.value.kind === "postgres" && config.projectsFile === null) print(cliHint());
 

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { hashApiKey, isWellFormedApiKey } from "@kopek/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../storage-postgres/test/database.js";
@@ -9,11 +10,14 @@ import { spawnCli } from "./cli-process.js";
 const db = await openTestDatabase();
 afterAll(() => db.close());
 
+// Projects may hold a provider's secret, encrypted with the server's key: the commands load it.
+const KEY = randomBytes(32).toString("base64");
+
 async function kopek(...argv: string[]) {
   let stdout = "";
   let stderr = "";
   const io: CliIo = {
-    env: { DATABASE_URL: db.url ?? "postgres://pglite/in-process" },
+    env: { DATABASE_URL: db.url ?? "postgres://pglite/in-process", KOPEK_ENCRYPTION_KEY: KEY },
     stdout: (text) => (stdout += text),
     stderr: (text) => (stderr += text),
     openDatabase: () => ({ pool: db.pool, close: async () => {} }),
@@ -27,7 +31,9 @@ describe(`kopek database commands (${db.backend})`, () => {
     expect((await kopek("projects", "list")).stderr).toMatch(/run migrate first/);
     expect(await kopek("migrate")).toEqual({
       code: 0,
-      stdout: "applied 0001_initial\napplied 0002_lifecycle\napplied 0003_webhooks\napplied 0004_payments\n",
+      stdout:
+        "applied 0001_initial\napplied 0002_lifecycle\napplied 0003_webhooks\napplied 0004_payments\n" +
+        "applied 0005_provider_secrets\n",
       stderr: "",
     });
     expect((await kopek("migrate")).stdout).toBe("The database schema is current: nothing to apply.\n");

@@ -83,13 +83,13 @@ describe.runIf(db.isRealServer)(
       ]);
       const logs = [a, b].map((server) => server.cli.stdout());
       expect(
-        logs.filter((log) => log.includes('"applied":[1,2,3,4],"msg":"database migrated"')),
+        logs.filter((log) => log.includes('"applied":[1,2,3,4,5],"msg":"database migrated"')),
       ).toHaveLength(1);
       expect(
         logs.filter((log) => log.includes('"applied":[],"msg":"database schema is current"')),
       ).toHaveLength(1);
       const { rows } = await db.pool.query("SELECT version FROM kopek_migrations");
-      expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
+      expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }]);
       expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
       for (const log of logs) expect(log.match(/KOPEK_ENCRYPTION_KEY is not set/g)).toHaveLength(1);
     });
@@ -141,7 +141,11 @@ describe.runIf(db.isRealServer)(
     });
 
     it("a key revoked with the CLI is refused at once by both servers", async () => {
-      const issued = spawnCli(["keys", "create", "--project", projectId], { DATABASE_URL: db.url ?? "" });
+      // The command line reads projects as the servers do, with their key (here, their key file).
+      const issued = spawnCli(["keys", "create", "--project", projectId], {
+        DATABASE_URL: db.url ?? "",
+        KOPEK_ENCRYPTION_KEY_FILE: keyFile,
+      });
       expect(await issued.exited).toBe(0);
       const key = issued.stdout().match(/key: +(\S+)/)?.[1] ?? "";
       for (const server of [a, b]) {

@@ -64,3 +64,16 @@ test("a key, a card number and a method token: exit 1, file:line of each, never 
   expect(result.out).not.toContain("pm_leaked_token_42");
   expect(result.out).not.toContain("4111 1111");
 }, 30_000);
+
+test("a provider secret key in a log or a dump: exit 1, never the key", async () => {
+  const secretKey = `live_${"A1b2-C3d4_".repeat(4)}xyz`;
+  const result = await scan({
+    "logs/a.log": `${CLEAN_LOG}\n{"msg":"basic 506751:${secretKey}"}\n`,
+    "dumps/db.sql": `COPY public.projects (id, provider) FROM stdin;\n1\t{"secretKey": "${secretKey}"}\n\\.\n`,
+  });
+  expect(result.code).toBe(1);
+  expect(result.out).toContain("2 secrets found");
+  expect(result.out).toMatch(/logs\/a\.log:3: a provider secret key/);
+  expect(result.out).toMatch(/dumps\/db\.sql:2: a provider secret key/);
+  expect(result.out).not.toContain(secretKey);
+}, 30_000);

@@ -1,17 +1,21 @@
 import type { ProjectStorage } from "@kopek/core";
-import { API_KEY_COLUMNS, PROJECT_COLUMNS, toApiKey, toProject } from "./rows.js";
+import { PROJECT_COLUMNS, providerValues, toProject } from "./project-rows.js";
+import { API_KEY_COLUMNS, toApiKey } from "./rows.js";
 import { isUuid, type SqlContext } from "./sql-context.js";
 
-/** Projects and their API keys (SHA-256 only). */
-export function projectStorage({ query, run }: SqlContext): ProjectStorage {
+/** Projects (their provider's secrets encrypted) and their API keys (SHA-256 only). */
+export function projectStorage({ query, run, cipher }: SqlContext): ProjectStorage {
   return {
     saveProject: (project) =>
       run("saveProject", async () => {
         await query(
           "save_project",
-          `INSERT INTO projects (id, name, provider, created_at) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, provider = EXCLUDED.provider`,
-          [project.id, project.name, JSON.stringify(project.provider), project.createdAt],
+          `INSERT INTO projects (id, name, provider, provider_secrets_ciphertext, provider_secrets_key_id, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, provider = EXCLUDED.provider,
+             provider_secrets_ciphertext = EXCLUDED.provider_secrets_ciphertext,
+             provider_secrets_key_id = EXCLUDED.provider_secrets_key_id`,
+          [project.id, project.name, ...providerValues(project, cipher), project.createdAt],
         );
       }),
 
@@ -23,7 +27,7 @@ export function projectStorage({ query, run }: SqlContext): ProjectStorage {
           `SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = $1`,
           [projectId],
         );
-        return rows[0] === undefined ? null : toProject(rows[0]);
+        return rows[0] === undefined ? null : toProject(rows[0], cipher);
       }),
 
     listProjects: () =>
@@ -33,7 +37,7 @@ export function projectStorage({ query, run }: SqlContext): ProjectStorage {
           `SELECT ${PROJECT_COLUMNS} FROM projects ORDER BY created_at, id`,
           [],
         );
-        return rows.map(toProject);
+        return rows.map((row) => toProject(row, cipher));
       }),
 
     addApiKey: (key) =>
@@ -72,13 +76,13 @@ export function projectStorage({ query, run }: SqlContext): ProjectStorage {
       run("findProjectByKeyHash", async () => {
         const { rows } = await query(
           "find_project_by_key_hash",
-          `SELECT k.id AS key_id, p.id, p.name, p.provider, p.created_at
+          `SELECT k.id AS key_id, p.id, p.name, p.provider, p.provider_secrets_ciphertext, p.created_at
              FROM api_keys k JOIN projects p ON p.id = k.project_id
             WHERE k.sha256 = $1 AND k.revoked_at IS NULL`,
           [sha256],
         );
         const row = rows[0];
-        return row === undefined ? null : { project: toProject(row), keyId: String(row.key_id) };
+        return row === undefined ? null : { project: toProject(row, cipher), keyId: String(row.key_id) };
       }),
   };
 }

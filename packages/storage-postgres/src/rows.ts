@@ -8,8 +8,6 @@ import type {
   Metadata,
   PaymentMethod,
   PeriodUnit,
-  Project,
-  ProviderSettings,
   Subscription,
   SubscriptionStatus,
 } from "@kopek/core";
@@ -20,22 +18,12 @@ import type { TokenCipher } from "./token-cipher.js";
  * int8 parser the caller's `pg` is configured with; timestamps may arrive as `Date` or text.
  */
 
-export const PROJECT_COLUMNS = "id, name, provider, created_at";
 export const API_KEY_COLUMNS = "id, project_id, sha256, created_at, revoked_at";
 export const SUBSCRIPTION_COLUMNS = `id, project_id, status, amount::text AS amount, currency, period_unit,
   period_count, method, provider_method_ref_ciphertext, method_mask, description, metadata, started_at,
   next_charge_at, last_charged_at, cycles_started, created_at, canceled_at, cancel_reason, next_cycle,
   next_attempt_at, declines, first_declined_at, version`;
 type Row = Record<string, unknown>;
-
-export function toProject(row: Row): Project {
-  return {
-    id: String(row.id),
-    name: String(row.name),
-    provider: row.provider as ProviderSettings,
-    createdAt: toDate(row.created_at),
-  };
-}
 
 export function toApiKey(row: Row): ApiKeyRecord {
   return {

@@ -51,13 +51,21 @@ it("upgrades a 0.1 database: backfills the new columns, and 0.1 inserts keep wor
   await rm(join(only0001, "0002_lifecycle.sql"));
   await rm(join(only0001, "0003_webhooks.sql"));
   await rm(join(only0001, "0004_payments.sql"));
+  await rm(join(only0001, "0005_provider_secrets.sql"));
   expect(await migrate(db.pool, { directory: pathToFileURL(`${only0001}/`) })).toEqual({ applied: [1] });
 
   const project = sampleProject();
-  (await storage.saveProject(project))._unsafeUnwrap();
+  // As 0.1 saved it: today's saveProject names columns 0.1's schema does not have.
+  await db.pool.query("INSERT INTO projects (id, name, provider, created_at) VALUES ($1, $2, $3, $4)", [
+    project.id,
+    project.name,
+    JSON.stringify(project.provider),
+    project.createdAt,
+  ]);
   const before = await insertAs01(project.id, "2026-02-28T09:30:00.123Z");
 
-  expect(await migrate(db.pool)).toEqual({ applied: [2, 3, 4] });
+  expect(await migrate(db.pool)).toEqual({ applied: [2, 3, 4, 5] });
+  expect((await storage.findProject(project.id))._unsafeUnwrap()).toEqual(project);
   const subscription = (await storage.findSubscription(project.id, before.subscriptionId))._unsafeUnwrap();
   expect(subscription).toMatchObject({
     providerMethodRef: "pm_old",

@@ -141,7 +141,7 @@ export interface Payment {
 }
 
 /** How a project's payment provider is configured (projects file, CLI, storage). */
-export type ProviderSettings = SandboxProviderSettings | HttpProviderSettings;
+export type ProviderSettings = SandboxProviderSettings | HttpProviderSettings | YooKassaProviderSettings;
 
 /** The sandbox, in the server's process. */
 export interface SandboxProviderSettings {
@@ -159,6 +159,22 @@ export interface HttpProviderSettings {
   readonly storedMethodCharge: boolean;
   /** How long a call may take before it counts as an outage; null: the adapter's default. */
   readonly timeoutMs: number | null;
+}
+
+/**
+ * YooKassa (API v3). The secret key is part of the project, so a worker on another machine can charge
+ * with it: adapters keep it encrypted at rest where they can, and nothing ever shows or logs it.
+ */
+export interface YooKassaProviderSettings {
+  readonly kind: "yookassa";
+  /** The shop's id (`shopId` in YooKassa's dashboard), the user name of Basic auth. */
+  readonly shopId: string;
+  /** The shop's secret key, the password of Basic auth. */
+  readonly secretKey: string;
+  /** Methods whose stored form the shop's contract lets Kopek charge without the payer. */
+  readonly storedMethods: readonly PaymentMethod[];
+  /** Where the API is reached instead of YooKassa's own (tests, emulators); null: YooKassa's. */
+  readonly apiUrl: string | null;
 }
 
 export interface Project {

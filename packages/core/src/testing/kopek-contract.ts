@@ -10,6 +10,7 @@ import { registerNotificationTests } from "./kopek-contract-notifications.js";
 import { registerPaymentTests } from "./kopek-contract-payments.js";
 import { registerRenewalTests } from "./kopek-contract-renewals.js";
 import { registerRequestTests } from "./kopek-contract-requests.js";
+import { registerSettlementTests } from "./kopek-contract-settlement.js";
 import type { KopekContractOptions } from "./kopek-harness.js";
 
 /**
@@ -29,5 +30,6 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerPaymentTests(options);
     registerCheckoutTests(options);
     registerNotificationTests(options);
+    registerSettlementTests(options);
   });
 }

@@ -1,4 +1,4 @@
-import { errAsync, okAsync, ResultAsync } from "neverthrow";
+import { err, errAsync, okAsync, ResultAsync } from "neverthrow";
 import { generateApiKey, hashApiKey } from "../auth/api-key.js";
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
 import type { PaymentMethod, Project } from "../domain/model.js";
@@ -36,7 +36,11 @@ export interface KopekContractOptions {
  * What a test makes the next charge do: decline, fail as an outage, charge and never answer (a
  * crash), or charge and answer only when the test calls `releaseHeldCharges`.
  */
-export type ChargeFault = "decline" | "outage" | "charge-then-hang" | "hold";
+/**
+ * `charge-then-outage`: the provider charges, and Kopek hears nothing but an outage (an unknown
+ * outcome); `charge-then-hang`: it charges and Kopek never hears back.
+ */
+export type ChargeFault = "decline" | "outage" | "charge-then-outage" | "charge-then-hang" | "hold";
 
 export interface ManualClock extends Clock {
   advance(ms: number): void;
@@ -80,6 +84,8 @@ export interface HarnessSettings {
   readonly paymentPage?: "provider" | "kopek";
   /** The methods it accepts for invoices (its `capabilities.methods`); the provider's own by default. */
   readonly methods?: readonly PaymentMethod[];
+  /** How long a create waits for a pending first charge (KopekOptions); Kopek's default when omitted. */
+  readonly pendingChargeWaitMs?: number;
 }
 
 export async function createHarness(
@@ -129,6 +135,12 @@ export async function createHarness(
           failureCode: "payment_declined",
           methodMask: null,
         });
+      if (fault === "charge-then-outage") {
+        const charged = Promise.resolve(real.chargeStoredMethod(request));
+        return new ResultAsync(
+          charged.then(() => err({ code: "unavailable" as const, message: "injected: no answer" })),
+        );
+      }
       if (fault === "charge-then-hang") {
         const charged = Promise.resolve(real.chargeStoredMethod(request));
         return new ResultAsync(charged.then(() => new Promise<never>(() => {})));
@@ -158,6 +170,9 @@ export async function createHarness(
     clock,
     ids: createUuidV7Generator({ clock }),
     ...(settings.leaseMs !== undefined ? { leaseMs: settings.leaseMs } : {}),
+    ...(settings.pendingChargeWaitMs !== undefined
+      ? { pendingChargeWaitMs: settings.pendingChargeWaitMs }
+      : {}),
   });
   return {
     kopek,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import type { YooKassaProviderSettings } from "../domain/model.js";
 import type { StoredResource } from "../ports/idempotency-storage.js";
 import type { ApiKeyRecord } from "../ports/project-storage.js";
 import type { InspectableStorage } from "../ports/storage.js";
@@ -24,6 +25,19 @@ export type { StorageContractOptions } from "./storage-contract-support.js";
 function sampleApiKey(projectId: string, overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
   const sha256 = createHash("sha256").update(randomUUID()).digest("hex");
   return { id: randomUUID(), projectId, sha256, createdAt: new Date(), revokedAt: null, ...overrides };
+}
+
+/** YooKassa settings with a fresh secret key shaped like YooKassa's (`test_` and 43 characters). */
+function yooKassaSettings(overrides: Partial<YooKassaProviderSettings> = {}): YooKassaProviderSettings {
+  const secretKey = `test_${randomBytes(32).toString("base64url")}`;
+  return {
+    kind: "yookassa",
+    shopId: "506751",
+    secretKey,
+    storedMethods: ["card"],
+    apiUrl: null,
+    ...overrides,
+  };
 }
 
 /** Stores `resource` the only way the port allows: as the outcome of a claimed idempotency key. */
@@ -74,6 +88,23 @@ export function describeStorageContract(
         });
         const all = await unwrap(storage.listProjects());
         expect(all.filter((p) => p.id === project.id)).toHaveLength(1);
+      });
+
+      it("keeps a real provider's settings, its secret key included, through saves and lookups", async () => {
+        const storage = await factory();
+        const project = sampleProject({ provider: yooKassaSettings() });
+        await unwrap(storage.saveProject(project));
+        expect(await unwrap(storage.findProject(project.id))).toEqual(project);
+        const key = sampleApiKey(project.id);
+        await unwrap(storage.addApiKey(key));
+        expect(await unwrap(storage.findProjectByKeyHash(key.sha256))).toEqual({ project, keyId: key.id });
+        // A rotated key replaces the old one; a move back to the sandbox leaves no secret behind.
+        const rotated = { ...project, provider: yooKassaSettings({ storedMethods: [] }) };
+        await unwrap(storage.saveProject(rotated));
+        expect((await unwrap(storage.listProjects())).find((p) => p.id === project.id)).toEqual(rotated);
+        const sandbox = { ...project, provider: { kind: "sandbox", storedMethodCharge: true } as const };
+        await unwrap(storage.saveProject(sandbox));
+        expect(await unwrap(storage.findProject(project.id))).toEqual(sandbox);
       });
 
       it("finds the owner of a live key by its hash, and nothing for unknown or revoked keys", async () => {
@@ -201,6 +232,15 @@ export function describeStorageContract(
           await storeResource(storage, project.id, { kind: "subscription", subscription });
           expect(await serializedStorage(storage)).not.toContain(subscription.providerMethodRef);
           expect(await unwrap(storage.findSubscription(project.id, subscription.id))).toEqual(subscription);
+        });
+
+        it("persists no provider secret key in plain text", async () => {
+          const storage = await factory();
+          const provider = yooKassaSettings();
+          const project = sampleProject({ provider });
+          await unwrap(storage.saveProject(project));
+          expect(await serializedStorage(storage)).not.toContain(provider.secretKey);
+          expect(await unwrap(storage.findProject(project.id))).toEqual(project);
         });
       }
     });

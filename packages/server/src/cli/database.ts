@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Storage, StorageError } from "@kopek/core";
 import { createPostgresStorage, createTokenCipher, type PostgresPool } from "@kopek/storage-postgres";
+import { ok } from "neverthrow";
 import { loadConfig } from "../startup/config.js";
+import { loadTokenCipher } from "../startup/encryption-key.js";
 import { openPool } from "../startup/storage.js";
 
 /** Where a command writes, and how it reaches the database (tests hand in their own pool). */
@@ -20,11 +22,15 @@ export interface DatabaseCommandContext {
 
 /**
  * Runs a command against DATABASE_URL and closes the connection after it. Without DATABASE_URL: one
- * line and exit 2, since the command was asked for something it cannot do here.
+ * line and exit 2, since the command was asked for something it cannot do here. Projects (their
+ * provider's secret) and webhook endpoints are encrypted at rest with the server's key, so commands
+ * load it as the server does; `needsKey: false` (migrate, keys revoke) keeps a command from needing,
+ * or creating, that key.
  */
 export async function withDatabase(
   io: CliIo,
   command: (context: DatabaseCommandContext) => Promise<number>,
+  { needsKey = true }: { readonly needsKey?: boolean } = {},
 ): Promise<number> {
   const config = loadConfig(io.env);
   if (config.isErr()) return failure(io, config.error);
@@ -33,20 +39,26 @@ export async function withDatabase(
     io.stderr("kopek: this command needs DATABASE_URL (a postgres:// URL) to know which database to use\n");
     return 2;
   }
+  const encryption = needsKey
+    ? await loadTokenCipher(config.value, (message) => io.stderr(`kopek: ${message}\n`))
+    : ok(throwawayCipher());
+  if (encryption.isErr()) return failure(io, encryption.error);
   const database = io.openDatabase?.(url) ?? defaultDatabase(url);
-  // Projects and keys never touch method tokens, so the adapter's required cipher is never used:
-  // a throwaway key keeps these commands from needing, or creating, the server's key.
-  const key = randomBytes(32);
-  const encryption = createTokenCipher({ keys: [{ id: "cli", key }], currentKeyId: "cli" });
   try {
     return await command({
       pool: database.pool,
-      storage: createPostgresStorage({ pool: database.pool, encryption }),
+      storage: createPostgresStorage({ pool: database.pool, encryption: encryption.value }),
       io,
     });
   } finally {
     await database.close();
   }
+}
+
+// Never used to encrypt or decrypt: the adapter requires a cipher, the command touches no secret.
+function throwawayCipher() {
+  const key = randomBytes(32);
+  return createTokenCipher({ keys: [{ id: "unused", key }], currentKeyId: "unused" });
 }
 
 function defaultDatabase(url: string) {

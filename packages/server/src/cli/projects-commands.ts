@@ -1,13 +1,18 @@
-import { createUuidV7Generator, isUuid, type Project } from "@kopek/core";
+import { createUuidV7Generator, isUuid, type Project, type ProviderSettings } from "@kopek/core";
+import { loadConfig } from "../startup/config.js";
+import { needsNotificationUrl, providerNotificationUrl } from "../startup/notification-url.js";
 import { type DatabaseCommandContext, failure, storageFailure } from "./database.js";
+import { describeProvider, type ProviderOptions, providerFromOptions } from "./provider-options.js";
 
-export interface ProjectsCreateOptions {
+export interface ProjectsCreateOptions extends ProviderOptions {
   readonly name?: string | undefined;
   readonly id?: string | undefined;
-  readonly storedMethodCharge?: string | undefined;
 }
 
-/** `kopek projects create`: a new project on the sandbox provider; prints only its id, for scripts. */
+/**
+ * `kopek projects create`: a new project, on the sandbox unless `--provider` says otherwise. Prints
+ * only its id on stdout, for scripts; the notification URL of a real provider goes to stderr.
+ */
 export async function projectsCreate(
   { storage, io }: DatabaseCommandContext,
   options: ProjectsCreateOptions,
@@ -16,36 +21,75 @@ export async function projectsCreate(
   if (name === "" || name.length > 200)
     return usage(io, "projects create needs --name <name> (1-200 characters)");
   if (options.id !== undefined && !isUuid(options.id)) return usage(io, "--id must be a UUID");
-  const charge = options.storedMethodCharge ?? "true";
-  if (charge !== "true" && charge !== "false")
-    return usage(io, "--stored-method-charge must be true or false");
+  const provider = await providerFromOptions(options, null, io.env);
+  if (provider.isErr())
+    return "usage" in provider.error ? usage(io, provider.error.usage) : failure(io, provider.error.failure);
   const id = options.id?.toLowerCase() ?? createUuidV7Generator().newId();
   const existing = await storage.findProject(id);
   if (existing.isErr()) return storageFailure(io, existing.error);
   // saveProject would update an existing project: "create" must not rename one by accident.
   if (existing.value !== null) return failure(io, `project ${id} already exists`);
-  const project: Project = {
-    id,
-    name,
-    provider: { kind: "sandbox", storedMethodCharge: charge === "true" },
-    createdAt: new Date(),
-  };
+  const project: Project = { id, name, provider: provider.value, createdAt: new Date() };
   const saved = await storage.saveProject(project);
   if (saved.isErr()) return storageFailure(io, saved.error);
   io.stdout(`${id}\n`);
+  tellNotificationUrl(io, project);
   return 0;
 }
 
-/** `kopek projects list`: one line per project, oldest first. */
+/**
+ * `kopek projects update <id>`: a new name or provider settings. Options not given keep their value
+ * while the provider kind stays, the secret key included (rotate it with a new --secret-key-file).
+ */
+export async function projectsUpdate(
+  { storage, io }: DatabaseCommandContext,
+  projectId: string | undefined,
+  options: ProjectsCreateOptions,
+): Promise<number> {
+  if (projectId === undefined || !isUuid(projectId)) return usage(io, "projects update needs a project id");
+  if (options.id !== undefined) return usage(io, "--id is an option of projects create only");
+  const name = options.name?.trim();
+  if (name !== undefined && (name === "" || name.length > 200))
+    return usage(io, "--name must be 1-200 characters");
+  const found = await storage.findProject(projectId.toLowerCase());
+  if (found.isErr()) return storageFailure(io, found.error);
+  if (found.value === null) return failure(io, `no project ${projectId}`);
+  const provider = await providerFromOptions(options, found.value.provider, io.env);
+  if (provider.isErr())
+    return "usage" in provider.error ? usage(io, provider.error.usage) : failure(io, provider.error.failure);
+  const project: Project = { ...found.value, name: name ?? found.value.name, provider: provider.value };
+  const saved = await storage.saveProject(project);
+  if (saved.isErr()) return storageFailure(io, saved.error);
+  io.stdout(`updated ${project.id}: ${project.name}, ${describeProvider(project.provider)}\n`);
+  tellNotificationUrl(io, project);
+  return 0;
+}
+
+/** `kopek projects list`: one line per project, oldest first; never a secret. */
 export async function projectsList({ storage, io }: DatabaseCommandContext): Promise<number> {
   const projects = await storage.listProjects();
   if (projects.isErr()) return storageFailure(io, projects.error);
   if (projects.value.length === 0) io.stdout("No projects yet: kopek projects create --name <name>\n");
   for (const p of projects.value) {
-    const provider = `${p.provider.kind} storedMethodCharge=${p.provider.storedMethodCharge}`;
-    io.stdout(`${p.id}  ${p.name}  ${provider}  created ${p.createdAt.toISOString()}\n`);
+    io.stdout(`${p.id}  ${p.name}  ${describeProvider(p.provider)}  created ${p.createdAt.toISOString()}\n`);
   }
   return 0;
+}
+
+/** API.md 10.4: the operator gives a real provider the URL its notifications go to. */
+function tellNotificationUrl(
+  io: DatabaseCommandContext["io"],
+  project: { id: string; provider: ProviderSettings },
+) {
+  if (!needsNotificationUrl(project.provider)) return;
+  const config = loadConfig(io.env);
+  const publicUrl = config.isOk() ? config.value.publicUrl : null;
+  const url = providerNotificationUrl(publicUrl ?? "<KOPEK_PUBLIC_URL>", project.id, project.provider.kind);
+  io.stderr(`Notification URL, to give the provider (${project.provider.kind}): ${url}\n`);
+  if (publicUrl === null)
+    io.stderr(
+      "KOPEK_PUBLIC_URL is not set here: put in its place the server's public https:// address, the value of KOPEK_PUBLIC_URL on the server.\n",
+    );
 }
 
 export function usage(io: DatabaseCommandContext["io"], message: string): number {

@@ -4,7 +4,7 @@ import type { SandboxProviderOptions } from "../startup/sandbox-provider-command
 import { type CliIo, withDatabase } from "./database.js";
 import { keysCreate, keysList, keysRevoke } from "./keys-commands.js";
 import { migrateCommand } from "./migrate-command.js";
-import { projectsCreate, projectsList } from "./projects-commands.js";
+import { projectsCreate, projectsList, projectsUpdate } from "./projects-commands.js";
 import { USAGE } from "./usage.js";
 import { webhooksAdd, webhooksList, webhooksRemove } from "./webhooks-commands.js";
 
@@ -23,6 +23,12 @@ interface Parsed {
     name?: string;
     id?: string;
     "stored-method-charge"?: string;
+    provider?: string;
+    "shop-id"?: string;
+    "secret-key-file"?: string;
+    "secret-key-env"?: string;
+    "stored-methods"?: string;
+    "api-url"?: string;
     project?: string;
     port?: string;
     host?: string;
@@ -40,6 +46,12 @@ export async function runCli(
   argv: readonly string[],
   io: CliIo,
 ): Promise<number | "serve" | "worker" | SandboxProviderCommand> {
+  // Not an option on purpose: a secret typed on the command line stays in the shell's history and in ps.
+  if (argv.some((arg) => arg === "--secret-key" || arg.startsWith("--secret-key=")))
+    return usageError(
+      io,
+      "--secret-key is refused: name where the key is kept with --secret-key-file or --secret-key-env",
+    );
   const parsed = parse(argv);
   if (typeof parsed === "string") return usageError(io, parsed);
   const [command = "serve", ...rest] = parsed.words;
@@ -68,11 +80,23 @@ export async function runCli(
     };
   }
   if (line === "keys generate") return generateKey(io);
-  if (line === "migrate") return withDatabase(io, migrateCommand);
-  if (line === "projects create") {
-    const options = { name: values.name, id: values.id, storedMethodCharge: values["stored-method-charge"] };
-    return withDatabase(io, (context) => projectsCreate(context, options));
-  }
+  if (line === "migrate") return withDatabase(io, migrateCommand, { needsKey: false });
+  const projectOptions = {
+    name: values.name,
+    id: values.id,
+    provider: values.provider,
+    url: values.url,
+    storedMethodCharge: values["stored-method-charge"],
+    shopId: values["shop-id"],
+    secretKeyFile: values["secret-key-file"],
+    secretKeyEnv: values["secret-key-env"],
+    storedMethods: values["stored-methods"],
+    apiUrl: values["api-url"],
+  };
+  if (line === "projects create")
+    return withDatabase(io, (context) => projectsCreate(context, projectOptions));
+  if (command === "projects" && rest[0] === "update" && rest.length <= 2)
+    return withDatabase(io, (context) => projectsUpdate(context, rest[1], projectOptions));
   if (line === "projects list") return withDatabase(io, projectsList);
   if (line === "webhooks add")
     return withDatabase(io, (context) => webhooksAdd(context, values.project, values.url));
@@ -82,7 +106,7 @@ export async function runCli(
   if (line === "keys create") return withDatabase(io, (context) => keysCreate(context, values.project));
   if (line === "keys list") return withDatabase(io, (context) => keysList(context, values.project));
   if (command === "keys" && rest[0] === "revoke" && rest.length <= 2) {
-    return withDatabase(io, (context) => keysRevoke(context, rest[1]));
+    return withDatabase(io, (context) => keysRevoke(context, rest[1]), { needsKey: false });
   }
   return usageError(io, `unknown command "${line}"`);
 }
@@ -110,6 +134,12 @@ function parse(argv: readonly string[]): Parsed | string {
         name: { type: "string" },
         id: { type: "string" },
         "stored-method-charge": { type: "string" },
+        provider: { type: "string" },
+        "shop-id": { type: "string" },
+        "secret-key-file": { type: "string" },
+        "secret-key-env": { type: "string" },
+        "stored-methods": { type: "string" },
+        "api-url": { type: "string" },
         project: { type: "string" },
         url: { type: "string" },
         port: { type: "string" },

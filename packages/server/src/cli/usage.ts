@@ -13,9 +13,24 @@ Commands:
 Commands on the database at DATABASE_URL:
   worker                         Run only the renewal worker, no HTTP (as many as you like)
   migrate                        Apply pending migrations and say which
-  projects create --name <name> [--id <uuid>] [--stored-method-charge true|false]
-                                 Create a project (sandbox provider); prints its id
-  projects list                  List the projects
+  projects create --name <name> [--id <uuid>] [provider options]
+                                 Create a project (the sandbox unless --provider); prints its
+                                 id, and for a real provider the notification URL to give it
+  projects update <id> [--name <name>] [provider options]
+                                 Rename a project or change its provider; options not given
+                                 keep their value, the secret key included
+  projects list                  List the projects (never their secrets)
+  Provider options:
+    --provider sandbox|http|yookassa      The provider kind
+    --stored-method-charge true|false     sandbox, http: charge stored methods (default true)
+    --url <url>                           http: the provider service's base URL
+    --shop-id <id>                        yookassa: the shop's id
+    --secret-key-file <path>              yookassa: a file holding the secret key, read now
+    --secret-key-env <NAME>               yookassa: an environment variable holding it
+                                          (one of the two; the key is stored encrypted)
+    --stored-methods card,sbp             yookassa: methods the contract lets Kopek charge
+                                          from a stored method (default card)
+    --api-url <url>                       yookassa: another API address (an emulator)
   keys create --project <id>     Issue an API key; it is printed once and cannot be shown again
   keys revoke <sha256-or-key>    Revoke a key at once, on every server using the database
   keys list --project <id>       List a project's keys: ids, hash prefixes, created, revoked
@@ -30,7 +45,8 @@ Environment (serve, worker):
   PORT                  Port to listen on, 0-65535 (default 3000; 0 picks a free one)
   KOPEK_PROJECTS_FILE   JSON file of projects and key hashes, applied at start
                         (without it, memory storage gets a demo project and key)
-  KOPEK_PUBLIC_URL      Base URL of payment links (default: where the server listens)
+  KOPEK_PUBLIC_URL      Base URL of payment links and of provider notification URLs
+                        (default: where the server listens)
   KOPEK_RATE_LIMIT      Requests per second per API key (default 100, 0 = off)
   LOG_LEVEL             fatal, error, warn, info, debug, trace or silent (default info)
   DATABASE_URL          PostgreSQL URL (default: memory storage)

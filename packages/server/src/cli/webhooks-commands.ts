@@ -1,18 +1,6 @@
-import { createUuidV7Generator, generateWebhookSecret, isUuid, type Storage } from "@kopek/core";
-import { createPostgresStorage } from "@kopek/storage-postgres";
-import { loadConfig } from "../startup/config.js";
-import { loadTokenCipher } from "../startup/encryption-key.js";
+import { createUuidV7Generator, generateWebhookSecret, isUuid } from "@kopek/core";
 import { type DatabaseCommandContext, failure, storageFailure } from "./database.js";
 import { usage } from "./projects-commands.js";
-
-/** Endpoint secrets are encrypted at rest with the server's key, so these commands need the real one. */
-async function storageWithServerKey(context: DatabaseCommandContext): Promise<Storage | string> {
-  const config = loadConfig(context.io.env);
-  if (config.isErr()) return config.error;
-  const cipher = await loadTokenCipher(config.value, (message) => context.io.stderr(`kopek: ${message}\n`));
-  if (cipher.isErr()) return cipher.error;
-  return createPostgresStorage({ pool: context.pool, encryption: cipher.value });
-}
 
 /** `kopek webhooks add --project <id> --url <url>`: prints the endpoint id and its secret, once. */
 export async function webhooksAdd(
@@ -20,12 +8,10 @@ export async function webhooksAdd(
   projectId?: string,
   url?: string,
 ): Promise<number> {
-  const { io } = context;
+  const { io, storage } = context;
   if (projectId === undefined || !isUuid(projectId)) return usage(io, "webhooks add needs --project <uuid>");
   if (url === undefined || !/^https?:\/\//.test(url) || URL.parse(url) === null)
     return usage(io, "webhooks add needs --url <an absolute http:// or https:// URL>");
-  const storage = await storageWithServerKey(context);
-  if (typeof storage === "string") return failure(io, storage);
   const project = await storage.findProject(projectId);
   if (project.isErr()) return storageFailure(io, project.error);
   if (project.value === null) return failure(io, `no project ${projectId}`);
@@ -49,8 +35,7 @@ export async function webhooksAdd(
 export async function webhooksList(context: DatabaseCommandContext, projectId?: string): Promise<number> {
   const { io } = context;
   if (projectId === undefined || !isUuid(projectId)) return usage(io, "webhooks list needs --project <uuid>");
-  const storage = await storageWithServerKey(context);
-  if (typeof storage === "string") return failure(io, storage);
+  const { storage } = context;
   const endpoints = await storage.listWebhookEndpoints(projectId);
   if (endpoints.isErr()) return storageFailure(io, endpoints.error);
   if (endpoints.value.length === 0)

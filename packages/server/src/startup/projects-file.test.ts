@@ -1,7 +1,7 @@
 import { generateWebhookSecret, hashApiKey } from "@kopek/core";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import { describe, expect, test } from "vitest";
-import { applyProjectsFile, parseProjectsFile } from "./projects-file.js";
+import { applyProjectsFile, parseProjectsFile, resolveProjectsFile } from "./projects-file.js";
 
 const ID = "0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b";
 const SHA = "a".repeat(64);
@@ -12,6 +12,12 @@ const file = (project: Record<string, unknown>) =>
       { id: ID, name: "shop", provider: { kind: "sandbox" }, apiKeys: [{ sha256: SHA }], ...project },
     ],
   });
+
+/** A file as the server loads it: parsed, each provider's secret read (none here). */
+const loaded = async (text: string) =>
+  (
+    await resolveProjectsFile(parseProjectsFile(text)._unsafeUnwrap(), { baseDir: "/", env: {} })
+  )._unsafeUnwrap();
 
 describe("parseProjectsFile", () => {
   test("storedMethodCharge defaults to true", () => {
@@ -44,7 +50,10 @@ describe("parseProjectsFile", () => {
       file({ provider: { kind: "http", url: "http://127.0.0.1:4010", timeoutMs: 0 } }),
       "projects[0].provider.timeoutMs must be from 1 to 60000",
     ],
-    [file({ provider: { kind: "stripe" } }), `projects[0].provider.kind must be "sandbox" or "http"`],
+    [
+      file({ provider: { kind: "stripe" } }),
+      `projects[0].provider.kind must be "sandbox", "http" or "yookassa"`,
+    ],
     [
       file({ provider: { kind: "sandbox", storedMethodCharge: "yes" } }),
       "projects[0].provider.storedMethodCharge must be true or false",
@@ -94,15 +103,15 @@ describe("parseProjectsFile", () => {
 test("applyProjectsFile creates, then updates by id, and keys authenticate", async () => {
   const storage = createMemoryStorage();
   const key = "kopek_any";
-  const first = parseProjectsFile(file({ apiKeys: [{ sha256: hashApiKey(key) }] }))._unsafeUnwrap();
+  const first = await loaded(file({ apiKeys: [{ sha256: hashApiKey(key) }] }));
   expect((await applyProjectsFile(storage, first))._unsafeUnwrap()).toBe(1);
-  const renamed = parseProjectsFile(
+  const renamed = await loaded(
     file({
       name: "shop 2",
       provider: { kind: "sandbox", storedMethodCharge: false },
       apiKeys: [{ sha256: hashApiKey(key) }],
     }),
-  )._unsafeUnwrap();
+  );
   await applyProjectsFile(storage, renamed);
   const projects = (await storage.listProjects())._unsafeUnwrap();
   expect(projects).toHaveLength(1);
@@ -118,24 +127,24 @@ test("applyProjectsFile creates, then updates by id, and keys authenticate", asy
 test("applyProjectsFile creates webhook endpoints by URL, then updates their secret, never duplicating", async () => {
   const storage = createMemoryStorage();
   const hooks = (secret: string) =>
-    parseProjectsFile(
+    loaded(
       file({
         webhooks: [
           { url: "https://shop.example/a", secret },
           { url: "https://shop.example/b", secret: WHSEC },
         ],
       }),
-    )._unsafeUnwrap();
-  await applyProjectsFile(storage, hooks(WHSEC));
+    );
+  await applyProjectsFile(storage, await hooks(WHSEC));
   const first = (await storage.listWebhookEndpoints(ID))._unsafeUnwrap();
   expect(first.map((e) => [e.url, e.secret, e.enabled])).toEqual([
     ["https://shop.example/a", WHSEC, true],
     ["https://shop.example/b", WHSEC, true],
   ]);
   // A restart with the same file changes nothing; a new secret updates the endpoint in place.
-  await applyProjectsFile(storage, hooks(WHSEC));
+  await applyProjectsFile(storage, await hooks(WHSEC));
   const rotated = generateWebhookSecret();
-  await applyProjectsFile(storage, hooks(rotated));
+  await applyProjectsFile(storage, await hooks(rotated));
   const after = (await storage.listWebhookEndpoints(ID))._unsafeUnwrap();
   expect(after.map((e) => e.id)).toEqual(first.map((e) => e.id));
   expect(after.map((e) => e.secret)).toEqual([rotated, WHSEC]);
@@ -143,13 +152,13 @@ test("applyProjectsFile creates webhook endpoints by URL, then updates their sec
 
 test("applyProjectsFile leaves a disabled endpoint disabled and endpoints it does not name alone", async () => {
   const storage = createMemoryStorage();
-  const parsed = parseProjectsFile(file({ webhooks: [{ url: "https://shop.example/a", secret: WHSEC }] }));
-  await applyProjectsFile(storage, parsed._unsafeUnwrap());
+  const parsed = await loaded(file({ webhooks: [{ url: "https://shop.example/a", secret: WHSEC }] }));
+  await applyProjectsFile(storage, parsed);
   const [endpoint] = (await storage.listWebhookEndpoints(ID))._unsafeUnwrap();
   await storage.disableWebhookEndpoint(endpoint?.id ?? "", new Date(), "kept failing");
   const other = { ...(endpoint as NonNullable<typeof endpoint>), id: "0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a00" };
   await storage.saveWebhookEndpoint({ ...other, url: "https://cli.example/h", enabled: true });
-  await applyProjectsFile(storage, parsed._unsafeUnwrap());
+  await applyProjectsFile(storage, parsed);
   const after = (await storage.listWebhookEndpoints(ID))._unsafeUnwrap();
   expect(after.map((e) => [e.url, e.enabled])).toEqual([
     ["https://shop.example/a", false],

@@ -1,42 +1,16 @@
 import { readFile } from "node:fs/promises";
-import { isWebhookSecret, type Project, type Storage } from "@kopek/core";
+import { dirname } from "node:path";
+import { isWebhookSecret, type Project, type ProviderSettings, type Storage } from "@kopek/core";
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import { saveKeyHashes } from "./project-setup.js";
 import { saveWebhookEndpoints } from "./projects-file-webhooks.js";
-
-const httpUrl = z
-  .string("must be a string")
-  .refine(
-    (value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ""),
-    "must be an http:// or https:// URL",
-  );
+import { httpUrl, providerEntrySchema, resolveProvider } from "./provider-entry.js";
 
 const projectSchema = z.strictObject({
   id: z.uuid("must be a UUID"),
   name: z.string("must be a string").min(1, "must not be empty").max(200, "must be at most 200 characters"),
-  provider: z.discriminatedUnion(
-    "kind",
-    [
-      z.strictObject({
-        kind: z.literal("sandbox"),
-        storedMethodCharge: z.boolean("must be true or false").default(true),
-      }),
-      z.strictObject({
-        kind: z.literal("http"),
-        url: httpUrl,
-        storedMethodCharge: z.boolean("must be true or false").default(true),
-        timeoutMs: z
-          .number("must be a number of milliseconds")
-          .int("must be a whole number of milliseconds")
-          .min(1, "must be from 1 to 60000 (milliseconds)")
-          .max(60_000, "must be from 1 to 60000 (milliseconds)")
-          .nullable()
-          .default(null),
-      }),
-    ],
-    { error: 'must be "sandbox" or "http"' },
-  ),
+  provider: providerEntrySchema,
   apiKeys: z
     .array(
       z.strictObject({
@@ -97,6 +71,13 @@ const fileSchema = z
 
 export type ProjectsFile = z.infer<typeof fileSchema>;
 
+/** A projects file with each provider's secret read: what `applyProjectsFile` saves. */
+export interface LoadedProjectsFile {
+  readonly projects: readonly (Omit<ProjectsFile["projects"][number], "provider"> & {
+    readonly provider: ProviderSettings;
+  })[];
+}
+
 /** `projects[0].apiKeys[1].sha256`: where in the file a problem is, as a reader would look for it. */
 function jsonPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>(
@@ -112,7 +93,9 @@ export function parseProjectsFile(text: string): Result<ProjectsFile, string> {
   try {
     json = JSON.parse(text);
   } catch (cause) {
-    return err(`is not valid JSON (${(cause as Error).message})`);
+    // V8 quotes the text around the mistake, which may be a secret someone pasted: not repeated.
+    const message = (cause as Error).message.replace(/, ".*" is not valid JSON$/s, "");
+    return err(`is not valid JSON (${message})`);
   }
   const parsed = fileSchema.safeParse(json);
   if (parsed.success) return ok(parsed.data);
@@ -124,8 +107,34 @@ export function parseProjectsFile(text: string): Result<ProjectsFile, string> {
   return err(`${where} ${issue?.message ?? "is invalid"}`);
 }
 
-/** Reads and checks the projects file; the error says which file and what is wrong in it. */
-export async function loadProjectsFile(path: string): Promise<Result<ProjectsFile, string>> {
+/**
+ * Reads each provider's secret where the file says it is kept: a `secretKeyFile` relative to
+ * `baseDir` (the projects file's directory), or a `secretKeyEnv` variable of `env`.
+ */
+export async function resolveProjectsFile(
+  file: ProjectsFile,
+  sources: { readonly baseDir: string; readonly env: Readonly<Record<string, string | undefined>> },
+): Promise<Result<LoadedProjectsFile, string>> {
+  const projects: LoadedProjectsFile["projects"][number][] = [];
+  for (const [p, entry] of file.projects.entries()) {
+    const provider = await resolveProvider(entry.provider, {
+      ...sources,
+      fieldName: (field) => `projects[${p}].provider${field === "provider" ? "" : `.${field}`}`,
+    });
+    if (provider.isErr()) return err(provider.error);
+    projects.push({ ...entry, provider: provider.value });
+  }
+  return ok({ projects });
+}
+
+/**
+ * Reads and checks the projects file and the provider secrets it names; the error says which file
+ * and what is wrong, never a secret.
+ */
+export async function loadProjectsFile(
+  path: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<Result<LoadedProjectsFile, string>> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
@@ -134,7 +143,11 @@ export async function loadProjectsFile(path: string): Promise<Result<ProjectsFil
       `KOPEK_PROJECTS_FILE ${path} cannot be read (${(cause as NodeJS.ErrnoException).code ?? "error"})`,
     );
   }
-  return parseProjectsFile(text).mapErr((problem) => `KOPEK_PROJECTS_FILE ${path}: ${problem}`);
+  const parsed = parseProjectsFile(text);
+  const loaded = parsed.isErr()
+    ? err(parsed.error)
+    : await resolveProjectsFile(parsed.value, { baseDir: dirname(path), env });
+  return loaded.mapErr((problem) => `KOPEK_PROJECTS_FILE ${path}: ${problem}`);
 }
 
 /**
@@ -143,7 +156,7 @@ export async function loadProjectsFile(path: string): Promise<Result<ProjectsFil
  */
 export async function applyProjectsFile(
   storage: Storage,
-  file: ProjectsFile,
+  file: LoadedProjectsFile,
   now: Date = new Date(),
 ): Promise<Result<number, string>> {
   for (const entry of file.projects) {

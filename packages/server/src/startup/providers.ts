@@ -38,6 +38,9 @@ export function createProviderRegistry(
             : { ...DEFAULT_HTTP_PROVIDER_CAPABILITIES, storedMethodCharge: [] },
           ...(settings.timeoutMs === null ? {} : { timeoutMs: settings.timeoutMs }),
         });
+      case "yookassa":
+        // Wired to @kopek/provider-yookassa once that package is part of the workspace.
+        throw new Error(`project's provider "yookassa" is not available in this build of the server`);
     }
   };
   return (project) => {

@@ -2,6 +2,7 @@ import type { Result } from "neverthrow";
 import { err, ok } from "neverthrow";
 import type { Config } from "./config.js";
 import { createDemoProject } from "./demo-project.js";
+import { needsNotificationUrl } from "./notification-url.js";
 import { applyProjectsFile, loadProjectsFile } from "./projects-file.js";
 import type { OpenedStorage } from "./storage.js";
 
@@ -10,6 +11,8 @@ export interface StartupProjects {
   readonly fromFile: number;
   /** The demo project's key, when one was made (memory storage, no projects file). */
   readonly demoKey: string | null;
+  /** The file's projects whose provider must be given Kopek's notification URL. */
+  readonly notified: readonly { readonly projectId: string; readonly providerKind: string }[];
 }
 
 /** The projects the server starts with (API.md 8): the projects file's, or a demo project. */
@@ -21,12 +24,15 @@ export async function setUpProjects(
     const file = await loadProjectsFile(config.projectsFile);
     if (file.isErr()) return err(file.error);
     const applied = await applyProjectsFile(opened.storage, file.value);
-    return applied.map((fromFile) => ({ fromFile, demoKey: null }));
+    const notified = file.value.projects
+      .filter((project) => needsNotificationUrl(project.provider))
+      .map((project) => ({ projectId: project.id, providerKind: project.provider.kind }));
+    return applied.map((fromFile) => ({ fromFile, demoKey: null, notified }));
   }
   // A database keeps its projects between runs: a demo project there would pile up at every start.
-  if (opened.kind !== "memory") return ok({ fromFile: 0, demoKey: null });
+  if (opened.kind !== "memory") return ok({ fromFile: 0, demoKey: null, notified: [] });
   const demo = await createDemoProject(opened.storage);
-  return demo.map((created) => ({ fromFile: 0, demoKey: created.apiKey }));
+  return demo.map((created) => ({ fromFile: 0, demoKey: created.apiKey, notified: [] }));
 }
 
 /**

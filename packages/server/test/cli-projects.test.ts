@@ -1,0 +1,218 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createPostgresStorage, createTokenCipher, migrate } from "@kopek/storage-postgres";
+import { afterAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "../../storage-postgres/test/database.js";
+import { type CliIo, runCli } from "../src/cli/run-cli.js";
+import { encryptionKeyId } from "../src/startup/encryption-key.js";
+
+// `kopek projects create|update|list` with a real provider (API.md 10.8), in this process, on PostgreSQL.
+const db = await openTestDatabase();
+await migrate(db.pool);
+const dir = await mkdtemp(join(tmpdir(), "kopek-cli-projects-"));
+afterAll(async () => {
+  await db.close();
+  await rm(dir, { recursive: true, force: true });
+});
+const key = randomBytes(32);
+const cipher = createTokenCipher({
+  keys: [{ id: encryptionKeyId(key), key }],
+  currentKeyId: encryptionKeyId(key),
+});
+const serverStorage = createPostgresStorage({ pool: db.pool, encryption: cipher });
+
+const newSecret = () => `test_${randomBytes(32).toString("base64url")}`;
+const SECRET = newSecret();
+const keyFile = join(dir, "yookassa.key");
+await writeFile(keyFile, `${SECRET}\n`);
+
+async function kopek(
+  argv: string[],
+  env: Record<string, string> = { KOPEK_PUBLIC_URL: "https://pay.example" },
+) {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIo = {
+    env: {
+      DATABASE_URL: db.url ?? "postgres://pglite/in-process",
+      KOPEK_ENCRYPTION_KEY: key.toString("base64"),
+      ...env,
+    },
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    openDatabase: () => ({ pool: db.pool, close: async () => {} }),
+  };
+  const code = await runCli(argv, io);
+  // Whatever the command answers, the secret key is never part of it.
+  expect(`${stdout}${stderr}`).not.toContain(SECRET.slice(5));
+  return { code, stdout, stderr };
+}
+
+const createYooKassa = (...more: string[]) =>
+  kopek([
+    "projects",
+    "create",
+    "--name",
+    "real shop",
+    "--provider",
+    "yookassa",
+    "--shop-id",
+    "506751",
+    ...more,
+  ]);
+
+async function storedProvider(id: string) {
+  return (await serverStorage.findProject(id))._unsafeUnwrap()?.provider;
+}
+
+describe(`kopek projects with a real provider (${db.backend})`, () => {
+  it("create stores the secret key encrypted and prints the id, then the notification URL", async () => {
+    const created = await createYooKassa("--secret-key-file", keyFile, "--stored-methods", "card,sbp");
+    expect(created.code).toBe(0);
+    const id = created.stdout.trim();
+    expect(created.stdout).toBe(`${id}\n`);
+    expect(created.stderr).toBe(
+      `Notification URL, to give the provider (yookassa): https://pay.example/provider-events/${id}/yookassa\n`,
+    );
+    expect(await storedProvider(id)).toEqual({
+      kind: "yookassa",
+      shopId: "506751",
+      secretKey: SECRET,
+      storedMethods: ["card", "sbp"],
+      apiUrl: null,
+    });
+    const { rows } = await db.pool.query("SELECT * FROM projects WHERE id = $1", [id]);
+    expect(JSON.stringify(rows)).not.toContain(SECRET.slice(5));
+    expect(Buffer.from(rows[0].provider_secrets_ciphertext).toString("latin1")).not.toContain(SECRET);
+
+    const list = await kopek(["projects", "list"]);
+    expect(list.stdout).toContain(
+      `${id}  real shop  yookassa shopId=506751 storedMethods=card,sbp  created `,
+    );
+  });
+
+  it("without KOPEK_PUBLIC_URL, prints the URL with a placeholder and names the variable", async () => {
+    const created = await kopek(
+      [
+        "projects",
+        "create",
+        "--name",
+        "shop",
+        "--provider",
+        "yookassa",
+        "--shop-id",
+        "1",
+        "--secret-key-env",
+        "SHOP_KEY",
+      ],
+      { SHOP_KEY: SECRET },
+    );
+    expect(created.code).toBe(0);
+    const id = created.stdout.trim();
+    expect(created.stderr).toContain(`<KOPEK_PUBLIC_URL>/provider-events/${id}/yookassa\n`);
+    expect(created.stderr).toContain("KOPEK_PUBLIC_URL is not set here");
+    expect(await storedProvider(id)).toMatchObject({ secretKey: SECRET, storedMethods: ["card"] });
+  });
+
+  it("update keeps what it is not told, rotates the secret key, and moves a project back to the sandbox", async () => {
+    const id = (await createYooKassa("--secret-key-file", keyFile)).stdout.trim();
+    const renamed = await kopek(["projects", "update", id, "--name", "renamed", "--stored-methods", ""]);
+    expect(renamed).toEqual({
+      code: 0,
+      stdout: `updated ${id}: renamed, yookassa shopId=506751 storedMethods=none\n`,
+      stderr: `Notification URL, to give the provider (yookassa): https://pay.example/provider-events/${id}/yookassa\n`,
+    });
+    expect(await storedProvider(id)).toMatchObject({ secretKey: SECRET, storedMethods: [] });
+
+    const rotated = newSecret();
+    const updated = await kopek(["projects", "update", id, "--secret-key-env", "NEW_KEY"], {
+      NEW_KEY: rotated,
+      KOPEK_PUBLIC_URL: "https://pay.example/",
+    });
+    expect(updated.code).toBe(0);
+    expect(updated.stdout + updated.stderr).not.toContain(rotated);
+    expect(updated.stderr).toContain(`https://pay.example/provider-events/${id}/yookassa\n`);
+    expect(await storedProvider(id)).toMatchObject({ shopId: "506751", secretKey: rotated });
+
+    const sandbox = await kopek(["projects", "update", id, "--provider", "sandbox"]);
+    expect(sandbox).toEqual({
+      code: 0,
+      stdout: `updated ${id}: renamed, sandbox storedMethodCharge=true\n`,
+      stderr: "",
+    });
+    const { rows } = await db.pool.query("SELECT provider_secrets_ciphertext FROM projects WHERE id = $1", [
+      id,
+    ]);
+    expect(rows).toEqual([{ provider_secrets_ciphertext: null }]);
+  });
+
+  it("refuses an inline secret, two sources, no source, an unreadable file, an unset variable", async () => {
+    for (const inline of [["--secret-key", SECRET], [`--secret-key=${SECRET}`]])
+      expect(await createYooKassa(...inline)).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining("kopek: --secret-key is refused: name where the key is kept"),
+      });
+    expect(await createYooKassa("--secret-key-file", keyFile, "--secret-key-env", "X")).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--secret-key-env cannot be given with secretKeyFile"),
+    });
+    expect(await createYooKassa()).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(
+        "the yookassa provider needs --secret-key-file <path> or --secret-key-env <NAME>",
+      ),
+    });
+    expect(await createYooKassa("--secret-key-file", join(dir, "missing.key"))).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `kopek: --secret-key-file ${join(dir, "missing.key")} cannot be read (ENOENT)\n`,
+    });
+    expect(await createYooKassa("--secret-key-env", "UNSET_SHOP_KEY")).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "kopek: --secret-key-env UNSET_SHOP_KEY: that environment variable is not set\n",
+    });
+    expect(await createYooKassa("--secret-key-file", keyFile, "--stored-methods", "card,cash")).toMatchObject(
+      {
+        code: 2,
+        stderr: expect.stringContaining("--stored-methods must be a list of card, sbp"),
+      },
+    );
+    expect(await kopek(["projects", "create", "--name", "s", "--shop-id", "1"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--shop-id does not apply to the sandbox provider"),
+    });
+    expect(await kopek(["projects", "create", "--name", "s", "--provider", "stripe"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--provider must be sandbox, http or yookassa"),
+    });
+    expect(
+      await kopek(["projects", "update", "0192f3c4-0000-7000-8000-000000000000", "--name", "x"]),
+    ).toMatchObject({
+      code: 1,
+      stderr: "kopek: no project 0192f3c4-0000-7000-8000-000000000000\n",
+    });
+  });
+
+  it("an http project takes --url, and needs no notification URL (it is sent with each payment)", async () => {
+    const created = await kopek([
+      "projects",
+      "create",
+      "--name",
+      "h",
+      "--provider",
+      "http",
+      "--url",
+      "http://127.0.0.1:4010",
+    ]);
+    expect(created).toMatchObject({ code: 0, stderr: "" });
+    expect(await storedProvider(created.stdout.trim())).toEqual({
+      kind: "http",
+      url: "http://127.0.0.1:4010",
+      storedMethodCharge: true,
+      timeoutMs: null,
+    });
+  });
+});
