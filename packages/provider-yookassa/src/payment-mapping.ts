@@ -1,0 +1,82 @@
+import type {
+  PaymentFailureCode,
+  PaymentStatus,
+  ProviderError,
+  ProviderPayment,
+  ProviderRefund,
+} from "@kopek/core";
+import { formatCardMask } from "@kopek/core";
+import { fromYooKassaAmount } from "./amount.js";
+import type { CallFailure } from "./yookassa-client.js";
+import type { YooKassaPayment, YooKassaRefund } from "./yookassa-schemas.js";
+
+/**
+ * YooKassa never tells a card number's length, only its first six and last four digits; 16 is the
+ * length of nearly every Mir, Visa and Mastercard card issued in Russia, so masks assume it.
+ */
+export const ASSUMED_CARD_LENGTH = 16;
+
+// cancellation_details.reason, from yookassa.ru/developers/payments/declined-payments and the official Python
+// SDK's CancellationDetailsReasonCode (which adds payment_expired). Kopek's codes
+// say what the payer or the merchant can do next; unknown future reasons count as declines.
+const FAILURE_CODES: Readonly<Record<string, PaymentFailureCode>> = {
+  expired_on_confirmation: "expired",
+  payment_expired: "expired",
+  expired_on_capture: "expired",
+  deal_expired: "expired",
+  // Only Kopek cancels through the API, and only for an invoice that expired or was canceled (API.md 10.3.6).
+  canceled_by_merchant: "expired",
+  // The payer withdrew the permission to charge a saved method without them.
+  permission_revoked: "canceled_by_payer",
+  // "Technical problems on YooMoney's side": nothing the payer did.
+  internal_timeout: "provider_error",
+};
+
+export function failureCodeOf(reason: string): PaymentFailureCode {
+  return FAILURE_CODES[reason] ?? "payment_declined";
+}
+
+export function statusOf(status: YooKassaPayment["status"]): PaymentStatus {
+  // waiting_for_capture exists only in two-stage payments; Kopek asks for capture: true, so it is not final.
+  return status === "waiting_for_capture" ? "pending" : status;
+}
+
+/** The card mask Kopek shows ("5555 55** **** 4444"), or null when YooKassa did not tell the digits. */
+export function methodMaskOf(payment: YooKassaPayment): string | null {
+  const card = payment.payment_method?.card;
+  if (card?.first6 === undefined || !/^[0-9]{6}$/.test(card.first6) || !/^[0-9]{4}$/.test(card.last4))
+    return null;
+  return formatCardMask({ first6: card.first6, last4: card.last4, length: ASSUMED_CARD_LENGTH });
+}
+
+export function providerPaymentOf(payment: YooKassaPayment): ProviderPayment {
+  const status = statusOf(payment.status);
+  const reason = payment.cancellation_details?.reason;
+  return {
+    providerPaymentId: payment.id,
+    status,
+    failureCode: status === "canceled" ? failureCodeOf(reason ?? "") : null,
+    methodMask: methodMaskOf(payment),
+  };
+}
+
+export function providerRefundOf(refund: YooKassaRefund): ProviderRefund | null {
+  const money = fromYooKassaAmount(refund.amount);
+  if (money === null) return null;
+  return { providerRefundId: refund.id, providerPaymentId: refund.payment_id, status: refund.status, money };
+}
+
+/** A call's failure as the port's error; the message names YooKassa's code, never a key or a token. */
+export function providerErrorOf(failure: CallFailure): ProviderError {
+  if (failure.kind === "unavailable") return { code: "unavailable", message: failure.message };
+  const { status, error } = failure;
+  if (status === 401) {
+    return {
+      code: "failed",
+      message: `YooKassa refused the credentials (401 ${error.code}): check the shop id and the secret key`,
+    };
+  }
+  const parameter = error.parameter === undefined ? "" : ` (parameter ${error.parameter})`;
+  const description = error.description === undefined ? "" : `: ${error.description}`;
+  return { code: "failed", message: `YooKassa ${status} ${error.code}${description}${parameter}` };
+}

@@ -1,0 +1,254 @@
+import type {
+  CreatedPayment,
+  PaymentMethod,
+  PaymentProvider,
+  PaymentRequest,
+  ProviderCapabilities,
+  ProviderError,
+  ProviderPayment,
+  ProviderRefund,
+  StoredMethodCharge,
+  StoredMethodDescription,
+} from "@kopek/core";
+import { errAsync, okAsync, type ResultAsync } from "neverthrow";
+import { toYooKassaAmount } from "./amount.js";
+import { idempotenceKeyOf } from "./idempotence-key.js";
+import { readYooKassaNotification } from "./notification.js";
+import {
+  ASSUMED_CARD_LENGTH,
+  providerErrorOf,
+  providerPaymentOf,
+  providerRefundOf,
+} from "./payment-mapping.js";
+import { createYooKassaClient } from "./yookassa-client.js";
+import {
+  paymentSchema,
+  refundSchema,
+  type YooKassaPayment,
+  type YooKassaRefund,
+} from "./yookassa-schemas.js";
+
+export interface YooKassaProviderOptions {
+  readonly shopId: string;
+  /** Never logged and never in an error message. */
+  readonly secretKey: string;
+  /** Which methods may be charged stored (the acquiring contract). Default `["card"]`. */
+  readonly storedMethods?: readonly PaymentMethod[];
+  /** Default `https://api.yookassa.ru/v3`; tests point it at the emulator. */
+  readonly apiUrl?: string;
+  /** Per attempt. Default 10 000. */
+  readonly timeoutMs?: number;
+  /** 429, 5xx, timeouts and network failures are retried with back-off and the same key. Default 3. */
+  readonly maxRetries?: number;
+  readonly fetch?: typeof fetch;
+  /** Also check the notification's source address against YooKassa's published ranges (README). */
+  readonly checkNotificationIp?: boolean;
+}
+
+const METHODS: readonly PaymentMethod[] = ["card", "sbp"];
+const METHOD_TYPES: Readonly<Record<PaymentMethod, string>> = { card: "bank_card", sbp: "sbp" };
+// yookassa.ru/developers/api: a payment's description holds at most 128 characters, a refund's 250.
+const PAYMENT_DESCRIPTION_MAX = 128;
+const REFUND_DESCRIPTION_MAX = 250;
+
+/** Kopek's provider port over YooKassa API v3 (README: what it sends, and which docs say so). */
+export function createYooKassaProvider(options: YooKassaProviderOptions): PaymentProvider {
+  const client = createYooKassaClient({
+    shopId: options.shopId,
+    secretKey: options.secretKey,
+    apiUrl: options.apiUrl ?? "https://api.yookassa.ru/v3",
+    timeoutMs: options.timeoutMs ?? 10_000,
+    maxRetries: options.maxRetries ?? 3,
+    fetch: options.fetch ?? globalThis.fetch,
+  });
+  const storedMethods = (options.storedMethods ?? ["card"]).filter((method) => METHODS.includes(method));
+  const capabilities: ProviderCapabilities = {
+    methods: METHODS,
+    storedMethodCharge: storedMethods,
+    // Recurring payments save bank cards and SBP ("there are exceptions": only banks that support
+    // autopayments are offered), …/scenario-extensions/recurring-payments and …/manual-integration/other/sbp.
+    saveMethod: ["card", "sbp"],
+    // YooKassa takes 54-FZ receipts inline (payment `receipt`); the port carries none yet, so none is sent.
+    receipts: true,
+    // YooKassa cancels only waiting_for_capture payments; Kopek asks for capture: true, so never.
+    cancelPending: false,
+    currencies: ["RUB"],
+    // The payer chooses the method on Kopek's page, which then creates the payment (createPayment).
+    paymentPage: "kopek",
+  };
+  const checkIp = options.checkNotificationIp ?? false;
+  const refundOrRefusal = (refund: YooKassaRefund): ResultAsync<ProviderRefund, ProviderError> => {
+    const mapped = providerRefundOf(refund);
+    return mapped === null ? refuse(`YooKassa refund ${refund.id}: unreadable amount`) : okAsync(mapped);
+  };
+
+  const refuse = (message: string): ResultAsync<never, ProviderError> =>
+    errAsync({ code: "failed", message });
+  const currencyRefusal = (currency: string) =>
+    capabilities.currencies.includes(currency)
+      ? null
+      : `YooKassa adapter: ${currency} is not accepted (RUB only)`;
+
+  const getPayment = (providerPaymentId: string) =>
+    client
+      .call({
+        method: "GET",
+        path: `/payments/${encodeURIComponent(providerPaymentId)}`,
+        schema: paymentSchema,
+      })
+      .map(providerPaymentOf)
+      .mapErr(providerErrorOf);
+
+  function createPayment(request: PaymentRequest): ResultAsync<CreatedPayment, ProviderError> {
+    const refused = currencyRefusal(request.money.currency);
+    if (refused !== null) return refuse(refused);
+    const body = {
+      amount: toYooKassaAmount(request.money),
+      capture: true,
+      confirmation: { type: "redirect", return_url: request.returnUrl },
+      payment_method_data: { type: METHOD_TYPES[request.method] },
+      description: truncate(request.description, PAYMENT_DESCRIPTION_MAX),
+      metadata: { kopekPaymentId: request.paymentId },
+    };
+    return client
+      .call({
+        method: "POST",
+        path: "/payments",
+        schema: paymentSchema,
+        body,
+        idempotenceKey: idempotenceKeyOf(request.idempotencyKey),
+      })
+      .mapErr(providerErrorOf)
+      .andThen((payment: YooKassaPayment) => {
+        const confirmationUrl = payment.confirmation?.confirmation_url;
+        const answer = providerPaymentOf(payment);
+        if (confirmationUrl !== undefined) return okAsync({ ...answer, confirmationUrl });
+        if (answer.status !== "pending") return okAsync({ ...answer, confirmationUrl: request.returnUrl });
+        return refuse(`YooKassa payment ${payment.id} is pending without a confirmation_url`);
+      });
+  }
+
+  function chargeStoredMethod(request: StoredMethodCharge): ResultAsync<ProviderPayment, ProviderError> {
+    if (!storedMethods.includes(request.method)) {
+      return refuse(`YooKassa adapter: stored ${request.method} charges are not enabled (storedMethods)`);
+    }
+    const refused = currencyRefusal(request.money.currency);
+    if (refused !== null) return refuse(refused);
+    // No confirmation: a saved method is charged without the payer (…/recurring-payments/pay-with-saved).
+    const body = {
+      amount: toYooKassaAmount(request.money),
+      capture: true,
+      payment_method_id: request.ref,
+      description: truncate(request.description, PAYMENT_DESCRIPTION_MAX),
+      metadata: { kopekPaymentId: request.paymentId },
+    };
+    return client
+      .call({
+        method: "POST",
+        path: "/payments",
+        schema: paymentSchema,
+        body,
+        idempotenceKey: idempotenceKeyOf(request.idempotencyKey),
+      })
+      .map(providerPaymentOf)
+      .mapErr((failure) => {
+        const error = providerErrorOf(failure);
+        // YooKassa's description may quote the payment_method_id; the ref is a token and stays inside Kopek.
+        return { ...error, message: error.message.replaceAll(request.ref, "[method]") };
+      });
+  }
+
+  // A saved method's id is the id of the payment that saved it (…/payouts/scenario-extensions/multipurpose-token),
+  // so the payment tells the card's first six and last four digits.
+  function describeStoredMethod(request: {
+    readonly ref: string;
+  }): ResultAsync<StoredMethodDescription, ProviderError> {
+    return client
+      .call({ method: "GET", path: `/payments/${encodeURIComponent(request.ref)}`, schema: paymentSchema })
+      .mapErr((failure) => {
+        const error = providerErrorOf(failure);
+        return { ...error, message: error.message.replaceAll(request.ref, "[method]") };
+      })
+      .andThen((payment) => {
+        const method = payment.payment_method;
+        if (method === undefined || !method.saved) return refuse("YooKassa: that payment saved no method");
+        const card = method.card;
+        if (card?.first6 !== undefined) {
+          return okAsync<StoredMethodDescription>({
+            kind: "card",
+            first6: card.first6,
+            last4: card.last4,
+            length: ASSUMED_CARD_LENGTH,
+          });
+        }
+        return okAsync<StoredMethodDescription>({ kind: "masked", mask: method.title ?? method.type });
+      });
+  }
+
+  return {
+    capabilities,
+    describeStoredMethod,
+    chargeStoredMethod,
+    createPaymentLink: (request) => {
+      const refused = currencyRefusal(request.money.currency);
+      // Kopek's own page is where the payer pays (capabilities.paymentPage): the link is that page.
+      return refused === null ? okAsync({ url: request.hostedPageUrl }) : refuse(refused);
+    },
+    createPayment,
+    getPayment,
+    cancelPayment: (request) =>
+      client
+        .call({
+          method: "POST",
+          path: `/payments/${encodeURIComponent(request.providerPaymentId)}/cancel`,
+          schema: paymentSchema,
+          body: {},
+          idempotenceKey: idempotenceKeyOf(request.idempotencyKey),
+        })
+        .map(providerPaymentOf)
+        .mapErr((failure): ProviderError => {
+          const error = providerErrorOf(failure);
+          if (failure.kind !== "refused" || failure.status !== 400) return error;
+          const why =
+            "YooKassa cancels only payments waiting_for_capture; a pending capture: true payment cannot";
+          return { code: "failed", message: `${why} be canceled (${error.message})` };
+        }),
+    refundPayment: (request) => {
+      const refused = currencyRefusal(request.money.currency);
+      if (refused !== null) return refuse(refused);
+      const body = {
+        payment_id: request.providerPaymentId,
+        amount: toYooKassaAmount(request.money),
+        ...(request.reason === null ? {} : { description: truncate(request.reason, REFUND_DESCRIPTION_MAX) }),
+      };
+      return client
+        .call({
+          method: "POST",
+          path: "/refunds",
+          schema: refundSchema,
+          body,
+          idempotenceKey: idempotenceKeyOf(request.idempotencyKey),
+        })
+        .mapErr(providerErrorOf)
+        .andThen(refundOrRefusal);
+    },
+    getRefund: (providerRefundId) =>
+      client
+        .call({
+          method: "GET",
+          path: `/refunds/${encodeURIComponent(providerRefundId)}`,
+          schema: refundSchema,
+        })
+        .mapErr(providerErrorOf)
+        .andThen(refundOrRefusal),
+    readNotification: (notification) => readYooKassaNotification(notification, checkIp),
+    // yookassa.ru/developers/using-api/webhooks: answer HTTP 200 to confirm receipt; YooKassa repeats otherwise.
+    notificationAnswer: { status: 200, contentType: "text/plain; charset=utf-8", body: "" },
+  };
+}
+
+/** At most `max` characters, counted as YooKassa counts them (code points, not UTF-16 units). */
+function truncate(text: string, max: number): string {
+  const characters = Array.from(text);
+  return characters.length <= max ? text : characters.slice(0, max).join("");
+}

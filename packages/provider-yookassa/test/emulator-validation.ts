@@ -1,0 +1,157 @@
+// Request checks of the emulated POST /payments and POST /refunds, each answering YooKassa's documented
+// 400 body { type: "error", id, code: "invalid_request", description, parameter } (…/response-handling/http-codes).
+
+export interface Invalid {
+  readonly parameter: string;
+  readonly description: string;
+}
+
+export interface PaymentCreation {
+  readonly amount: { readonly value: string; readonly currency: string };
+  readonly capture: boolean;
+  readonly description: string | null;
+  readonly metadata: Readonly<Record<string, string>>;
+  readonly returnUrl: string | null;
+  readonly methodType: string | null;
+  readonly paymentMethodId: string | null;
+  readonly savePaymentMethod: boolean;
+}
+
+export interface RefundCreation {
+  readonly paymentId: string;
+  readonly amount: { readonly value: string; readonly currency: string };
+  readonly description: string | null;
+}
+
+const METHOD_TYPES = ["bank_card", "sbp"];
+export const DESCRIPTION_MAX = 128;
+export const REFUND_DESCRIPTION_MAX = 250;
+
+type Body = Record<string, unknown>;
+const isObject = (value: unknown): value is Body =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const invalid = (parameter: string, description: string): Invalid => ({ parameter, description });
+
+/** YooKassa's amount: a positive decimal string with at most two fraction digits, in RUB. */
+export function checkAmount(
+  value: unknown,
+  parameter = "amount",
+): Invalid | { value: string; currency: string } {
+  if (!isObject(value)) return invalid(parameter, "Amount is required");
+  const { value: amount, currency } = value;
+  if (typeof amount !== "string" || !/^[0-9]+(\.[0-9]{1,2})?$/.test(amount) || !/[1-9]/.test(amount)) {
+    return invalid(
+      `${parameter}.value`,
+      "Amount value must be a positive decimal with at most 2 digits after the point",
+    );
+  }
+  if (currency !== "RUB") return invalid(`${parameter}.currency`, "Currency is not supported by the shop");
+  return { value: amount, currency };
+}
+
+export function checkPaymentCreation(body: unknown): Invalid | PaymentCreation {
+  if (!isObject(body)) return invalid("body", "Request body must be a JSON object");
+  const amount = checkAmount(body.amount);
+  if ("parameter" in amount) return amount;
+  const { description, metadata = {}, capture = false, save_payment_method: save = false } = body;
+  if (
+    description !== undefined &&
+    (typeof description !== "string" || Array.from(description).length > DESCRIPTION_MAX)
+  ) {
+    return invalid("description", `Description must be a string of at most ${DESCRIPTION_MAX} characters`);
+  }
+  if (typeof capture !== "boolean") return invalid("capture", "capture must be a boolean");
+  if (typeof save !== "boolean")
+    return invalid("save_payment_method", "save_payment_method must be a boolean");
+  const metadataProblem = checkMetadata(metadata);
+  if (metadataProblem !== null) return metadataProblem;
+  const methodId = body.payment_method_id;
+  if (methodId !== undefined && typeof methodId !== "string")
+    return invalid("payment_method_id", "Must be a string");
+  const methodData = body.payment_method_data;
+  let methodType: string | null = null;
+  if (methodData !== undefined) {
+    if (
+      !isObject(methodData) ||
+      typeof methodData.type !== "string" ||
+      !METHOD_TYPES.includes(methodData.type)
+    ) {
+      return invalid("payment_method_data.type", "Payment method type is not supported");
+    }
+    methodType = methodData.type;
+  }
+  let returnUrl: string | null = null;
+  if (body.confirmation !== undefined) {
+    const confirmation = body.confirmation;
+    if (!isObject(confirmation) || confirmation.type !== "redirect") {
+      return invalid("confirmation.type", "The emulator supports confirmation type redirect only");
+    }
+    if (typeof confirmation.return_url !== "string" || !/^https?:\/\//.test(confirmation.return_url)) {
+      return invalid("confirmation.return_url", "return_url is required for confirmation type redirect");
+    }
+    returnUrl = confirmation.return_url;
+  }
+  // …/manual-integration/other/sbp: "two-stage payments are unavailable" for SBP.
+  if (methodType === "sbp" && !capture)
+    return invalid("capture", "Two-stage payments are unavailable for sbp");
+  if (methodId === undefined && returnUrl === null) {
+    return invalid("confirmation", "confirmation is required unless payment_method_id is given");
+  }
+  return {
+    amount,
+    capture,
+    description: typeof description === "string" ? description : null,
+    metadata: metadata as Record<string, string>,
+    returnUrl,
+    methodType,
+    paymentMethodId: methodId ?? null,
+    savePaymentMethod: save,
+  };
+}
+
+// Metadata: at most 16 keys of at most 32 characters, string values of at most 512 (…/developers/api, metadata).
+function checkMetadata(metadata: unknown): Invalid | null {
+  if (!isObject(metadata)) return invalid("metadata", "metadata must be an object");
+  const entries = Object.entries(metadata);
+  if (entries.length > 16) return invalid("metadata", "metadata holds at most 16 keys");
+  for (const [key, value] of entries) {
+    if (key.length > 32) return invalid("metadata", "metadata keys hold at most 32 characters");
+    if (typeof value !== "string" || value.length > 512)
+      return invalid(`metadata.${key}`, "values are strings of at most 512 characters");
+  }
+  return null;
+}
+
+export function checkRefundCreation(body: unknown): Invalid | RefundCreation {
+  if (!isObject(body)) return invalid("body", "Request body must be a JSON object");
+  if (typeof body.payment_id !== "string" || body.payment_id === "")
+    return invalid("payment_id", "payment_id is required");
+  const amount = checkAmount(body.amount);
+  if ("parameter" in amount) return amount;
+  const { description } = body;
+  if (
+    description !== undefined &&
+    (typeof description !== "string" || Array.from(description).length > REFUND_DESCRIPTION_MAX)
+  ) {
+    return invalid(
+      "description",
+      `Description must be a string of at most ${REFUND_DESCRIPTION_MAX} characters`,
+    );
+  }
+  return {
+    paymentId: body.payment_id,
+    amount,
+    description: typeof description === "string" ? description : null,
+  };
+}
+
+/** Exact major-unit arithmetic for the emulator: `"1499.00"` ↔ 149900n kopecks. */
+export function kopecksOf(value: string): bigint {
+  const [whole = "0", fraction = ""] = value.split(".");
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0"));
+}
+
+export function majorValueOf(kopecks: bigint): string {
+  const digits = kopecks.toString().padStart(3, "0");
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
