@@ -1,6 +1,7 @@
 import type { Clock, PaymentProvider, Project, ProviderSettings } from "@kopek/core";
 import { createHttpProvider, DEFAULT_HTTP_PROVIDER_CAPABILITIES } from "@kopek/provider-http";
 import { createSandboxLedger, createSandboxProvider, type SandboxLedger } from "@kopek/provider-sandbox";
+import { createYooKassaProvider } from "@kopek/provider-yookassa";
 
 export interface ProviderRegistryOptions {
   /** The sandbox's books, shared by every sandbox provider (one merchant account); new books by default. */
@@ -39,8 +40,12 @@ export function createProviderRegistry(
           ...(settings.timeoutMs === null ? {} : { timeoutMs: settings.timeoutMs }),
         });
       case "yookassa":
-        // Wired to @kopek/provider-yookassa once that package is part of the workspace.
-        throw new Error(`project's provider "yookassa" is not available in this build of the server`);
+        return createYooKassaProvider({
+          shopId: settings.shopId,
+          secretKey: settings.secretKey,
+          storedMethods: settings.storedMethods,
+          ...(settings.apiUrl === null ? {} : { apiUrl: settings.apiUrl }),
+        });
     }
   };
   return (project) => {
