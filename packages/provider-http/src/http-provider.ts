@@ -45,6 +45,8 @@ export const DEFAULT_HTTP_PROVIDER_CAPABILITIES: ProviderCapabilities = {
   saveMethod: METHODS,
   receipts: false,
   cancelPending: true,
+  // The provider service's pages are on Kopek's server (the sandbox's checkout); declare others here.
+  confirmationOrigins: [],
   currencies: ["RUB", "USD", "EUR"],
   // Links come from the provider service (it answers with the page the payer pays on).
   paymentPage: "provider",

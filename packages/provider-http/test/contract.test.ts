@@ -27,6 +27,7 @@ describeProviderContract(
               saveMethod: [],
               receipts: false,
               cancelPending: true,
+              confirmationOrigins: [],
               currencies: ["RUB", "USD", "EUR"],
               paymentPage: "provider",
             },

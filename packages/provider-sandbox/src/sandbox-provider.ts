@@ -57,6 +57,8 @@ export function createSandboxProvider(options: SandboxProviderOptions = {}): San
     saveMethod: METHODS,
     receipts: true,
     cancelPending: true,
+    // Its checkout is served by Kopek's server itself.
+    confirmationOrigins: [],
     currencies: CURRENCIES,
     // The sandbox has no payment page of its own: the payer pays on Kopek's hosted page.
     paymentPage: "kopek",

@@ -46,6 +46,9 @@ export interface YooKassaProviderOptions {
 }
 
 const METHODS: readonly PaymentMethod[] = ["card", "sbp"];
+const YOOKASSA_API_URL = "https://api.yookassa.ru/v3";
+// yookassa.ru/developers/payment-acceptance/getting-started/payment-process: confirmation_url is on yoomoney.ru.
+const YOOKASSA_CHECKOUT_ORIGIN = "https://yoomoney.ru";
 const METHOD_TYPES: Readonly<Record<PaymentMethod, string>> = { card: "bank_card", sbp: "sbp" };
 // yookassa.ru/developers/api: a payment's description holds at most 128 characters, a refund's 250.
 const PAYMENT_DESCRIPTION_MAX = 128;
@@ -53,10 +56,11 @@ const REFUND_DESCRIPTION_MAX = 250;
 
 /** Kopek's provider port over YooKassa API v3 (README: what it sends, and which docs say so). */
 export function createYooKassaProvider(options: YooKassaProviderOptions): PaymentProvider {
+  const apiUrl = options.apiUrl ?? YOOKASSA_API_URL;
   const client = createYooKassaClient({
     shopId: options.shopId,
     secretKey: options.secretKey,
-    apiUrl: options.apiUrl ?? "https://api.yookassa.ru/v3",
+    apiUrl,
     timeoutMs: options.timeoutMs ?? 10_000,
     maxRetries: options.maxRetries ?? 3,
     fetch: options.fetch ?? globalThis.fetch,
@@ -72,6 +76,8 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
     receipts: true,
     // YooKassa cancels only waiting_for_capture payments; Kopek asks for capture: true, so never.
     cancelPending: false,
+    // confirmation_url points at YooMoney's checkout; an emulator (another apiUrl) serves its own.
+    confirmationOrigins: apiUrl === YOOKASSA_API_URL ? [YOOKASSA_CHECKOUT_ORIGIN] : [new URL(apiUrl).origin],
     currencies: ["RUB"],
     // The payer chooses the method on Kopek's page, which then creates the payment (createPayment).
     paymentPage: "kopek",

@@ -5,6 +5,7 @@ import { formatMoney } from "../domain/money.js";
 import { invoiceStatusAt } from "../domain/presenters.js";
 import type { Clock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
+import type { PaymentProvider } from "../ports/payment-provider.js";
 import type { Storage } from "../ports/storage.js";
 import { fromStorageError } from "../use-cases/execution.js";
 
@@ -22,6 +23,8 @@ export interface PaymentPage {
   readonly method: PaymentMethod | null;
   readonly paidAt: Date | null;
   readonly returnUrl: string | null;
+  /** Where choosing a method may send the payer: the provider's `confirmationOrigins`. */
+  readonly confirmationOrigins: readonly string[];
 }
 
 export interface PaymentContext {
@@ -30,7 +33,12 @@ export interface PaymentContext {
   readonly ids: IdGenerator;
 }
 
-function pageOf(invoice: Invoice, projectName: string, now: Date): PaymentPage {
+function pageOf(
+  invoice: Invoice,
+  projectName: string,
+  now: Date,
+  confirmationOrigins: readonly string[],
+): PaymentPage {
   const status = invoiceStatusAt(invoice, now);
   return {
     state: status === "created" ? "payable" : status,
@@ -42,6 +50,7 @@ function pageOf(invoice: Invoice, projectName: string, now: Date): PaymentPage {
     method: invoice.method,
     paidAt: invoice.paidAt,
     returnUrl: invoice.returnUrl,
+    confirmationOrigins,
   };
 }
 
@@ -61,9 +70,16 @@ export async function loadInvoice(
 
 /** GET /pay/{id}: the page for an invoice; `not_found` for an unknown id. */
 export async function paymentPage(
-  context: PaymentContext,
+  context: PaymentContext & { readonly providerFor: (project: Project) => PaymentProvider },
   invoiceId: string,
 ): Promise<Result<PaymentPage, KopekError>> {
   const loaded = await loadInvoice(context, invoiceId);
-  return loaded.map(({ invoice, project }) => pageOf(invoice, project.name, context.clock.now()));
+  return loaded.map(({ invoice, project }) =>
+    pageOf(
+      invoice,
+      project.name,
+      context.clock.now(),
+      context.providerFor(project).capabilities.confirmationOrigins,
+    ),
+  );
 }

@@ -101,6 +101,11 @@ export interface ProviderCapabilities {
   readonly receipts: boolean;
   /** Whether `cancelPayment` can cancel a pending payment. */
   readonly cancelPending: boolean;
+  /**
+   * Origins (`https://host[:port]`) of the pages `confirmationUrl` sends payers to, besides Kopek's own
+   * server: the hosted page's Content-Security-Policy allows its form to redirect there.
+   */
+  readonly confirmationOrigins: readonly string[];
   /** ISO 4217 codes it accepts. */
   readonly currencies: readonly string[];
   /**

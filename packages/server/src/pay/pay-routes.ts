@@ -14,20 +14,29 @@ export interface PayRoutesOptions {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+// An origin as the provider port declares it: scheme, host, optional port; nothing that could end a directive.
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?$/;
+
 /**
  * `form-action` must name where the 303 after choosing a method goes, since browsers check redirects
- * of a form post: the sandbox's checkout is on this server ('self').
+ * of a form post: this server ('self': the sandbox's checkout) and the provider's confirmation pages.
  */
-function contentSecurityPolicy(): string {
-  return "default-src 'none'; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+function contentSecurityPolicy(formOrigins: readonly string[]): string {
+  const targets = ["'self'", ...formOrigins.filter((origin) => ORIGIN.test(origin))].join(" ");
+  return `default-src 'none'; style-src 'self'; form-action ${targets}; base-uri 'none'; frame-ancestors 'none'`;
 }
 
-export function sendHtml(reply: FastifyReply, status: number, body: string) {
+export function sendHtml(
+  reply: FastifyReply,
+  status: number,
+  body: string,
+  formOrigins: readonly string[] = [],
+) {
   return (
     reply
       .code(status)
       .header("content-type", "text/html; charset=utf-8")
-      .header("content-security-policy", contentSecurityPolicy())
+      .header("content-security-policy", contentSecurityPolicy(formOrigins))
       // same-origin, not no-referrer: a form post must carry a real Origin for the check below.
       .header("referrer-policy", "same-origin")
       .header("x-frame-options", "DENY")
@@ -88,7 +97,8 @@ export async function payRoutes(app: FastifyInstance, { kopek, secret, publicUrl
   async function sendPage(reply: FastifyReply, id: string, status: number, notice: PageNotice = null) {
     const page = await kopek.paymentPage(id);
     if (page.isErr()) return sendError(reply, page.error);
-    return sendHtml(reply, status, paymentPageHtml(page.value, csrfToken(secret, id), notice));
+    const html = paymentPageHtml(page.value, csrfToken(secret, id), notice);
+    return sendHtml(reply, status, html, page.value.confirmationOrigins);
   }
 
   app.get<{ Params: { id: string } }>("/pay/:id", async (request, reply) => {
