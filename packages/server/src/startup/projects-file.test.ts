@@ -47,6 +47,10 @@ describe("parseProjectsFile", () => {
       "projects[0].provider.url must be an http:// or https:// URL",
     ],
     [
+      file({ provider: { kind: "http", url: "https://provider.example.com" } }),
+      "projects[0].provider.url must be on this machine (localhost, 127.0.0.1 or [::1]): the http provider is an unauthenticated test harness",
+    ],
+    [
       file({ provider: { kind: "http", url: "http://127.0.0.1:4010", timeoutMs: 0 } }),
       "projects[0].provider.timeoutMs must be from 1 to 60000",
     ],

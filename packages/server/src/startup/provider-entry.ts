@@ -17,6 +17,15 @@ export const httpUrl = z
     "must be an http:// or https:// URL",
   );
 
+/**
+ * The HTTP provider protocol is Kopek's own and unauthenticated: a development and testing harness
+ * (`kopek sandbox-provider`), never a way to move real money. Its service must run on this machine.
+ */
+const loopbackUrl = httpUrl.refine((value) => {
+  const host = URL.parse(value)?.hostname ?? "";
+  return host === "localhost" || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}, "must be on this machine (localhost, 127.0.0.1 or [::1]): the http provider is an unauthenticated test harness");
+
 const METHODS_RULE = `must be a list of ${PAYMENT_METHODS.join(", ")}, each at most once`;
 
 export const storedMethodsSchema = z
@@ -34,7 +43,7 @@ export const providerEntrySchema = z.discriminatedUnion(
     }),
     z.strictObject({
       kind: z.literal("http"),
-      url: httpUrl,
+      url: loopbackUrl,
       storedMethodCharge: z.boolean("must be true or false").default(true),
       timeoutMs: z
         .number("must be a number of milliseconds")
