@@ -7,7 +7,8 @@ import { hashApiKey, isWellFormedApiKey } from "@kopek/core";
 import { describe, expect, test } from "vitest";
 import { spawnCli } from "./cli-process.js";
 
-describe("kopek command line", () => {
+// Each test spawns the CLI (a cold Node start, ~1 s alone): 5 s was too tight on a loaded 2-core machine.
+describe("kopek command line", { timeout: 30_000 }, () => {
   test("keys generate prints a key and its SHA-256", async () => {
     const cli = spawnCli(["keys", "generate"]);
     expect(await cli.exited).toBe(0);
