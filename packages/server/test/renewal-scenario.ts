@@ -37,6 +37,8 @@ export interface ClockedServer {
   readonly apiKey: string;
   readonly clockFile: string;
   readonly ledgerFile: string;
+  /** The environment it was started with: a restart after a crash uses it again. */
+  readonly env: Record<string, string>;
   /** Kills the server if it still runs and deletes its files. */
   cleanUp(): Promise<void>;
 }
@@ -57,20 +59,21 @@ export async function startClockedServer(env: Record<string, string>): Promise<C
   ];
   await writeFile(join(scratch, "projects.json"), JSON.stringify({ projects }));
   await setClockFile(clockFile, START);
-  const server = await startServerProcess({
+  const serverEnv = {
     NODE_ENV: "test",
     KOPEK_TEST_CLOCK_FILE: clockFile,
     KOPEK_SANDBOX_LEDGER_FILE: ledgerFile,
     KOPEK_PROJECTS_FILE: join(scratch, "projects.json"),
     KOPEK_WORKER_INTERVAL_MS: "50",
     ...env,
-  });
+  };
+  const server = await startServerProcess(serverEnv);
   await setClockFile(clockFile, START); // again: the server took a while to start
   const cleanUp = async () => {
     await server.kill();
     await rm(scratch, { recursive: true, force: true });
   };
-  return { server, apiKey, clockFile, ledgerFile, cleanUp };
+  return { server, apiKey, clockFile, ledgerFile, env: serverEnv, cleanUp };
 }
 
 /**
