@@ -65,7 +65,9 @@ describe("renewals killed between the provider's answer and the commit (real ser
         server = await startServerProcess(clocked.env);
         await setClockFile(clockFile, AFTER_LEASES);
         const read = async (path: string): Promise<Json> =>
-          (await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${apiKey}` } })).json();
+          (await (
+            await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${apiKey}` } })
+          ).json()) as Json;
         const renewed = async () =>
           (await Promise.all(ids.map((id) => read(`/v1/subscriptions/${id}`)))).every(
             (s) => s.cyclesStarted === 2,
