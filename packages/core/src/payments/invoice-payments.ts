@@ -54,15 +54,9 @@ export async function startInvoicePayment(
         detail: `this invoice cannot be paid with ${request.method}`,
       });
 
-    const listed = await context.storage.listPayments(invoice.projectId, {
-      limit: 100,
-      before: null,
-      invoiceId: invoice.id,
-      subscriptionId: null,
-      status: null,
-    });
-    if (listed.isErr()) return err(fromStorageError(listed.error));
-    const attempts = listed.value.filter((p) => p.method === method);
+    const listed = await attemptsWith(context, invoice, method);
+    if (listed.isErr()) return err(listed.error);
+    const attempts = listed.value;
     const pending = attempts.find((p) => p.status === "pending");
     let confirmed: Result<StartedPayment, KopekError>;
     if (pending !== undefined) {
@@ -90,6 +84,23 @@ export async function startInvoicePayment(
   return err({ code: "internal_error", cause: new Error("startInvoicePayment: the invoice kept changing") });
 }
 
+/** The invoice's attempts with a method, newest first. */
+async function attemptsWith(
+  context: InvoicePaymentContext,
+  invoice: Invoice,
+  method: PaymentMethod,
+): Promise<Result<readonly Payment[], KopekError>> {
+  const listed = await context.storage.listPayments(invoice.projectId, {
+    limit: 100,
+    before: null,
+    invoiceId: invoice.id,
+    subscriptionId: null,
+    status: null,
+  });
+  if (listed.isErr()) return err(fromStorageError(listed.error));
+  return ok(listed.value.filter((p) => p.method === method));
+}
+
 /** The attempt's number among the invoice's attempts with its method (listed newest first): 1 for the first. */
 function attemptNumber(attempts: readonly Payment[], payment: Payment): number {
   return attempts.length - attempts.findIndex((p) => p.id === payment.id);
@@ -107,16 +118,10 @@ export async function resumeInvoiceAttempt(
   const loaded = await loadInvoice(context, payment.invoiceId ?? "");
   if (loaded.isErr()) return err(loaded.error);
   const { invoice, project } = loaded.value;
-  const listed = await context.storage.listPayments(invoice.projectId, {
-    limit: 100,
-    before: null,
-    invoiceId: invoice.id,
-    subscriptionId: null,
-    status: null,
-  });
-  if (listed.isErr()) return err(fromStorageError(listed.error));
-  const attempts = listed.value.filter((p) => p.method === payment.method);
-  const confirmed = await confirmAt(context, project, invoice, payment, attemptNumber(attempts, payment));
+  const attempts = await attemptsWith(context, invoice, payment.method);
+  if (attempts.isErr()) return err(attempts.error);
+  const number = attemptNumber(attempts.value, payment);
+  const confirmed = await confirmAt(context, project, invoice, payment, number);
   return confirmed.map((started) => (started.kind === "confirm" ? started.payment : payment));
 }
 
