@@ -116,4 +116,96 @@ describe.each(storages)("YooKassa through the server on $name", ({ storage }) =>
       await s.close();
     }
   }, 10_000);
+  it("a forged notification changes nothing; a genuine one replayed changes nothing twice", async () => {
+    const s = await startYooKassaServer({ storage: storage(), notify: false });
+    try {
+      const invoice = await s.createInvoice();
+      const chosen = await s.choose(invoice.id, "card");
+      const providerPaymentId = emulatorPaymentIdOf(chosen.location);
+      const notify = (body: unknown) =>
+        fetch(s.notificationUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      // A body claiming success for a payment the emulator still has pending: Kopek asks the API.
+      const forged = {
+        type: "notification",
+        event: "payment.succeeded",
+        object: {
+          id: providerPaymentId,
+          status: "succeeded",
+          paid: true,
+          amount: { value: "1499.00", currency: "RUB" },
+          payment_method: { type: "bank_card", id: providerPaymentId, saved: false },
+        },
+      };
+      const answer = await notify(forged);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe("");
+      expect(s.emulator.requests.filter((r) => r.method === "GET").map((r) => r.path)).toEqual([
+        `/v3/payments/${providerPaymentId}`,
+      ]);
+      expect((await s.get(`/v1/invoices/${invoice.id}`)).status).toBe("created");
+      // A forged body about a payment Kopek never made: refused, nothing changed.
+      const unknown = await notify({ ...forged, object: { ...forged.object, id: crypto.randomUUID() } });
+      expect(unknown.status).toBe(404);
+      const payments = (await s.get(`/v1/payments?invoiceId=${invoice.id}`)).data as Json[];
+      expect(payments.map((p) => p.status)).toEqual(["pending"]);
+
+      // Now the payer really pays; the genuine notification is delivered, then replayed twice.
+      s.emulator.notifyTo(s.notificationUrl);
+      await s.decide(chosen.location, { card: EMULATOR_SUCCESS_CARD });
+      await s.emulator.deliveries();
+      const genuine = s.emulator.notifications.at(-1);
+      expect(genuine?.event).toBe("payment.succeeded");
+      const paid = await s.get(`/v1/invoices/${invoice.id}`);
+      expect(paid.status).toBe("paid");
+      for (let i = 0; i < 2; i += 1) {
+        const replay = await notify({ type: "notification", event: genuine?.event, object: genuine?.object });
+        expect(replay.status).toBe(200);
+      }
+      expect(await s.get(`/v1/invoices/${invoice.id}`)).toEqual(paid);
+      const after = (await s.get(`/v1/payments?invoiceId=${invoice.id}`)).data as Json[];
+      expect(after.map((p) => p.status)).toEqual(["succeeded"]);
+      expect(s.emulator.requests.filter((r) => r.method === "POST")).toHaveLength(1); // no refund, no 2nd payment
+      expect(await until(() => s.receiver.received.length > 0)).toBe(true);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(s.hookTypes()).toEqual(["invoice.paid"]);
+    } finally {
+      await s.close();
+    }
+  }, 10_000);
+
+  it("a lost notification: paid at the emulator, nobody told; the reconciler settles it a minute on", async () => {
+    const s = await startYooKassaServer({ storage: storage(), notify: false });
+    try {
+      const invoice = await s.createInvoice();
+      const chosen = await s.choose(invoice.id, "card");
+      await s.decide(chosen.location, { card: EMULATOR_SUCCESS_CARD }); // the payer never comes back
+      expect(s.emulator.notifications).toEqual([]);
+      await new Promise((r) => setTimeout(r, 200)); // the reconciler runs every 20 ms: too early to ask
+      expect((await s.get(`/v1/invoices/${invoice.id}`)).status).toBe("created");
+      expect(s.emulator.requests.filter((r) => r.method === "GET")).toEqual([]);
+
+      s.time.shift(61_000); // the server's clock, a minute on
+      expect(await until(async () => (await s.get(`/v1/invoices/${invoice.id}`)).status === "paid")).toBe(
+        true,
+      );
+      const payments = (await s.get(`/v1/payments?invoiceId=${invoice.id}`)).data as Json[];
+      expect(payments).toMatchObject([
+        {
+          status: "succeeded",
+          methodMask: "5555 55** **** 4477",
+          providerPaymentId: emulatorPaymentIdOf(chosen.location),
+        },
+      ]);
+      expect(await until(() => s.receiver.received.length > 0)).toBe(true);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(s.hookTypes()).toEqual(["invoice.paid"]);
+      expect(s.emulator.requests.filter((r) => r.method === "POST")).toHaveLength(1);
+    } finally {
+      await s.close();
+    }
+  }, 10_000);
 });
