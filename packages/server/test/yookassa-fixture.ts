@@ -46,7 +46,7 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 5000):
  * endpoint at a merchant receiver. The emulator notifies the project's notification URL unless
  * `notify` is false. Memory storage unless `storage` is given.
  */
-export async function startYooKassaServer(options: { storage?: Storage; notify?: boolean } = {}) {
+export async function startYooKassaServer(options: { storage?: Storage | undefined; notify?: boolean } = {}) {
   const emulator: YooKassaEmulator = await startYooKassaEmulator();
   const receiver = await startReceiver();
   const storage = options.storage ?? createMemoryStorage();
