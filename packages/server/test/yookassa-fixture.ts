@@ -13,6 +13,7 @@ import { createLogger } from "../src/startup/logger.js";
 import { createProjectWithKey } from "../src/startup/project-setup.js";
 import { createProviderRegistry } from "../src/startup/providers.js";
 import { startBackgroundJobs } from "../src/webhooks/start-background.js";
+import { appendLog, newLogFile, recordBodyRefs, recordMethodRef } from "./test-artifacts.js";
 import { startReceiver } from "./webhook-receiver.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: responses are read as plain JSON; the tests assert their shapes.
@@ -50,7 +51,10 @@ export async function startYooKassaServer(options: { storage?: Storage | undefin
   const emulator: YooKassaEmulator = await startYooKassaEmulator();
   const receiver = await startReceiver();
   const storage = options.storage ?? createMemoryStorage();
-  const logger = createLogger({ level: "silent" });
+  // Every log line for the secret scan after the suite, which also looks for the shop's secret key.
+  const logFile = newLogFile("yookassa-in-process");
+  const logger = createLogger({ level: "info", destination: { write: (line) => appendLog(logFile, line) } });
+  recordMethodRef(emulator.secretKey);
   const time = shiftableClock();
   const { project, apiKey } = (
     await createProjectWithKey(storage, {
@@ -105,8 +109,9 @@ export async function startYooKassaServer(options: { storage?: Storage | undefin
   });
   const renewals = createRenewalWorker({ storage, providerFor, clock: time.clock });
 
-  const post = (path: string, body: unknown) =>
-    fetch(`${url}${path}`, {
+  const post = (path: string, body: unknown) => {
+    recordBodyRefs(body);
+    return fetch(`${url}${path}`, {
       method: "POST",
       headers: {
         authorization: `Bearer ${apiKey}`,
@@ -115,6 +120,7 @@ export async function startYooKassaServer(options: { storage?: Storage | undefin
       },
       body: JSON.stringify(body),
     });
+  };
   const get = async (path: string): Promise<Json> =>
     (await (await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as Json;
   const hookTypes = () =>
