@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import { EMULATOR_SUCCESS_CARD } from "@kopek/provider-yookassa/emulator";
+import { afterAll, describe, expect, it } from "vitest";
+import { openServerTestDatabase } from "./postgres-database.js";
+import { type Json, startYooKassaServer, type YooKassaServer } from "./yookassa-fixture.js";
+
+// A subscription on a card saved at YooKassa (API.md 10.5), through the reference server and the
+// emulator: cycle 1 charged with payment_method_id at creation, cycle 2 by the renewal worker.
+
+const pg = await openServerTestDatabase();
+afterAll(() => pg.db.close());
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A merchant's earlier checkout, straight at the emulator: a payment with save_payment_method, paid by
+ * the payer on the checkout page. Its id is the saved method's id (YooKassa: payment_method.id).
+ */
+async function savedCardAtEmulator(s: YooKassaServer): Promise<string> {
+  const auth = Buffer.from(`${s.emulator.shopId}:${s.emulator.secretKey}`).toString("base64");
+  const created = await fetch(`${s.emulator.apiUrl}/payments`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${auth}`,
+      "idempotence-key": randomUUID(),
+      "content-type": "application/json",
+    },
+    body: JSON.stringify({
+      amount: { value: "1.00", currency: "RUB" },
+      capture: true,
+      confirmation: { type: "redirect", return_url: `${s.receiver.url}/return` },
+      payment_method_data: { type: "bank_card" },
+      save_payment_method: true,
+      description: "Card binding",
+    }),
+  });
+  expect(created.status).toBe(200);
+  const payment = (await created.json()) as Json;
+  await s.decide(payment.confirmation.confirmation_url, { card: EMULATOR_SUCCESS_CARD });
+  const method = s.emulator.books.payments.get(payment.id)?.payment_method as Json;
+  expect(method).toMatchObject({ saved: true, id: payment.id, card: { last4: "4477" } });
+  return method.id as string;
+}
+
+/** The emulator's payments made by charging the saved method `ref` (no confirmation, its method's id). */
+const chargesOf = (s: YooKassaServer, ref: string) =>
+  [...s.emulator.books.payments.values()].filter(
+    (p) => p.id !== ref && p.confirmation === undefined && (p.payment_method as Json | undefined)?.id === ref,
+  );
+
+describe.each([
+  { name: "memory", storage: () => undefined },
+  { name: `PostgreSQL (${pg.db.backend})`, storage: () => pg.storage },
+])("a YooKassa saved-card subscription on $name", ({ storage }) => {
+  it("is created active with cycle 1 charged by payment_method_id, and renewed as cycle 2 by the worker", async () => {
+    // Notifications go to the server, which does not know the binding payment: refused, harmless.
+    const s = await startYooKassaServer({ storage: storage() });
+    try {
+      const ref = await savedCardAtEmulator(s);
+      const postsBefore = s.emulator.requests.filter((r) => r.method === "POST").length;
+
+      const created = await s.post("/v1/subscriptions", {
+        amount: { amount: "149900", currency: "RUB" },
+        period: { unit: "month", count: 1 },
+        method: "card",
+        providerMethodRef: ref,
+      });
+      const subscription = (await created.json()) as Json;
+      expect(created.status).toBe(201);
+      expect(subscription).toMatchObject({ status: "active", cyclesStarted: 1 });
+      expect(JSON.stringify(subscription)).not.toContain(ref); // the token stays inside Kopek
+
+      const charges = chargesOf(s, ref);
+      expect(charges).toHaveLength(1);
+      expect(charges[0]).toMatchObject({
+        status: "succeeded",
+        amount: { value: "1499.00", currency: "RUB" },
+      });
+      expect(s.emulator.requests.filter((r) => r.method === "POST")).toHaveLength(postsBefore + 1);
+
+      const cycle1 = (await s.get(`/v1/payments?subscriptionId=${subscription.id}`)).data as Json[];
+      expect(cycle1).toHaveLength(1);
+      expect(cycle1[0]).toMatchObject({
+        status: "succeeded",
+        cycle: 1,
+        subscriptionId: subscription.id,
+        invoiceId: null,
+        provider: "yookassa",
+        providerPaymentId: charges[0]?.id,
+        method: "card",
+        methodMask: "5555 55** **** 4477",
+      });
+
+      // A month (and a day) on, the renewal worker charges cycle 2 once.
+      s.time.shift(32 * DAY_MS);
+      expect(await s.renewals.runOnce()).toMatchObject({ claimed: 1, charged: 1, pending: 0 });
+      expect(await s.renewals.runOnce()).toMatchObject({ claimed: 0, charged: 0 }); // nothing more is due
+      const renewed = await s.get(`/v1/subscriptions/${subscription.id}`);
+      expect(renewed).toMatchObject({ status: "active", cyclesStarted: 2 });
+      const allCharges = chargesOf(s, ref);
+      expect(allCharges).toHaveLength(2);
+      const payments = (await s.get(`/v1/payments?subscriptionId=${subscription.id}`)).data as Json[];
+      expect(payments.map((p) => [p.cycle, p.status, p.providerPaymentId])).toEqual([
+        [2, "succeeded", allCharges[1]?.id],
+        [1, "succeeded", allCharges[0]?.id],
+      ]);
+      // Each charge with its own Idempotence-Key.
+      const keys = s.emulator.requests.filter((r) => r.method === "POST").map((r) => r.idempotenceKey);
+      expect(new Set(keys).size).toBe(keys.length);
+    } finally {
+      await s.close();
+    }
+  }, 10_000);
+});
