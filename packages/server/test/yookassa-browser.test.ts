@@ -10,23 +10,17 @@ import { type Json, startYooKassaServer, until } from "./yookassa-fixture.js";
 // The payer's whole round trip in headless Chromium: Kopek's page → the YooKassa emulator's checkout
 // (through @kopek/provider-yookassa) → back to Kopek → returnUrl. Set up as pay-browser.test.ts.
 //
-// KNOWN PRODUCT BUG (found by these tests): the payment page's Content-Security-Policy has
-// `form-action 'self'` (server/src/pay/pay-routes.ts), and browsers check the redirects of a form post
-// against it. The 303 to a provider's confirmation page on another origin (YooKassa's, here the
-// emulator's) is therefore blocked: a real payer cannot leave Kopek's page for YooKassa. The sandbox's
-// checkout is on the server's own origin, which is why pay-browser.test.ts does not see it. The last
-// test below pins the bug; the flow tests run with Playwright's `bypassCSP` until it is fixed. When it
-// is fixed: delete that test and set BYPASS_CSP to false.
-const BYPASS_CSP = true;
+// The page's Content-Security-Policy is enforced as a real browser does: its form's 303 to the
+// emulator's checkout (another origin) is allowed only because the YooKassa adapter declares that
+// origin (ProviderCapabilities.confirmationOrigins); a violation fails the flow tests.
 
 const CHROMIUM = "/usr/bin/chromium";
 const ARTIFACTS = new URL("../../../test-artifacts/", import.meta.url);
 
-const launch = (userDataDir: string, bypassCSP = BYPASS_CSP) =>
+const launch = (userDataDir: string) =>
   chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
-    bypassCSP,
     args: [
       "--headless",
       "--no-sandbox",
@@ -144,33 +138,4 @@ it.runIf(existsSync(CHROMIUM))(
     }
   },
   60_000,
-);
-
-it.runIf(existsSync(CHROMIUM))(
-  "KNOWN BUG: the page's CSP (form-action 'self') blocks the 303 to YooKassa's confirmation page on another origin",
-  async () => {
-    const s = await startYooKassaServer();
-    const userDataDir = await mkdtemp(join(tmpdir(), "kopek-chromium-"));
-    const context = await launch(userDataDir, false); // what a real browser does
-    try {
-      const invoice = await s.createInvoice();
-      const page = await context.newPage();
-      const violations: string[] = [];
-      page.on("console", (m) => m.type() === "error" && violations.push(m.text()));
-      await page.goto(invoice.paymentUrl);
-      await page.getByRole("button", { name: "Pay with card" }).click();
-      expect(await until(() => violations.length > 0)).toBe(true);
-      expect(violations[0]).toContain(
-        `violates the following Content Security Policy directive: "form-action 'self'"`,
-      );
-      expect(page.url()).toBe(invoice.paymentUrl); // the payer is stuck on Kopek's page
-      // The server did create the payment and answered 303 to the emulator; only the browser refused.
-      expect([...s.emulator.books.payments.values()].map((p) => p.status)).toEqual(["pending"]);
-    } finally {
-      await context.close();
-      await s.close();
-      await rm(userDataDir, { recursive: true, force: true });
-    }
-  },
-  30_000,
 );
