@@ -112,7 +112,10 @@ export {
   type PaymentReconciler,
   type PaymentReconcilerOptions,
 } from "./payments/payment-reconciler.js";
-export type { ProviderNotificationRequest } from "./payments/provider-notifications.js";
+export {
+  type ProviderNotificationRequest,
+  providerNotificationUrl,
+} from "./payments/provider-notifications.js";
 export type { Clock } from "./ports/clock.js";
 export { systemClock } from "./ports/clock.js";
 export type { IdGenerator } from "./ports/id-generator.js";

@@ -1,4 +1,4 @@
-import { createKopek } from "@kopek/core";
+import { createKopek, providerNotificationUrl } from "@kopek/core";
 import type { FastifyInstance } from "fastify";
 import { err, ok, type Result } from "neverthrow";
 import { buildApp } from "./app.js";
@@ -6,7 +6,6 @@ import { formTokenSecret } from "./pay/form-secret.js";
 import type { Config } from "./startup/config.js";
 import { demoBanner } from "./startup/demo-project.js";
 import { reportKopekErrors } from "./startup/logger.js";
-import { providerNotificationUrl } from "./startup/notification-url.js";
 import { startRenewals } from "./startup/renewals.js";
 import { openServices } from "./startup/services.js";
 import { cliHint, setUpProjects } from "./startup/startup-projects.js";

@@ -6,6 +6,7 @@ import type { ProviderPayment } from "../ports/payment-provider.js";
 import { fromProviderError, fromStorageError } from "../use-cases/execution.js";
 import { loadInvoice } from "./payment-page.js";
 import { newPayment, type PaymentSubject } from "./payment-records.js";
+import { providerNotificationUrl } from "./provider-notifications.js";
 import { type SettleContext, settlePayment } from "./settle-payment.js";
 
 /** What paying an invoice through its provider needs besides storage, clock, ids and providers. */
@@ -159,7 +160,7 @@ async function confirmAt(
     method: payment.method,
     description: invoice.description,
     returnUrl: `${context.publicUrl()}/pay/${invoice.id}/return?payment=${payment.id}`,
-    notificationUrl: `${context.publicUrl()}/provider-events/${project.id}/${project.provider.kind}`,
+    notificationUrl: providerNotificationUrl(context.publicUrl(), project.id, project.provider.kind),
     idempotencyKey: `kopek:invoice:${invoice.id}:${payment.method}:${attempt}`,
   });
   if (created.isErr()) {

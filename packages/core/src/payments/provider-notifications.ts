@@ -14,6 +14,11 @@ export interface ProviderNotificationRequest {
 
 export type NotificationContext = SettleContext;
 
+/** Where a project's provider posts its notifications: `POST /provider-events/{projectId}/{kind}`. */
+export function providerNotificationUrl(publicUrl: string, projectId: string, kind: string): string {
+  return `${publicUrl.replace(/\/+$/, "")}/provider-events/${projectId}/${kind}`;
+}
+
 /**
  * A provider's notification (API.md 10.4). The body only names the payment; its outcome is what the
  * provider answers when Kopek asks (`getPayment`), settled like a payer's return, so a forged body

@@ -1,6 +1,12 @@
-import { createUuidV7Generator, isUuid, type Project, type ProviderSettings } from "@kopek/core";
+import {
+  createUuidV7Generator,
+  isUuid,
+  type Project,
+  type ProviderSettings,
+  providerNotificationUrl,
+} from "@kopek/core";
 import { loadConfig } from "../startup/config.js";
-import { needsNotificationUrl, providerNotificationUrl } from "../startup/notification-url.js";
+import { needsNotificationUrl } from "../startup/notification-url.js";
 import { type DatabaseCommandContext, failure, storageFailure } from "./database.js";
 import { describeProvider, type ProviderOptions, providerFromOptions } from "./provider-options.js";
 

@@ -14,8 +14,3 @@ export function needsNotificationUrl(settings: ProviderSettings): boolean {
       return false;
   }
 }
-
-/** Where a project's provider posts its notifications: `POST /provider-events/{projectId}/{kind}`. */
-export function providerNotificationUrl(publicUrl: string, projectId: string, kind: string): string {
-  return `${publicUrl.replace(/\/+$/, "")}/provider-events/${projectId}/${kind}`;
-}
