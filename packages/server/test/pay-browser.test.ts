@@ -2,13 +2,12 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { expect, it } from "vitest";
+import { CHROMIUM, launchChromium } from "./chromium.js";
 import { startPayServer } from "./pay-fixture.js";
 import { startReceiver } from "./webhook-receiver.js";
 
-const CHROMIUM = "/usr/bin/chromium";
 const ARTIFACTS = new URL("../../../test-artifacts/", import.meta.url);
 
 async function until(check: () => boolean, ms = 5000) {
@@ -24,20 +23,7 @@ it.runIf(existsSync(CHROMIUM))(
     const receiver = await startReceiver();
     const server = await startPayServer(`${receiver.url}/hooks`);
     const userDataDir = await mkdtemp(join(tmpdir(), "kopek-chromium-"));
-    const context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-      viewport: { width: 390, height: 760 },
-    });
+    const context = await launchChromium(userDataDir);
     try {
       const created = await server.post("/v1/invoices", {
         amount: { amount: "149900", currency: "RUB" },
@@ -105,12 +91,7 @@ it.runIf(existsSync(CHROMIUM))(
     const receiver = await startReceiver();
     const server = await startPayServer(`${receiver.url}/hooks`);
     const userDataDir = await mkdtemp(join(tmpdir(), "kopek-chromium-"));
-    const context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"],
-      viewport: { width: 390, height: 760 },
-    });
+    const context = await launchChromium(userDataDir);
     try {
       const created = await server.post("/v1/invoices", {
         amount: { amount: "49900", currency: "RUB" },

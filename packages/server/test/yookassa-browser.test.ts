@@ -2,9 +2,9 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { expect, it } from "vitest";
+import { CHROMIUM, launchChromium } from "./chromium.js";
 import { type Json, startYooKassaServer, until } from "./yookassa-fixture.js";
 
 // The payer's whole round trip in headless Chromium: Kopek's page → the YooKassa emulator's checkout
@@ -14,24 +14,7 @@ import { type Json, startYooKassaServer, until } from "./yookassa-fixture.js";
 // emulator's checkout (another origin) is allowed only because the YooKassa adapter declares that
 // origin (ProviderCapabilities.confirmationOrigins); a violation fails the flow tests.
 
-const CHROMIUM = "/usr/bin/chromium";
 const ARTIFACTS = new URL("../../../test-artifacts/", import.meta.url);
-
-const launch = (userDataDir: string) =>
-  chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-    viewport: { width: 390, height: 760 },
-  });
 
 // Runs where Chromium is installed (.ci/run installs it, so CI always runs it). Elsewhere it is reported
 // as skipped: a file with no test at all would fail `pnpm test` on a machine without a browser.
@@ -40,7 +23,7 @@ it.runIf(existsSync(CHROMIUM))(
   async () => {
     const s = await startYooKassaServer();
     const userDataDir = await mkdtemp(join(tmpdir(), "kopek-chromium-"));
-    const context = await launch(userDataDir);
+    const context = await launchChromium(userDataDir);
     try {
       const invoice = await s.createInvoice({ description: "Two flat whites" });
       const page = await context.newPage();
@@ -98,7 +81,7 @@ it.runIf(existsSync(CHROMIUM))(
   async () => {
     const s = await startYooKassaServer();
     const userDataDir = await mkdtemp(join(tmpdir(), "kopek-chromium-"));
-    const context = await launch(userDataDir);
+    const context = await launchChromium(userDataDir);
     try {
       const invoice = await s.createInvoice({ amount: { amount: "49900", currency: "RUB" }, method: "sbp" });
       const page = await context.newPage();

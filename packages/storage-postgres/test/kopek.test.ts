@@ -1,6 +1,6 @@
 import { describeKopekContract } from "@kopek/core/testing";
-import { createSandboxCheckout, createSandboxProvider, sandboxNotificationOf } from "@kopek/provider-sandbox";
 import { afterAll } from "vitest";
+import { sandboxContractProvider } from "../../provider-sandbox/test/contract-provider.js";
 import { createPostgresStorage, migrate } from "../src/index.js";
 import { openTestDatabase } from "./database.js";
 import { testCipher } from "./test-cipher.js";
@@ -20,18 +20,6 @@ async function freshStorage() {
 
 describeKopekContract(`postgres (${db.backend}) storage and the sandbox`, {
   createStorage: freshStorage,
-  createProvider: (options) => {
-    const sandbox = createSandboxProvider(options);
-    const checkout = createSandboxCheckout(sandbox.ledger);
-    return {
-      ...sandbox,
-      chargesMade: () => sandbox.ledger.charges().length,
-      confirm: (id, decision) => void checkout.decide(id, decision),
-      notificationOf: (id) => {
-        const payment = checkout.find(id);
-        return { headers: {}, body: payment === null ? "{}" : sandboxNotificationOf(payment).body };
-      },
-    };
-  },
+  createProvider: sandboxContractProvider,
   declinedRef: "sandbox_decline_contract",
 });

@@ -1,0 +1,20 @@
+import type { CountingProvider } from "@kopek/core/testing";
+import { createSandboxCheckout, createSandboxProvider, sandboxNotificationOf } from "../src/index.js";
+
+/**
+ * The sandbox as the Kopek contract suite drives it (each storage adapter's kopek.test.ts): its
+ * ledger counts the charges, and its checkout plays the payer's part at the provider.
+ */
+export function sandboxContractProvider(options: { storedMethodCharge: boolean }): CountingProvider {
+  const sandbox = createSandboxProvider(options);
+  const checkout = createSandboxCheckout(sandbox.ledger);
+  return {
+    ...sandbox,
+    chargesMade: () => sandbox.ledger.charges().length,
+    confirm: (id, decision) => void checkout.decide(id, decision),
+    notificationOf: (id) => {
+      const payment = checkout.find(id);
+      return { headers: {}, body: payment === null ? "{}" : sandboxNotificationOf(payment).body };
+    },
+  };
+}
