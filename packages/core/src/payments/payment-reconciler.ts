@@ -63,11 +63,12 @@ export function createPaymentReconciler(options: PaymentReconcilerOptions): Paym
       const resumed = await resumeInvoiceAttempt({ ...context, publicUrl: options.publicUrl }, payment);
       if (resumed.isOk()) return resumed.value.status !== "pending";
     }
+    const provider = project.value === null ? null : options.providerFor(project.value);
     const answer =
-      project.value === null || payment.providerPaymentId === null
+      provider === null || payment.providerPaymentId === null
         ? null
-        : await options.providerFor(project.value).getPayment(payment.providerPaymentId);
-    if (answer === null || answer.isErr()) {
+        : await provider.getPayment(payment.providerPaymentId);
+    if (provider === null || answer === null || answer.isErr()) {
       // Nothing to ask, or no answer: asked again later, backing off; the lease keeps it meanwhile.
       const later = {
         ...payment,
@@ -78,9 +79,7 @@ export function createPaymentReconciler(options: PaymentReconcilerOptions): Paym
       if (saved.isErr() && saved.error.code !== "conflict") throw saved.error;
       return false;
     }
-    const provider = project.value === null ? null : options.providerFor(project.value);
-    const final =
-      answer.value.status === "pending" && provider !== null ? await cancelIfClosed(payment, provider) : null;
+    const final = answer.value.status === "pending" ? await cancelIfClosed(payment, provider) : null;
     const settled = await settlePayment(context, payment, final ?? answer.value);
     if (settled.isErr()) throw settled.error;
     return settled.value.status !== "pending";
