@@ -95,6 +95,8 @@ export interface KopekResponse {
   readonly body: string;
   /** The project the request authenticated as, for the embedding's log; absent when it did not. */
   readonly projectId?: string | undefined;
+  /** The problem's `code` when Kopek refused the request just now (not on a replay), for metrics and logs. */
+  readonly code?: string | undefined;
 }
 
 export interface Kopek {
@@ -147,7 +149,12 @@ export function createKopek(options: KopekOptions): Kopek {
     if ("cause" in error && error.cause !== undefined)
       options.onError?.(error.cause, { requestId, code: error.code });
     const problem = toProblem(error, requestId);
-    return { status: problem.status, headers: problem.headers, body: JSON.stringify(problem.body) };
+    return {
+      status: problem.status,
+      headers: problem.headers,
+      body: JSON.stringify(problem.body),
+      code: error.code,
+    };
   }
 
   const executor: Executor = {
@@ -187,11 +194,12 @@ export function createKopek(options: KopekOptions): Kopek {
     const auth = authenticated.value;
     const projectId = auth.project.id;
     // One literal of one shape, not a spread: the answer goes to the embedding's hot path.
-    const as = ({ status, headers, body }: KopekResponse): KopekResponse => ({
+    const as = ({ status, headers, body, code }: KopekResponse): KopekResponse => ({
       status,
       headers,
       body,
       projectId,
+      code,
     });
     // Only a write's own storage step checks a remembered key (atomically); any other answer
     // confirms it first, so a revoked key gets 401 on its very next request, whatever it asks.

@@ -17,6 +17,8 @@ import {
   fastifyTimeoutOptions,
   type ServerTimeouts,
 } from "./http/server-timeouts.js";
+import type { KopekMetrics } from "./metrics/kopek-metrics.js";
+import { metricsPlugin } from "./metrics/metrics-plugin.js";
 import { openApiPlugin } from "./openapi/plugin.js";
 import { payRoutes } from "./pay/pay-routes.js";
 import { providerEventRoutes } from "./pay/provider-event-routes.js";
@@ -41,6 +43,8 @@ export interface AppDeps {
   readonly timeouts?: ServerTimeouts;
   /** The sandbox provider's checkout page, served under /sandbox/checkout/ when given. */
   readonly sandboxCheckout?: SandboxCheckout;
+  /** Answers `GET /metrics` and counts every request in it when given. */
+  readonly metrics?: KopekMetrics;
 }
 
 export { DEFAULT_BODY_LIMIT_BYTES };
@@ -70,11 +74,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorBoundaryPlugin, { kopek, bodyLimitBytes });
   await app.register(requestLogPlugin);
+  if (deps.metrics !== undefined) await app.register(metricsPlugin, { metrics: deps.metrics });
   await app.register(rawBodyPlugin);
   await app.register(healthRoutes, { kopek, storage });
   await app.register(apiRoutes, {
     kopek,
     rateLimitPerSecond: deps.rateLimitPerSecond ?? DEFAULT_RATE_LIMIT_PER_SECOND,
+    ...(deps.metrics === undefined ? {} : { onAnswer: (answer) => deps.metrics?.apiAnswered(answer) }),
   });
   // Routes that answer by themselves get the headers every response carries from a hook, in their
   // own context; everything answered through core (the API, health, errors, 404) sets them directly.

@@ -33,7 +33,7 @@ export async function startServer(
 ): Promise<Result<RunningServer, string>> {
   const services = openServices(config);
   if (services.isErr()) return err(services.error);
-  const { logger, clock, providerFor, sandboxCheckout } = services.value;
+  const { logger, clock, providerFor, sandboxCheckout, metrics } = services.value;
   const opened = await openStorage(config, logger);
   if (opened.isErr()) return err(opened.error);
   const { storage } = opened.value;
@@ -66,6 +66,7 @@ export async function startServer(
     publicUrl: () => publicUrl ?? "",
     pageSecret: formTokenSecret(config.formSecret, opened.value.encryptionKey),
     sandboxCheckout,
+    ...(config.metrics ? { metrics } : {}),
   });
   try {
     await app.listen({ host: config.host, port: config.port });
@@ -103,6 +104,7 @@ export async function startServer(
         dunning: config.dunning,
         intervalMs: config.workerIntervalMs,
         logger,
+        metrics,
       })
     : null;
 
@@ -115,6 +117,7 @@ export async function startServer(
         clock,
         intervalMs: config.workerIntervalMs,
         logger,
+        metrics,
       })
     : null;
 

@@ -24,7 +24,12 @@ export interface WebhookDispatcherOptions {
   readonly random?: () => number;
   /** Told about every attempt, for logs. */
   readonly onAttempt?: (
-    attempt: DeliveryAttempt & { readonly url: string; readonly eventType: string },
+    attempt: DeliveryAttempt & {
+      readonly url: string;
+      readonly eventType: string;
+      /** When the event was recorded: its age at the attempt is how long it waited in the outbox. */
+      readonly eventCreatedAt: Date;
+    },
   ) => void;
   /** Told when an endpoint is disabled for failing too long. */
   readonly onEndpointDisabled?: (endpoint: {
@@ -92,7 +97,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     };
     const recorded = await storage.recordDeliveryAttempt(attempt);
     if (recorded.isErr()) throw recorded.error;
-    options.onAttempt?.({ ...attempt, url: endpoint.url, eventType: event.type });
+    options.onAttempt?.({
+      ...attempt,
+      url: endpoint.url,
+      eventType: event.type,
+      eventCreatedAt: event.createdAt,
+    });
     const lastSuccess = endpoint.lastSuccessAt?.getTime() ?? 0;
     if (attempt.outcome === "failed" && lastSuccess < event.createdAt.getTime()) {
       const reason = `every attempt to deliver event ${event.id} failed (last: ${attempt.error})`;

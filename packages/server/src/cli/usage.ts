@@ -60,6 +60,7 @@ Environment (serve, worker):
   KOPEK_IDEMPOTENCY_TTL_MS   How long idempotency keys are remembered, 1000-86400000
                         (default 86400000: 24 h)
   KOPEK_WORKER          on or off: the renewal worker inside serve (default on)
+  KOPEK_METRICS         on or off: GET /metrics, Prometheus text format (default on)
   KOPEK_WORKER_INTERVAL_MS   How often the worker looks for due renewals, 10-3600000
                         (default 5000)
   KOPEK_DUNNING_RETRIES When a declined renewal is retried, counted from the first decline;

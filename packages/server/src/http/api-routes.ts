@@ -1,5 +1,5 @@
 import rateLimit from "@fastify/rate-limit";
-import { type Kopek, type KopekError, type KopekRequest, ROUTES } from "@kopek/core";
+import { type Kopek, type KopekError, type KopekRequest, type KopekResponse, ROUTES } from "@kopek/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { KopekHttpError } from "./kopek-http-error.js";
 import { sendKopekResponse } from "./send-kopek-response.js";
@@ -15,6 +15,8 @@ export interface ApiRoutesOptions {
   readonly kopek: Kopek;
   /** Requests per second per API key; 0 turns limiting off. */
   readonly rateLimitPerSecond: number;
+  /** Told every answer core gives (metrics). */
+  readonly onAnswer?: (answer: KopekResponse) => void;
 }
 
 /** The request as core takes it: everything Kopek decides, it decides from this. */
@@ -46,7 +48,10 @@ export function sendAnswer(
  * The per-key rate limit runs before the body is read; its 429 goes through core too (error-boundary.ts),
  * so a bad key still gets its 401.
  */
-export async function apiRoutes(api: FastifyInstance, { kopek, rateLimitPerSecond }: ApiRoutesOptions) {
+export async function apiRoutes(
+  api: FastifyInstance,
+  { kopek, rateLimitPerSecond, onAnswer }: ApiRoutesOptions,
+) {
   if (rateLimitPerSecond > 0) {
     await api.register(rateLimit, {
       hook: "preParsing",
@@ -61,8 +66,11 @@ export async function apiRoutes(api: FastifyInstance, { kopek, rateLimitPerSecon
     });
   }
 
-  const handle = async (request: FastifyRequest, reply: FastifyReply) =>
-    sendAnswer(request, reply, await kopek.handle(kopekRequestOf(request)));
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const answer = await kopek.handle(kopekRequestOf(request));
+    onAnswer?.(answer);
+    return sendAnswer(request, reply, answer);
+  };
 
   for (const route of ROUTES)
     api.route({ method: route.method, url: route.path.replace("{id}", ":id"), handler: handle });

@@ -14,6 +14,7 @@ describe("loadConfig", () => {
       encryptionKey: null,
       encryptionKeyFile: ".kopek/encryption.key",
       encryptionOldKeys: [],
+      metrics: true,
       worker: true,
       workerIntervalMs: 5000,
       dunning: { retryOffsetsMs: [86_400_000, 259_200_000, 432_000_000], outageRetryMs: 300_000 },

@@ -22,6 +22,8 @@ export interface Config {
   readonly encryptionKeyFile: string;
   /** Retired keys still accepted for decryption (KOPEK_ENCRYPTION_OLD_KEYS): rotation. */
   readonly encryptionOldKeys: readonly Buffer[];
+  /** Whether `serve` answers `GET /metrics` (KOPEK_METRICS). */
+  readonly metrics: boolean;
   /** Whether `serve` runs the renewal worker (KOPEK_WORKER). */
   readonly worker: boolean;
   /** How often the renewal worker looks for due subscriptions. */
@@ -68,6 +70,7 @@ const schema = z.object({
     "must be comma-separated keys, each 32 random bytes in base64",
   ).optional(),
   KOPEK_WORKER: z.enum(["on", "off"], "must be on or off").default("on"),
+  KOPEK_METRICS: z.enum(["on", "off"], "must be on or off").default("on"),
   KOPEK_WORKER_INTERVAL_MS: digits("must be an integer from 10 to 3600000 (milliseconds)")
     .pipe(
       z
@@ -145,6 +148,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     encryptionKeyFile: vars.KOPEK_ENCRYPTION_KEY_FILE,
     encryptionOldKeys: vars.KOPEK_ENCRYPTION_OLD_KEYS ?? [],
     worker: vars.KOPEK_WORKER === "on",
+    metrics: vars.KOPEK_METRICS === "on",
     workerIntervalMs: vars.KOPEK_WORKER_INTERVAL_MS,
     dunning: { retryOffsetsMs: vars.KOPEK_DUNNING_RETRIES, outageRetryMs: vars.KOPEK_OUTAGE_RETRY },
     testClockFile: vars.KOPEK_TEST_CLOCK_FILE ?? null,

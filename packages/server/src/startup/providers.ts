@@ -2,6 +2,8 @@ import type { Clock, PaymentProvider, Project, ProviderSettings } from "@kopek/c
 import { createHttpProvider, DEFAULT_HTTP_PROVIDER_CAPABILITIES } from "@kopek/provider-http";
 import { createSandboxLedger, createSandboxProvider, type SandboxLedger } from "@kopek/provider-sandbox";
 import { createYooKassaProvider } from "@kopek/provider-yookassa";
+import type { KopekMetrics } from "../metrics/kopek-metrics.js";
+import { observedProvider } from "../metrics/observed-provider.js";
 
 export interface ProviderRegistryOptions {
   /** The sandbox's books, shared by every sandbox provider (one merchant account); new books by default. */
@@ -10,6 +12,8 @@ export interface ProviderRegistryOptions {
   readonly sandboxLatencyMs?: number;
   /** Where the sandbox's `chargedAt` comes from: the server's clock. Default: the wall clock. */
   readonly clock?: Clock;
+  /** Where every provider call is timed and counted; not observed when omitted. */
+  readonly metrics?: KopekMetrics;
 }
 
 /**
@@ -56,6 +60,8 @@ export function createProviderRegistry(
     let provider = providers.get(key);
     if (provider === undefined) {
       provider = make(settings);
+      if (options.metrics !== undefined)
+        provider = observedProvider(provider, settings.kind, options.metrics);
       providers.set(key, provider);
     }
     return provider;

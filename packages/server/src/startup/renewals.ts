@@ -8,6 +8,7 @@ import {
   type Storage,
 } from "@kopek/core";
 import type { Logger } from "pino";
+import type { KopekMetrics } from "../metrics/kopek-metrics.js";
 
 export interface RenewalsOptions {
   readonly storage: Storage;
@@ -16,6 +17,8 @@ export interface RenewalsOptions {
   readonly dunning: DunningPolicy;
   readonly intervalMs: number;
   readonly logger: Logger;
+  /** Counts every attempt by result. */
+  readonly metrics?: KopekMetrics;
 }
 
 /**
@@ -29,11 +32,13 @@ export function startRenewals(options: RenewalsOptions): RenewalWorker {
     providerFor: options.providerFor,
     clock: options.clock,
     dunning: options.dunning,
-    onRenewal: ({ subscription, cycle, result }) =>
+    onRenewal: ({ subscription, cycle, result }) => {
+      options.metrics?.renewal(result);
       logger.info(
         { subscriptionId: subscription.id, projectId: subscription.projectId, cycle, result },
         "renewal attempted",
-      ),
+      );
+    },
     onError: (cause) => logger.error({ err: cause }, "renewal failed"),
   });
   worker.start(options.intervalMs);

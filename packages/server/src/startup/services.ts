@@ -7,6 +7,7 @@ import {
 } from "@kopek/provider-sandbox";
 import { err, ok, type Result } from "neverthrow";
 import type { Logger } from "pino";
+import { createKopekMetrics, type KopekMetrics } from "../metrics/kopek-metrics.js";
 import type { Config } from "./config.js";
 import { createLogger } from "./logger.js";
 import { createProviderRegistry } from "./providers.js";
@@ -19,6 +20,8 @@ export interface Services {
   readonly providerFor: (project: Project) => PaymentProvider;
   /** The sandbox's checkout page over the same books as its providers. */
   readonly sandboxCheckout: SandboxCheckout;
+  /** The process's Prometheus series: provider calls are counted here, the rest where they happen. */
+  readonly metrics: KopekMetrics;
 }
 
 /** The logger, the clock (the wall clock, or the test clock file) and the payment providers. */
@@ -29,15 +32,18 @@ export function openServices(config: Config): Result<Services, string> {
   const ledger = openLedger(config);
   if (ledger.isErr()) return err(ledger.error);
   if (config.testClockFile !== null) logger.warn({ file: config.testClockFile }, "using the test clock file");
+  const metrics = createKopekMetrics();
   const providerFor = createProviderRegistry({
     ledger: ledger.value,
     sandboxLatencyMs: config.sandboxLatencyMs,
     clock: clock.value,
+    metrics,
   });
   return ok({
     logger,
     clock: clock.value,
     providerFor,
+    metrics,
     sandboxCheckout: createSandboxCheckout(ledger.value),
   });
 }

@@ -10,6 +10,7 @@ import {
   type WebhookTransport,
 } from "@kopek/core";
 import type { Logger } from "pino";
+import type { KopekMetrics } from "../metrics/kopek-metrics.js";
 import { fetchTransport } from "./fetch-transport.js";
 
 export interface BackgroundOptions {
@@ -23,6 +24,8 @@ export interface BackgroundOptions {
   readonly clock: Clock;
   readonly intervalMs: number;
   readonly logger: Logger;
+  /** Counts every delivery attempt by outcome, with its event's age. */
+  readonly metrics?: KopekMetrics;
   readonly transport?: WebhookTransport;
   /** Test aid: a shorter retry schedule. */
   readonly retryScheduleMs?: readonly number[];
@@ -43,7 +46,8 @@ export function startBackgroundJobs(options: BackgroundOptions): { stop(): Promi
     transport: options.transport ?? fetchTransport,
     ...(options.retryScheduleMs === undefined ? {} : { retryScheduleMs: options.retryScheduleMs }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-    onAttempt: (a) =>
+    onAttempt: (a) => {
+      options.metrics?.webhookAttempt(a.outcome, (a.at.getTime() - a.eventCreatedAt.getTime()) / 1000);
       logger.info(
         {
           eventId: a.eventId,
@@ -55,7 +59,8 @@ export function startBackgroundJobs(options: BackgroundOptions): { stop(): Promi
           error: a.error,
         },
         "webhook attempted",
-      ),
+      );
+    },
     onEndpointDisabled: (e) =>
       logger.warn(
         { endpointId: e.id, projectId: e.projectId, url: e.url },

@@ -1,0 +1,41 @@
+import { createSandboxProvider } from "@kopek/provider-sandbox";
+import { describe, expect, it } from "vitest";
+import { createKopekMetrics } from "./kopek-metrics.js";
+import { observedProvider } from "./observed-provider.js";
+
+const charge = (ref: string) => ({
+  paymentId: "p1",
+  ref,
+  method: "card" as const,
+  money: { amount: "100", currency: "RUB" },
+  description: "",
+  idempotencyKey: `k-${ref}`,
+});
+
+describe("metrics", () => {
+  it("count provider calls by outcome and pass the answers through unchanged", async () => {
+    const metrics = createKopekMetrics();
+    const sandbox = createSandboxProvider();
+    const provider = observedProvider(sandbox, "sandbox", metrics);
+    const ok = await provider.chargeStoredMethod(charge("pm_metrics_ok"));
+    const down = await provider.chargeStoredMethod(charge("sandbox_unavailable_metrics"));
+    expect(ok.isOk() && ok.value.status).toBe("succeeded");
+    expect(down.isErr() && down.error.code).toBe("unavailable");
+    expect(provider.capabilities).toBe(sandbox.capabilities);
+    const text = await metrics.registry.metrics();
+    for (const outcome of ["ok", "unavailable"])
+      expect(text).toContain(
+        `kopek_provider_call_duration_seconds_count{provider="sandbox",operation="chargeStoredMethod",outcome="${outcome}"} 1`,
+      );
+  });
+
+  it("observe webhook attempts at their event's age in the outbox", async () => {
+    const metrics = createKopekMetrics();
+    metrics.webhookAttempt("delivered", 0.05);
+    metrics.webhookAttempt("retry", 120);
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('kopek_webhook_delivery_queue_age_seconds_bucket{le="0.1",outcome="delivered"} 1');
+    expect(text).toContain('kopek_webhook_delivery_queue_age_seconds_bucket{le="60",outcome="retry"} 0');
+    expect(text).toContain('kopek_webhook_delivery_queue_age_seconds_bucket{le="300",outcome="retry"} 1');
+  });
+});

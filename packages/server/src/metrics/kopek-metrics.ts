@@ -1,0 +1,101 @@
+import type { KopekResponse } from "@kopek/core";
+import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+
+/**
+ * What an operator scrapes at `/metrics` (Prometheus text format): requests by route and status,
+ * idempotent replays and refusals, provider calls, renewals and webhook deliveries by outcome, and
+ * the process's own gauges. Each series is fed by one place that already knows the fact (the request
+ * hook, the API routes, the provider registry, the renewal worker's and dispatcher's callbacks), so
+ * nothing on the request path waits for it and nothing is counted twice.
+ */
+export interface KopekMetrics {
+  readonly registry: Registry;
+  /** A request answered: its method, route pattern (null: no route matched), status, duration. */
+  requestCompleted(method: string, route: string | null, status: number, seconds: number): void;
+  /** Core's answer to an API request: a replay, or an idempotency refusal, is counted. */
+  apiAnswered(answer: KopekResponse): void;
+  /** One call to a payment provider and how it ended (`ok`, or the error's code). */
+  providerCall(provider: string, operation: string, outcome: string, seconds: number): void;
+  /** One renewal attempt and its result (`charged`, `declined`, `pending`, …). */
+  renewal(result: string): void;
+  /** One webhook delivery attempt, and how long its event waited in the outbox by then. */
+  webhookAttempt(outcome: string, queueAgeSeconds: number): void;
+}
+
+const IDEMPOTENCY_REFUSALS = new Set(["idempotency_request_in_progress", "idempotency_key_reused"]);
+// Seconds: from a cached read to a provider that takes its time.
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+// Seconds an event waited: from at once to the end of the retry schedule (days).
+const QUEUE_AGE_BUCKETS = [0.1, 1, 5, 30, 60, 300, 1800, 3600, 6 * 3600, 86_400, 3 * 86_400];
+
+export function createKopekMetrics(): KopekMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "kopek_" });
+  const requests = new Counter({
+    name: "kopek_http_requests_total",
+    help: "HTTP requests answered, by method, route pattern and status",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: "kopek_http_request_duration_seconds",
+    help: "Time from a request's arrival to its answer, by method, route pattern and status",
+    labelNames: ["method", "route", "status"] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const replays = new Counter({
+    name: "kopek_idempotent_replays_total",
+    help: "Requests answered with the stored response of an earlier request with the same Idempotency-Key",
+    registers: [registry],
+  });
+  const refusals = new Counter({
+    name: "kopek_idempotency_refusals_total",
+    help: "Requests refused over their Idempotency-Key: in progress (409) or reused with another body (422)",
+    labelNames: ["code"] as const,
+    registers: [registry],
+  });
+  const providerCalls = new Histogram({
+    name: "kopek_provider_call_duration_seconds",
+    help: "Calls to payment providers, by provider kind, operation and outcome (ok or the error's code)",
+    labelNames: ["provider", "operation", "outcome"] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const renewals = new Counter({
+    name: "kopek_renewals_total",
+    help: "Renewal attempts by result",
+    labelNames: ["result"] as const,
+    registers: [registry],
+  });
+  const webhookQueueAge = new Histogram({
+    name: "kopek_webhook_delivery_queue_age_seconds",
+    help: "Webhook delivery attempts by outcome, observed at how long their event had waited in the outbox",
+    labelNames: ["outcome"] as const,
+    buckets: QUEUE_AGE_BUCKETS,
+    registers: [registry],
+  });
+
+  return {
+    registry,
+    requestCompleted(method, route, status, seconds) {
+      const labels = { method, route: route ?? "unmatched", status: String(status) };
+      requests.inc(labels);
+      durations.observe(labels, seconds);
+    },
+    apiAnswered(answer) {
+      if (answer.headers["idempotent-replayed"] === "true") replays.inc();
+      else if (answer.code !== undefined && IDEMPOTENCY_REFUSALS.has(answer.code))
+        refusals.inc({ code: answer.code });
+    },
+    providerCall(provider, operation, outcome, seconds) {
+      providerCalls.observe({ provider, operation, outcome }, seconds);
+    },
+    renewal(result) {
+      renewals.inc({ result });
+    },
+    webhookAttempt(outcome, queueAgeSeconds) {
+      webhookQueueAge.observe({ outcome }, Math.max(0, queueAgeSeconds));
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { KopekMetrics } from "./kopek-metrics.js";
+
+export interface MetricsPluginOptions {
+  readonly metrics: KopekMetrics;
+}
+
+/**
+ * `GET /metrics` in Prometheus text format, and every answered request counted by method, route
+ * pattern (never the URL itself) and status. No API key: like /healthz it is for the operator's
+ * network; keep it off the public internet at the proxy, or turn it off (KOPEK_METRICS=off).
+ */
+async function metricsRoutes(app: FastifyInstance, { metrics }: MetricsPluginOptions) {
+  app.addHook("onResponse", (request, reply, done) => {
+    metrics.requestCompleted(
+      request.method,
+      request.routeOptions.url ?? null,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+  app.get("/metrics", async (_request, reply) => {
+    const text = await metrics.registry.metrics();
+    return reply
+      .code(200)
+      .header("content-type", metrics.registry.contentType)
+      .header("cache-control", "no-store")
+      .send(text);
+  });
+}
+
+export const metricsPlugin = fp(metricsRoutes, { name: "kopek-metrics" });

@@ -1,0 +1,68 @@
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { expect, it } from "vitest";
+import { setClockFile } from "./clock-file.js";
+import { invoiceBody, subscriptionBody } from "./helper.js";
+import { startClockedServer } from "./renewal-scenario.js";
+import { postJson } from "./server-process.js";
+
+// Issue 18 part 3: a real `kopek serve` answers GET /metrics in Prometheus text format with the
+// series an operator watches: requests by route and status with their latency, idempotent replays
+// and refusals, provider calls by outcome, renewals by result. Each value is driven by requests made
+// here, so a series that is not fed fails the test.
+it("GET /metrics counts requests, replays, key reuse, provider calls and renewals of a real server", async () => {
+  const { server, apiKey, clockFile, cleanUp } = await startClockedServer({});
+  try {
+    const post = (path: string, key: string, body: unknown) =>
+      postJson(`${server.url}${path}`, apiKey, key, body);
+    const key = randomUUID();
+    expect((await post("/v1/invoices", key, invoiceBody())).status).toBe(201);
+    expect((await post("/v1/invoices", key, invoiceBody())).status).toBe(200); // replayed
+    expect((await post("/v1/invoices", key, invoiceBody({ description: "other" }))).status).toBe(422);
+    const created = await post("/v1/subscriptions", randomUUID(), subscriptionBody());
+    expect(created.status).toBe(201);
+    const subscription = JSON.parse(created.body) as { id: string; nextChargeAt: string };
+
+    await setClockFile(clockFile, new Date(Date.parse(subscription.nextChargeAt)));
+    const renewed = async () => {
+      const read = await fetch(`${server.url}/v1/subscriptions/${subscription.id}`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
+      return ((await read.json()) as { cyclesStarted: number }).cyclesStarted === 2;
+    };
+    const deadline = Date.now() + 10_000;
+    while (!(await renewed()) && Date.now() < deadline) await sleep(20);
+
+    const scraped = await fetch(`${server.url}/metrics`);
+    expect(scraped.status).toBe(200);
+    expect(scraped.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await scraped.text();
+    const value = (series: string) => {
+      const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+      return line === undefined ? undefined : Number(line.slice(series.length + 1));
+    };
+    expect(value('kopek_http_requests_total{method="POST",route="/v1/invoices",status="201"}')).toBe(1);
+    expect(value('kopek_http_requests_total{method="POST",route="/v1/invoices",status="200"}')).toBe(1);
+    expect(value('kopek_http_requests_total{method="POST",route="/v1/invoices",status="422"}')).toBe(1);
+    expect(
+      value(
+        'kopek_http_request_duration_seconds_count{method="POST",route="/v1/subscriptions",status="201"}',
+      ),
+    ).toBe(1);
+    expect(value("kopek_idempotent_replays_total")).toBe(1);
+    expect(value('kopek_idempotency_refusals_total{code="idempotency_key_reused"}')).toBe(1);
+    // The first charge and the renewal, by the sandbox, both answered.
+    expect(
+      value(
+        'kopek_provider_call_duration_seconds_count{provider="sandbox",operation="chargeStoredMethod",outcome="ok"}',
+      ),
+    ).toBe(2);
+    expect(value('kopek_renewals_total{result="charged"}')).toBe(1);
+    expect(text).toContain("kopek_process_resident_memory_bytes");
+    // Routes by pattern only: no id, key or query ever becomes a label.
+    expect(text).not.toContain(subscription.id);
+    expect(text).not.toContain(apiKey);
+  } finally {
+    await cleanUp();
+  }
+}, 60_000);
