@@ -2,15 +2,14 @@ import { createKopek, providerNotificationUrl } from "@kopek/core";
 import type { FastifyInstance } from "fastify";
 import { err, ok, type Result } from "neverthrow";
 import { buildApp } from "./app.js";
+import { startKopekBackground } from "./background.js";
 import { formTokenSecret } from "./pay/form-secret.js";
 import type { Config } from "./startup/config.js";
 import { demoBanner } from "./startup/demo-project.js";
 import { reportKopekErrors } from "./startup/logger.js";
-import { startRenewals } from "./startup/renewals.js";
 import { openServices } from "./startup/services.js";
 import { cliHint, setUpProjects } from "./startup/startup-projects.js";
 import { openStorage } from "./startup/storage.js";
-import { startBackgroundJobs } from "./webhooks/start-background.js";
 
 const PURGE_INTERVAL_MS = 60_000;
 const PURGE_BATCH = 1000;
@@ -96,20 +95,8 @@ export async function startServer(
     if (purged.isErr()) logger.warn({ code: purged.error.code }, "purging expired idempotency keys failed");
   }, PURGE_INTERVAL_MS);
   purge.unref();
-  const renewals = config.worker
-    ? startRenewals({
-        storage,
-        providerFor,
-        clock,
-        dunning: config.dunning,
-        intervalMs: config.workerIntervalMs,
-        logger,
-        metrics,
-      })
-    : null;
-
   const background = config.worker
-    ? startBackgroundJobs({
+    ? startKopekBackground({
         storage,
         providerFor,
         publicUrl: () => publicUrl ?? "",
@@ -127,7 +114,7 @@ export async function startServer(
     close: async () => {
       clearInterval(purge);
       // Renewals and deliveries in flight finish and are saved before the storage goes away.
-      await Promise.all([renewals?.stop(), background?.stop(), app.close()]);
+      await Promise.all([background?.stop(), app.close()]);
       await opened.value.close();
     },
   });

@@ -1,10 +1,9 @@
 import { err, ok, type Result } from "neverthrow";
 import type { Logger } from "pino";
+import { startKopekBackground } from "./background.js";
 import type { Config } from "./startup/config.js";
-import { startRenewals } from "./startup/renewals.js";
 import { openServices } from "./startup/services.js";
 import { openStorage } from "./startup/storage.js";
-import { startBackgroundJobs } from "./webhooks/start-background.js";
 
 export interface RunningWorker {
   readonly log: Logger;
@@ -27,16 +26,8 @@ export async function startWorker(config: Config): Promise<Result<RunningWorker,
   const { logger, clock, providerFor } = services.value;
   const opened = await openStorage(config, logger);
   if (opened.isErr()) return err(opened.error);
-  const renewals = startRenewals({
-    storage: opened.value.storage,
-    providerFor,
-    clock,
-    dunning: config.dunning,
-    intervalMs: config.workerIntervalMs,
-    logger,
-  });
   const { publicUrl } = config;
-  const background = startBackgroundJobs({
+  const background = startKopekBackground({
     storage: opened.value.storage,
     providerFor,
     // Without KOPEK_PUBLIC_URL a worker cannot name the payer's way back: such attempts wait for the payer.
@@ -49,7 +40,7 @@ export async function startWorker(config: Config): Promise<Result<RunningWorker,
   return ok({
     log: logger,
     close: async () => {
-      await Promise.all([renewals.stop(), background.stop()]);
+      await background.stop();
       await opened.value.close();
     },
   });

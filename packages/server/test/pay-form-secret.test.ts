@@ -28,7 +28,7 @@ describe("the payment form token across instances", () => {
     );
     // Accepted: on to the provider's checkout. Choosing a method settles nothing (API.md 10.1).
     expect(posted.statusCode).toBe(303);
-    expect(String(posted.headers.location)).toMatch(/^\/sandbox\/checkout\/pay_/);
+    expect(String(posted.headers.location)).toMatch(/^https:\/\/pay\.example\.test\/sandbox\/checkout\/pay_/);
     expect(status).toBe("created");
   });
 
@@ -39,7 +39,7 @@ describe("the payment form token across instances", () => {
     );
     // Accepted: on to the provider's checkout. Choosing a method settles nothing (API.md 10.1).
     expect(posted.statusCode).toBe(303);
-    expect(String(posted.headers.location)).toMatch(/^\/sandbox\/checkout\/pay_/);
+    expect(String(posted.headers.location)).toMatch(/^https:\/\/pay\.example\.test\/sandbox\/checkout\/pay_/);
     expect(status).toBe("created");
   });
 

@@ -49,7 +49,8 @@ export async function payAtSandbox(
   const { token } = await openPage(t, id);
   const chosen = await submit(t, id, { token: token ?? "", method });
   if (chosen.statusCode !== 303) return { chosen, checkout: null, returned: null };
-  const checkoutPath = String(chosen.headers.location);
+  // The sandbox's checkout is served by this app, below its public URL.
+  const checkoutPath = new URL(String(chosen.headers.location)).pathname;
   const checkout = await t.inject({ method: "GET", url: checkoutPath });
   const decided = await t.inject({
     method: "POST",

@@ -28,4 +28,4 @@ it("SIGTERM while a renewal is in flight: it finishes and is logged before stora
   } finally {
     await clocked.cleanUp();
   }
-});
+}, 30_000); // starting a server process alone can take 5 s on a busy machine

@@ -170,7 +170,10 @@ async function confirmAt(
   }
   const settled = await settlePayment(context, payment, created.value);
   if (settled.isErr()) return err(settled.error);
-  return ok({ kind: "confirm", url: created.value.confirmationUrl, payment: settled.value });
+  // A provider whose checkout Kopek's own server serves (the sandbox) answers a path below publicUrl.
+  const { confirmationUrl } = created.value;
+  const url = confirmationUrl.startsWith("/") ? `${context.publicUrl()}${confirmationUrl}` : confirmationUrl;
+  return ok({ kind: "confirm", url, payment: settled.value });
 }
 
 const failedAnswer = (): ProviderPayment => ({

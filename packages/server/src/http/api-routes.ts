@@ -19,11 +19,14 @@ export interface ApiRoutesOptions {
   readonly onAnswer?: (answer: KopekResponse) => void;
 }
 
-/** The request as core takes it: everything Kopek decides, it decides from this. */
-export function kopekRequestOf(request: FastifyRequest, refusal?: KopekError): KopekRequest {
+/**
+ * The request as core takes it: everything Kopek decides, it decides from this. `prefix` is where the
+ * routes are mounted in the app (`""` in the reference server): core sees the URL below it.
+ */
+export function kopekRequestOf(request: FastifyRequest, prefix: string, refusal?: KopekError): KopekRequest {
   return {
     method: request.method,
-    url: request.url,
+    url: prefix === "" ? request.url : request.url.slice(prefix.length),
     headers: request.headers,
     body: typeof request.body === "string" ? request.body : undefined,
     requestId: request.id,
@@ -66,8 +69,9 @@ export async function apiRoutes(
     });
   }
 
+  const { prefix } = api;
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const answer = await kopek.handle(kopekRequestOf(request));
+    const answer = await kopek.handle(kopekRequestOf(request, prefix));
     onAnswer?.(answer);
     return sendAnswer(request, reply, answer);
   };

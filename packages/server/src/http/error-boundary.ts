@@ -39,12 +39,13 @@ export function frameworkErrorsVia(kopek: Kopek) {
 }
 
 async function errorBoundary(app: FastifyInstance, { kopek, bodyLimitBytes }: ErrorBoundaryOptions) {
+  const { prefix } = app;
   app.setErrorHandler(async (error, request, reply) => {
     const kopekError = toKopekError(error, bodyLimitBytes);
     // An API request refused before core saw it (too large, rate limited, cut short) is still core's
     // to answer, so it authenticates it first: a bad or revoked key gets 401, not the body's error.
-    if (kopekError.code !== "internal_error" && isApiPath(request.url))
-      return sendAnswer(request, reply, await kopek.handle(kopekRequestOf(request, kopekError)));
+    if (kopekError.code !== "internal_error" && isApiPath(request.url.slice(prefix.length)))
+      return sendAnswer(request, reply, await kopek.handle(kopekRequestOf(request, prefix, kopekError)));
     return sendKopekResponse(reply, kopek.errorResponse(kopekError, request.id));
   });
   app.setNotFoundHandler((request, reply) =>

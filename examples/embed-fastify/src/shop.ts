@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import { createKopek, generateWebhookSecret, type Storage } from "@kopek/core";
+import { createSandboxCheckout, createSandboxLedger } from "@kopek/provider-sandbox";
+import {
+  createProjectWithKey,
+  createProviderRegistry,
+  kopekFastifyPlugin,
+  requestIdFor,
+  startKopekBackground,
+} from "@kopek/server";
+import { createMemoryStorage } from "@kopek/storage-memory";
+import Fastify from "fastify";
+
+export interface Shop {
+  /** The shop's origin, e.g. `http://127.0.0.1:3002`; Kopek is under `${url}/kopek`. */
+  readonly url: string;
+  readonly storage: Storage;
+  /** Adds a project with the sandbox provider and returns its id and API key (shown once). */
+  addProject(name: string): Promise<{ readonly projectId: string; readonly apiKey: string }>;
+  /** Subscribes `url` to the project's events; returns the secret its signatures are made with. */
+  addWebhook(projectId: string, url: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * A shop's own Fastify app (its `/` route and its own JSON body parsing) with Kopek mounted under
+ * `/kopek`: the API, the payment page, provider notifications and the sandbox's checkout, plus the
+ * background jobs (renewals, webhooks, expiry, reconciliation) in this process.
+ */
+export async function startShop(port: number, host = "127.0.0.1"): Promise<Shop> {
+  let url = `http://${host}:${port}`;
+  const publicUrl = () => `${url}/kopek`;
+  const storage = createMemoryStorage();
+  // The sandbox's books, shared by its providers and its checkout page (served under /kopek too).
+  const ledger = createSandboxLedger();
+  const providerFor = createProviderRegistry({ ledger });
+  const sandboxCheckout = createSandboxCheckout(ledger);
+  const kopek = createKopek({ storage, providerFor, publicUrl });
+
+  // genReqId: X-Request-Id as Kopek's API promises it, for the shop's routes too.
+  const app = Fastify({ genReqId: requestIdFor, requestIdHeader: false });
+  app.get("/", async () => ({ shop: "open", kopek: publicUrl() }));
+  await app.register(kopekFastifyPlugin, { kopek, storage, publicUrl, sandboxCheckout, prefix: "/kopek" });
+  await app.listen({ host, port });
+  const address = app.server.address();
+  if (typeof address === "object" && address !== null) url = `http://${host}:${address.port}`;
+  const background = startKopekBackground({ storage, providerFor, publicUrl, intervalMs: 200 });
+
+  return {
+    url,
+    storage,
+    async addProject(name) {
+      const created = await createProjectWithKey(storage, {
+        name,
+        provider: { kind: "sandbox", storedMethodCharge: true },
+      });
+      if (created.isErr()) throw new Error(`cannot create the project: ${created.error.code}`);
+      return { projectId: created.value.project.id, apiKey: created.value.apiKey };
+    },
+    async addWebhook(projectId, hookUrl) {
+      const secret = generateWebhookSecret();
+      const saved = await storage.saveWebhookEndpoint({
+        id: randomUUID(),
+        projectId,
+        url: hookUrl,
+        secret,
+        enabled: true,
+        createdAt: new Date(),
+        disabledAt: null,
+        disabledReason: null,
+        lastSuccessAt: null,
+      });
+      if (saved.isErr()) throw new Error(`cannot add the webhook: ${saved.error.code}`);
+      return secret;
+    },
+    async close() {
+      await background.stop();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import { DEFAULT_BODY_LIMIT_BYTES, type Kopek, type Storage } from "@kopek/core";
+import type { SandboxCheckout } from "@kopek/provider-sandbox";
+import type { FastifyInstance } from "fastify";
+import { apiRoutes } from "./http/api-routes.js";
+import { errorBoundaryPlugin } from "./http/error-boundary.js";
+import { healthRoutes } from "./http/health-routes.js";
+import { rawBodyPlugin } from "./http/raw-body.js";
+import { requestLogPlugin } from "./http/request-log.js";
+import { responseHeadersPlugin } from "./http/response-headers.js";
+import type { KopekMetrics } from "./metrics/kopek-metrics.js";
+import { metricsPlugin } from "./metrics/metrics-plugin.js";
+import { openApiPlugin } from "./openapi/plugin.js";
+import { payRoutes } from "./pay/pay-routes.js";
+import { providerEventRoutes } from "./pay/provider-event-routes.js";
+import { sandboxCheckoutRoutes } from "./pay/sandbox-checkout-routes.js";
+
+export interface KopekRoutesOptions {
+  readonly kopek: Kopek;
+  /** The storage behind `kopek`, asked by /readyz. */
+  readonly storage: Storage;
+  /** Largest body read; default 64 KiB (API.md 4). Give `createKopek` the same limit. */
+  readonly bodyLimitBytes?: number;
+  /** Requests per second per API key; default 100, 0 turns limiting off. */
+  readonly rateLimitPerSecond?: number;
+  /**
+   * Where these routes are reached from outside, prefix included (`https://shop.example/kopek`): the
+   * base of `paymentUrl` (give `createKopek` the same) and of the OpenAPI document's `servers`.
+   */
+  readonly publicUrl: string | (() => string);
+  /** Signs the payment page's CSRF tokens (see pay/form-secret.ts); random per process when omitted. */
+  readonly pageSecret?: Uint8Array;
+  /** The sandbox provider's checkout page, served under /sandbox/checkout/ when given. */
+  readonly sandboxCheckout?: SandboxCheckout;
+  /** Answers `GET /metrics` and counts every request in it when given. */
+  readonly metrics?: KopekMetrics;
+}
+
+export const DEFAULT_RATE_LIMIT_PER_SECOND = 100;
+
+/**
+ * Everything the reference server answers — the API under /v1, health, the payment page, provider
+ * notifications, OpenAPI and /docs, the sandbox checkout, /metrics — as one encapsulated Fastify
+ * plugin: its body parsing, error and 404 handling and hooks stay inside it, so it can be registered
+ * in any Fastify app, under a `prefix` (see `kopekFastifyPlugin`). `buildApp` registers it at the root.
+ */
+export async function kopekRoutes(app: FastifyInstance, deps: KopekRoutesOptions) {
+  const { kopek, storage } = deps;
+  const bodyLimitBytes = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  app.decorateRequest("kopekProjectId", null);
+
+  await app.register(errorBoundaryPlugin, { kopek, bodyLimitBytes });
+  await app.register(requestLogPlugin);
+  if (deps.metrics !== undefined) await app.register(metricsPlugin, { metrics: deps.metrics });
+  await app.register(rawBodyPlugin, { bodyLimitBytes });
+  await app.register(healthRoutes, { kopek, storage });
+  await app.register(apiRoutes, {
+    kopek,
+    rateLimitPerSecond: deps.rateLimitPerSecond ?? DEFAULT_RATE_LIMIT_PER_SECOND,
+    ...(deps.metrics === undefined ? {} : { onAnswer: (answer) => deps.metrics?.apiAnswered(answer) }),
+  });
+  // Routes that answer by themselves get the headers every response carries from a hook, in their
+  // own context; everything answered through core (the API, health, errors, 404) sets them directly.
+  await app.register(async (pages) => {
+    await pages.register(responseHeadersPlugin);
+    await pages.register(openApiPlugin, { publicUrl: deps.publicUrl });
+    const secret = deps.pageSecret ?? randomBytes(32);
+    await pages.register(payRoutes, { kopek, secret, publicUrl: deps.publicUrl });
+    await pages.register(providerEventRoutes, { kopek });
+    if (deps.sandboxCheckout !== undefined)
+      await pages.register(sandboxCheckoutRoutes, {
+        checkout: deps.sandboxCheckout,
+        secret,
+        publicUrl: deps.publicUrl,
+      });
+  });
+}
