@@ -17,7 +17,16 @@ function minorUnitsOf(text: string, language: PageLanguage, currency: string): s
 
 const amount = fc.bigInt({ min: 1n, max: MAX_AMOUNT }).map(String);
 const language = fc.constantFrom<PageLanguage>("ru", "en");
-const currency = fc.constantFrom("RUB", "USD", "EUR", "JPY", "KWD", "CLF", "XTS", ...Object.keys(CURRENCY_EXPONENTS));
+const currency = fc.constantFrom(
+  "RUB",
+  "USD",
+  "EUR",
+  "JPY",
+  "KWD",
+  "CLF",
+  "XTS",
+  ...Object.keys(CURRENCY_EXPONENTS),
+);
 
 describe("formatPageMoney", () => {
   it("writes roubles as Russian and English payers read them", () => {
@@ -42,7 +51,9 @@ describe("formatPageMoney", () => {
   it("separates groups with what Node's Intl.NumberFormat('ru-RU') uses, which HTML renders as a space", () => {
     const group = new Intl.NumberFormat("ru-RU").formatToParts(1234).find((p) => p.type === "group")?.value;
     expect(group).toBe(NBSP);
-    expect(formatPageMoney("ru", { amount: "123456789", currency: "RUB" })).toContain(`1${group}234${group}567,89`);
+    expect(formatPageMoney("ru", { amount: "123456789", currency: "RUB" })).toContain(
+      `1${group}234${group}567,89`,
+    );
   });
 
   it("gives back the exact minor units for every valid amount, in both languages and any currency", () => {
@@ -77,14 +88,14 @@ describe("formatPageTime", () => {
   const at = new Date("2026-11-25T11:30:00.000Z");
 
   it("writes Moscow time for Russian and UTC for English, each naming its zone", () => {
-    expect(formatPageTime("ru", at)).toBe("25 ноября 2026 г., 14:30 (МСК)");
-    expect(formatPageTime("en", at)).toBe("25 November 2026, 11:30 UTC");
+    expect(formatPageTime("ru", at)).toBe("25 ноября 2026 г., 14:30\u00a0(МСК)");
+    expect(formatPageTime("en", at)).toBe("25 November 2026, 11:30\u00a0UTC");
   });
 
   it("moves to the next day where Moscow already is, and keeps 24-hour time", () => {
     const late = new Date("2026-12-31T22:05:00.000Z");
-    expect(formatPageTime("ru", late)).toBe("1 января 2027 г., 01:05 (МСК)");
-    expect(formatPageTime("en", late)).toBe("31 December 2026, 22:05 UTC");
-    expect(formatPageTime("en", new Date("2026-03-01T00:00:59.999Z"))).toBe("1 March 2026, 00:00 UTC");
+    expect(formatPageTime("ru", late)).toBe("1 января 2027 г., 01:05\u00a0(МСК)");
+    expect(formatPageTime("en", late)).toBe("31 December 2026, 22:05\u00a0UTC");
+    expect(formatPageTime("en", new Date("2026-03-01T00:00:59.999Z"))).toBe("1 March 2026, 00:00\u00a0UTC");
   });
 });

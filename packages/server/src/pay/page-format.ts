@@ -60,7 +60,7 @@ const DATE_LOCALES: Readonly<Record<PageLanguage, string>> = { ru: "ru-RU", en: 
 
 /**
  * A moment as a payer of `language` reads it, with its zone named: Moscow time for Russian
- * (`25 ноября 2026 г., 14:30 (МСК)`), UTC for English (`25 November 2026, 11:30 UTC`).
+ * (`25 ноября 2026 г., 14:30 (МСК)`, U+00A0 before the zone), UTC for English (`25 November 2026, 11:30 UTC`).
  */
 export function formatPageTime(language: PageLanguage, at: Date): string {
   const { zone, label } = TIME_ZONES[language];
@@ -77,5 +77,6 @@ export function formatPageTime(language: PageLanguage, at: Date): string {
     minute: "2-digit",
     hourCycle: "h23",
   }).format(at);
-  return `${date}, ${time} ${label}`;
+  // A no-break space keeps the zone with the time when the line wraps.
+  return `${date}, ${time}\u00a0${label}`;
 }

@@ -43,7 +43,8 @@ export function paymentPageHtml(
   const t = PAGE_MESSAGES[language];
   if (page.state === "paid") return receiptHtml(page, language);
   if (page.state !== "payable") {
-    const [title, text] = page.state === "expired" ? [t.expiredTitle, t.expired] : [t.canceledTitle, t.canceled];
+    const [title, text] =
+      page.state === "expired" ? [t.expiredTitle, t.expired] : [t.canceledTitle, t.canceled];
     return layout(language, title, html`${summary(page, language)}<p class="notice">${text}</p>`);
   }
   const alert = notice === null ? html`` : html`<p class="notice error" role="alert">${t[notice]}</p>`;
@@ -75,7 +76,9 @@ export function pendingHtml(page: PaymentPage, language: PageLanguage, checkAgai
 export function receiptHtml(page: PaymentPage, language: PageLanguage): string {
   const t = PAGE_MESSAGES[language];
   const back =
-    page.returnUrl === null ? html`` : html`<p><a href="${page.returnUrl}">${t.backTo(page.merchantName)}</a></p>`;
+    page.returnUrl === null
+      ? html``
+      : html`<p><a href="${page.returnUrl}">${t.backTo(page.merchantName)}</a></p>`;
   const method = page.method === null ? "" : (t.methodNames[page.method] ?? page.method);
   const paidAt = page.paidAt === null ? html`` : time(language, page.paidAt);
   return layout(

@@ -54,7 +54,11 @@ export function negotiateLanguage(header: string | undefined): PageLanguage {
   for (const language of candidates) {
     const weight = weightOf(language, listed);
     if (weight === null || weight.q === 0) continue;
-    if (best === null || weight.q > best.weight.q || (weight.q === best.weight.q && weight.at < best.weight.at))
+    if (
+      best === null ||
+      weight.q > best.weight.q ||
+      (weight.q === best.weight.q && weight.at < best.weight.at)
+    )
       best = { language, weight };
   }
   return best?.language ?? DEFAULT_PAGE_LANGUAGE;

@@ -40,7 +40,8 @@ export async function sandboxCheckoutRoutes(
     async (request, reply) => {
       const { id } = request.params;
       const language = languageOf(request);
-      if (!PAYMENT_ID.test(id) || checkout.find(id) === null) return sendHtml(reply, 404, notFoundHtml(language));
+      if (!PAYMENT_ID.test(id) || checkout.find(id) === null)
+        return sendHtml(reply, 404, notFoundHtml(language));
       const form = request.body ?? {};
       if (
         !sameOrigin(request, publicOrigin()) ||
