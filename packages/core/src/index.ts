@@ -208,6 +208,7 @@ export {
   type RenewalWorkerOptions,
 } from "./renewals/renewal-worker.js";
 export { containsCardNumber, formatCardMask, luhnValid, redactCardNumbers } from "./validation/card-guard.js";
+export { displayNameProblem } from "./validation/display-name.js";
 export { toPointer } from "./validation/json-pointer.js";
 export {
   AMOUNT_PATTERN,
@@ -217,6 +218,7 @@ export {
   MAX_AMOUNT,
   MAX_COMMENT_LENGTH,
   MAX_DESCRIPTION_LENGTH,
+  MAX_DISPLAY_NAME_LENGTH,
   MAX_EMAIL_LENGTH,
   MAX_EXTERNAL_ID_LENGTH,
   MAX_IDEMPOTENCY_KEY_LENGTH,

@@ -215,4 +215,39 @@ describe(`kopek projects with a real provider (${db.backend})`, () => {
       timeoutMs: null,
     });
   });
+
+  it('--display-name: set on create, kept, replaced, removed with "" on update; checked', async () => {
+    const created = await kopek([
+      "projects",
+      "create",
+      "--name",
+      "shop",
+      "--display-name",
+      " Кофейня «Зерно» ",
+    ]);
+    expect(created.code).toBe(0);
+    const id = created.stdout.trim();
+    const shown = async () => (await serverStorage.findProject(id))._unsafeUnwrap()?.displayName;
+    expect(await shown()).toBe("Кофейня «Зерно»");
+    expect((await kopek(["projects", "update", id, "--name", "shop 2"])).stdout).toBe(
+      `updated ${id}: shop 2 (payers see "Кофейня «Зерно»"), sandbox storedMethodCharge=true\n`,
+    );
+    expect(await shown()).toBe("Кофейня «Зерно»");
+    expect((await kopek(["projects", "update", id, "--display-name", "Зерно"])).code).toBe(0);
+    expect(await shown()).toBe("Зерно");
+    expect((await kopek(["projects", "update", id, "--display-name", ""])).code).toBe(0);
+    expect(await shown()).toBeUndefined();
+    for (const [bad, why] of [
+      ["x".repeat(101), "--display-name must be 1-100 characters, not only spaces"],
+      ["4111 1111 1111 1111", "--display-name must not contain a card number"],
+      ["Shop\u0007", "--display-name must contain printable characters only"],
+    ] as const) {
+      const refused = await kopek(["projects", "update", id, "--display-name", bad]);
+      expect(refused).toMatchObject({ code: 2, stdout: "" });
+      expect(refused.stderr).toContain(why);
+      expect((await kopek(["projects", "create", "--name", "x", "--display-name", bad])).code).toBe(2);
+    }
+    expect((await kopek(["projects", "create", "--name", "x", "--display-name", " "])).code).toBe(2);
+    expect(await shown()).toBeUndefined();
+  });
 });

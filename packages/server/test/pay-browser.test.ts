@@ -36,7 +36,7 @@ it.runIf(existsSync(CHROMIUM))(
       const violations: string[] = [];
       page.on("console", (m) => m.type() === "error" && violations.push(m.text()));
       await page.goto(invoice.paymentUrl);
-      await expect(page.locator(".amount").textContent()).resolves.toBe("1499.00 RUB");
+      await expect(page.locator(".amount").textContent()).resolves.toBe("RUB\u00a01,499.00");
       await expect(page.locator("h1").textContent()).resolves.toBe("Coffee <&> Co");
       await expect(page.locator(".description").textContent()).resolves.toBe("Two flat whites <b>");
       await mkdir(ARTIFACTS, { recursive: true });
@@ -45,7 +45,7 @@ it.runIf(existsSync(CHROMIUM))(
       await page.getByRole("button", { name: "Pay with card" }).click();
       await page.waitForURL(/\/sandbox\/checkout\/pay_[0-9a-f]{32}$/);
       await expect(page.locator("strong").first().textContent()).resolves.toBe("TEST");
-      await expect(page.locator("h1").textContent()).resolves.toBe("1499.00 RUB");
+      await expect(page.locator("h1").textContent()).resolves.toBe("RUB\u00a01,499.00");
       await page.screenshot({ path: new URL("sandbox-checkout.png", ARTIFACTS).pathname, fullPage: true });
       await page.getByRole("button", { name: "Succeed" }).click();
       // Back at Kopek, which asked the provider: the outcome, with the way back to the shop.
@@ -128,6 +128,61 @@ it.runIf(existsSync(CHROMIUM))(
       await new Promise((r) => setTimeout(r, 200));
       const types = receiver.received.map((hook) => (JSON.parse(hook.body) as { type: string }).type);
       expect(types.sort()).toEqual(["invoice.paid", "payment.canceled"]);
+    } finally {
+      await context.close();
+      await server.close();
+      await receiver.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    }
+  },
+  60_000,
+);
+
+it.runIf(existsSync(CHROMIUM))(
+  "a Russian browser sees the page, the TEST checkout and the receipt in Russian, and pays",
+  async () => {
+    const receiver = await startReceiver();
+    const server = await startPayServer(`${receiver.url}/hooks`);
+    const userDataDir = await mkdtemp(join(tmpdir(), "kopek-chromium-"));
+    const context = await launchChromium(userDataDir, "ru-RU");
+    try {
+      const { displayName: _none, ...project } = server.project;
+      (await server.storage.saveProject({ ...project, displayName: "Кофейня «Зерно»" }))._unsafeUnwrap();
+      const created = await server.post("/v1/invoices", {
+        amount: { amount: "149900", currency: "RUB" },
+        description: "Два флэт уайта",
+        returnUrl: `${receiver.url}/return?order=44`,
+      });
+      const invoice = (await created.json()) as { id: string; paymentUrl: string };
+      const page = await context.newPage();
+      const violations: string[] = [];
+      page.on("console", (m) => m.type() === "error" && violations.push(m.text()));
+      await page.goto(invoice.paymentUrl);
+      await expect(page.locator("html").getAttribute("lang")).resolves.toBe("ru");
+      // No-break spaces, as Intl.NumberFormat('ru-RU') writes them: shown as spaces (see the screenshot).
+      await expect(page.locator(".amount").textContent()).resolves.toBe("1\u00a0499,00\u00a0₽");
+      await expect(page.locator("h1").textContent()).resolves.toBe("Кофейня «Зерно»");
+      await expect(page.locator(".expires").textContent()).resolves.toMatch(
+        /^Оплатить до \d{1,2} [а-я]+ \d{4} г\., \d\d:\d\d[\s\u00a0]\(МСК\)$/,
+      );
+      await mkdir(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: new URL("payment-page-ru.png", ARTIFACTS).pathname, fullPage: true });
+      await page.setViewportSize({ width: 1024, height: 760 });
+      await page.screenshot({
+        path: new URL("payment-page-ru-wide.png", ARTIFACTS).pathname,
+        fullPage: true,
+      });
+      await page.setViewportSize({ width: 390, height: 760 });
+      await page.getByRole("button", { name: "Оплатить картой" }).click();
+      await page.waitForURL(/\/sandbox\/checkout\/pay_[0-9a-f]{32}$/);
+      await expect(page.locator("strong").first().textContent()).resolves.toBe("ТЕСТ");
+      await page.getByRole("button", { name: "Оплата прошла" }).click();
+      await page.waitForURL(new RegExp(`/pay/${invoice.id}/return\\?payment=`));
+      await expect(page.locator(".notice.ok").textContent()).resolves.toBe("Оплачено. Спасибо!");
+      await page.screenshot({ path: new URL("payment-receipt-ru.png", ARTIFACTS).pathname, fullPage: true });
+      await page.getByRole("link", { name: "Вернуться на сайт Кофейня «Зерно»" }).click();
+      await page.waitForURL(`${receiver.url}/return?order=44`);
+      expect(violations).toEqual([]);
     } finally {
       await context.close();
       await server.close();

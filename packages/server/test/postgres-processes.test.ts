@@ -83,13 +83,20 @@ describe.runIf(db.isRealServer)(
       ]);
       const logs = [a, b].map((server) => server.cli.stdout());
       expect(
-        logs.filter((log) => log.includes('"applied":[1,2,3,4,5],"msg":"database migrated"')),
+        logs.filter((log) => log.includes('"applied":[1,2,3,4,5,6],"msg":"database migrated"')),
       ).toHaveLength(1);
       expect(
         logs.filter((log) => log.includes('"applied":[],"msg":"database schema is current"')),
       ).toHaveLength(1);
       const { rows } = await db.pool.query("SELECT version FROM kopek_migrations");
-      expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }]);
+      expect(rows).toEqual([
+        { version: 1 },
+        { version: 2 },
+        { version: 3 },
+        { version: 4 },
+        { version: 5 },
+        { version: 6 },
+      ]);
       expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
       for (const log of logs) expect(log.match(/KOPEK_ENCRYPTION_KEY is not set/g)).toHaveLength(1);
     });

@@ -4,7 +4,7 @@ import type { TokenCipher } from "./token-cipher.js";
 
 type Row = Record<string, unknown>;
 
-export const PROJECT_COLUMNS = "id, name, provider, provider_secrets_ciphertext, created_at";
+export const PROJECT_COLUMNS = "id, name, display_name, provider, provider_secrets_ciphertext, created_at";
 
 // The fields of any provider's settings that are secrets: kept encrypted, apart from the rest.
 const SECRET_FIELDS: readonly string[] = ["secretKey"];
@@ -43,6 +43,8 @@ export function toProject(row: Row, cipher: TokenCipher): Project {
   return {
     id,
     name: String(row.name),
+    // Absent rather than undefined when null: a project read back equals the one saved.
+    ...(typeof row.display_name === "string" ? { displayName: row.display_name } : {}),
     // The column holds what `providerValues` wrote, from a ProviderSettings: trusted, as every row is.
     provider: { ...(row.provider as object), ...secrets } as unknown as ProviderSettings,
     createdAt: toDate(row.created_at),

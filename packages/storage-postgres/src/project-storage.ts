@@ -10,12 +10,20 @@ export function projectStorage({ query, run, cipher }: SqlContext): ProjectStora
       run("saveProject", async () => {
         await query(
           "save_project",
-          `INSERT INTO projects (id, name, provider, provider_secrets_ciphertext, provider_secrets_key_id, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, provider = EXCLUDED.provider,
+          `INSERT INTO projects (id, name, provider, provider_secrets_ciphertext, provider_secrets_key_id, created_at,
+                                 display_name)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, display_name = EXCLUDED.display_name,
+             provider = EXCLUDED.provider,
              provider_secrets_ciphertext = EXCLUDED.provider_secrets_ciphertext,
              provider_secrets_key_id = EXCLUDED.provider_secrets_key_id`,
-          [project.id, project.name, ...providerValues(project, cipher), project.createdAt],
+          [
+            project.id,
+            project.name,
+            ...providerValues(project, cipher),
+            project.createdAt,
+            project.displayName ?? null,
+          ],
         );
       }),
 
@@ -76,7 +84,8 @@ export function projectStorage({ query, run, cipher }: SqlContext): ProjectStora
       run("findProjectByKeyHash", async () => {
         const { rows } = await query(
           "find_project_by_key_hash",
-          `SELECT k.id AS key_id, p.id, p.name, p.provider, p.provider_secrets_ciphertext, p.created_at
+          `SELECT k.id AS key_id, p.id, p.name, p.display_name, p.provider, p.provider_secrets_ciphertext,
+                  p.created_at
              FROM api_keys k JOIN projects p ON p.id = k.project_id
             WHERE k.sha256 = $1 AND k.revoked_at IS NULL`,
           [sha256],

@@ -179,7 +179,10 @@ export interface YooKassaProviderSettings {
 
 export interface Project {
   readonly id: string;
+  /** The operator's name for the project (CLI, logs); payers see it only without a `displayName`. */
   readonly name: string;
+  /** The merchant's name as payers see it on the payment page (1–100 printable characters). */
+  readonly displayName?: string;
   readonly provider: ProviderSettings;
   readonly createdAt: Date;
 }

@@ -1,7 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../api/errors.js";
-import type { Invoice, PaymentMethod, Project } from "../domain/model.js";
-import { formatMoney } from "../domain/money.js";
+import type { Invoice, Money, PaymentMethod, Project } from "../domain/model.js";
 import { invoiceStatusAt } from "../domain/presenters.js";
 import type { Clock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
@@ -14,10 +13,13 @@ export interface PaymentPage {
   /** `payable` while the invoice can be paid; otherwise why not (a paid one shows its receipt). */
   readonly state: "payable" | "paid" | "expired" | "canceled";
   readonly invoiceId: string;
-  readonly projectName: string;
-  /** The amount in major units with its currency, e.g. `1499.00 RUB`. */
-  readonly amount: string;
+  /** Who is paid, as the payer sees it: the project's `displayName`, else its `name`. */
+  readonly merchantName: string;
+  /** The amount in minor units; the page formats it in the payer's language. */
+  readonly amount: Money;
   readonly description: string;
+  /** Until when the invoice can be paid. */
+  readonly expiresAt: Date;
   /** The methods the payer may choose: the pinned one, else the invoice's allowed methods. */
   readonly methods: readonly PaymentMethod[];
   readonly method: PaymentMethod | null;
@@ -35,7 +37,7 @@ export interface PaymentContext {
 
 function pageOf(
   invoice: Invoice,
-  projectName: string,
+  project: Project,
   now: Date,
   confirmationOrigins: readonly string[],
 ): PaymentPage {
@@ -43,9 +45,10 @@ function pageOf(
   return {
     state: status === "created" ? "payable" : status,
     invoiceId: invoice.id,
-    projectName,
-    amount: formatMoney(invoice.amount),
+    merchantName: project.displayName ?? project.name,
+    amount: invoice.amount,
     description: invoice.description,
+    expiresAt: invoice.expiresAt,
     methods: invoice.pinnedMethod !== null ? [invoice.pinnedMethod] : invoice.allowedMethods,
     method: invoice.method,
     paidAt: invoice.paidAt,
@@ -77,7 +80,7 @@ export async function paymentPage(
   return loaded.map(({ invoice, project }) =>
     pageOf(
       invoice,
-      project.name,
+      project,
       context.clock.now(),
       context.providerFor(project).capabilities.confirmationOrigins,
     ),

@@ -1,5 +1,6 @@
 import {
   createUuidV7Generator,
+  displayNameProblem,
   isUuid,
   type Project,
   type ProviderSettings,
@@ -12,7 +13,16 @@ import { describeProvider, type ProviderOptions, providerFromOptions } from "./p
 
 export interface ProjectsCreateOptions extends ProviderOptions {
   readonly name?: string | undefined;
+  /** The merchant's name on the payment page; on update, "" removes it. */
+  readonly displayName?: string | undefined;
   readonly id?: string | undefined;
+}
+
+/** `{ displayName }` to spread into a project (nothing when absent), or why it cannot be one. */
+function displayNameOption(text: string): { readonly displayName?: string } | string {
+  const displayName = text.trim();
+  const problem = displayNameProblem(displayName);
+  return problem === null ? { displayName } : `--display-name ${problem}`;
 }
 
 /**
@@ -27,6 +37,8 @@ export async function projectsCreate(
   if (name === "" || name.length > 200)
     return usage(io, "projects create needs --name <name> (1-200 characters)");
   if (options.id !== undefined && !isUuid(options.id)) return usage(io, "--id must be a UUID");
+  const shown = options.displayName === undefined ? {} : displayNameOption(options.displayName);
+  if (typeof shown === "string") return usage(io, shown);
   const provider = await providerFromOptions(options, null, io.env);
   if (provider.isErr())
     return "usage" in provider.error ? usage(io, provider.error.usage) : failure(io, provider.error.failure);
@@ -35,7 +47,7 @@ export async function projectsCreate(
   if (existing.isErr()) return storageFailure(io, existing.error);
   // saveProject would update an existing project: "create" must not rename one by accident.
   if (existing.value !== null) return failure(io, `project ${id} already exists`);
-  const project: Project = { id, name, provider: provider.value, createdAt: new Date() };
+  const project: Project = { id, name, ...shown, provider: provider.value, createdAt: new Date() };
   const saved = await storage.saveProject(project);
   if (saved.isErr()) return storageFailure(io, saved.error);
   io.stdout(`${id}\n`);
@@ -57,16 +69,25 @@ export async function projectsUpdate(
   const name = options.name?.trim();
   if (name !== undefined && (name === "" || name.length > 200))
     return usage(io, "--name must be 1-200 characters");
+  const shown =
+    options.displayName === undefined || options.displayName.trim() === ""
+      ? {}
+      : displayNameOption(options.displayName);
+  if (typeof shown === "string") return usage(io, shown);
   const found = await storage.findProject(projectId.toLowerCase());
   if (found.isErr()) return storageFailure(io, found.error);
   if (found.value === null) return failure(io, `no project ${projectId}`);
   const provider = await providerFromOptions(options, found.value.provider, io.env);
   if (provider.isErr())
     return "usage" in provider.error ? usage(io, provider.error.usage) : failure(io, provider.error.failure);
-  const project: Project = { ...found.value, name: name ?? found.value.name, provider: provider.value };
+  const { displayName: kept, ...rest } = found.value;
+  // Absent: kept; "": removed (the page shows the name again); otherwise the new one.
+  const displayName = options.displayName === undefined && kept !== undefined ? { displayName: kept } : shown;
+  const project: Project = { ...rest, ...displayName, name: name ?? rest.name, provider: provider.value };
   const saved = await storage.saveProject(project);
   if (saved.isErr()) return storageFailure(io, saved.error);
-  io.stdout(`updated ${project.id}: ${project.name}, ${describeProvider(project.provider)}\n`);
+  const shownAs = project.displayName === undefined ? "" : ` (payers see "${project.displayName}")`;
+  io.stdout(`updated ${project.id}: ${project.name}${shownAs}, ${describeProvider(project.provider)}\n`);
   tellNotificationUrl(io, project);
   return 0;
 }

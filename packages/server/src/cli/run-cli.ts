@@ -21,6 +21,7 @@ interface Parsed {
   readonly values: {
     help?: boolean;
     name?: string;
+    "display-name"?: string;
     id?: string;
     "stored-method-charge"?: string;
     provider?: string;
@@ -83,6 +84,7 @@ export async function runCli(
   if (line === "migrate") return withDatabase(io, migrateCommand, { needsKey: false });
   const projectOptions = {
     name: values.name,
+    displayName: values["display-name"],
     id: values.id,
     provider: values.provider,
     url: values.url,
@@ -132,6 +134,7 @@ function parse(argv: readonly string[]): Parsed | string {
       options: {
         help: { type: "boolean", short: "h" },
         name: { type: "string" },
+        "display-name": { type: "string" },
         id: { type: "string" },
         "stored-method-charge": { type: "string" },
         provider: { type: "string" },

@@ -13,12 +13,15 @@ Commands:
 Commands on the database at DATABASE_URL:
   worker                         Run only the renewal worker, no HTTP (as many as you like)
   migrate                        Apply pending migrations and say which
-  projects create --name <name> [--id <uuid>] [provider options]
+  projects create --name <name> [--display-name <text>] [--id <uuid>] [provider options]
                                  Create a project (the sandbox unless --provider); prints its
-                                 id, and for a real provider the notification URL to give it
-  projects update <id> [--name <name>] [provider options]
+                                 id, and for a real provider the notification URL to give it.
+                                 --display-name: the merchant's name payers see on the payment
+                                 page, 1-100 characters (default: the project's name)
+  projects update <id> [--name <name>] [--display-name <text>] [provider options]
                                  Rename a project or change its provider; options not given
-                                 keep their value, the secret key included
+                                 keep their value, the secret key included;
+                                 --display-name "" shows the project's name again
   projects list                  List the projects (never their secrets)
   Provider options:
     --provider sandbox|http|yookassa      The provider kind

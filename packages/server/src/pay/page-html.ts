@@ -1,11 +1,13 @@
 import type { PaymentPage } from "@kopek/core";
 import { html, type SafeHtml } from "./html-escape.js";
+import { formatPageMoney, formatPageTime } from "./page-format.js";
+import type { PageLanguage } from "./page-language.js";
+import { PAGE_MESSAGES } from "./page-messages.js";
 
-const METHOD_NAMES: Readonly<Record<string, string>> = { card: "card", sbp: "SBP" };
-
-function layout(title: string, body: SafeHtml): string {
+/** A whole page in `language`: its `lang`, a title and the body inside `main`. */
+export function layout(language: PageLanguage, title: string, body: SafeHtml): string {
   return html`<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -17,38 +19,42 @@ function layout(title: string, body: SafeHtml): string {
 `.value;
 }
 
-function summary(page: PaymentPage): SafeHtml {
-  return html`<h1>${page.projectName}</h1>
-<p class="amount">${page.amount}</p>
+/** A moment in a `<time>` element: the payer reads their own form, machines the ISO one. */
+function time(language: PageLanguage, at: Date): SafeHtml {
+  return html`<time datetime="${at.toISOString()}">${formatPageTime(language, at)}</time>`;
+}
+
+function summary(page: PaymentPage, language: PageLanguage): SafeHtml {
+  return html`<h1>${page.merchantName}</h1>
+<p class="amount">${formatPageMoney(language, page.amount)}</p>
 <p class="description">${page.description}</p>`;
 }
 
 /** Why the page shows a notice: the provider declined the payment, or could not be reached. */
 export type PageNotice = "declined" | "unavailable" | null;
 
-const NOTICES: Readonly<Record<Exclude<PageNotice, null>, string>> = {
-  declined: "The payment was declined. Nothing was charged; you can try again.",
-  unavailable:
-    "The payment provider could not be reached. Nothing was charged; please try again in a moment.",
-};
-
 /** The page for an invoice in any state: the methods to pay with while it is payable. */
-export function paymentPageHtml(page: PaymentPage, token: string, notice: PageNotice = null): string {
-  if (page.state === "paid") return receiptHtml(page);
+export function paymentPageHtml(
+  page: PaymentPage,
+  language: PageLanguage,
+  token: string,
+  notice: PageNotice = null,
+): string {
+  const t = PAGE_MESSAGES[language];
+  if (page.state === "paid") return receiptHtml(page, language);
   if (page.state !== "payable") {
-    const why = page.state === "expired" ? "This invoice has expired" : "This invoice was canceled";
-    return layout(
-      why,
-      html`${summary(page)}<p class="notice">${why} and can no longer be paid. Nothing was charged.</p>`,
-    );
+    const [title, text] =
+      page.state === "expired" ? [t.expiredTitle, t.expired] : [t.canceledTitle, t.canceled];
+    return layout(language, title, html`${summary(page, language)}<p class="notice">${text}</p>`);
   }
-  const alert = notice === null ? html`` : html`<p class="notice error" role="alert">${NOTICES[notice]}</p>`;
+  const alert = notice === null ? html`` : html`<p class="notice error" role="alert">${t[notice]}</p>`;
   const buttons = page.methods.map(
-    (m) => html`<button type="submit" name="method" value="${m}">Pay with ${METHOD_NAMES[m] ?? m}</button>`,
+    (m) => html`<button type="submit" name="method" value="${m}">${t.payWith[m] ?? m}</button>`,
   );
   return layout(
-    `Pay ${page.amount}`,
-    html`${summary(page)}${alert}
+    language,
+    t.payTitle(formatPageMoney(language, page.amount)),
+    html`${summary(page, language)}<p class="expires">${t.payBy} ${time(language, page.expiresAt)}</p>${alert}
 <form method="post" action="/pay/${page.invoiceId}">
 <input type="hidden" name="token" value="${token}">
 ${buttons}
@@ -57,40 +63,42 @@ ${buttons}
 }
 
 /** Back from the provider before it has decided: nothing is settled yet, the payer may look again. */
-export function pendingHtml(page: PaymentPage, checkAgain: string): string {
+export function pendingHtml(page: PaymentPage, language: PageLanguage, checkAgain: string): string {
+  const t = PAGE_MESSAGES[language];
   return layout(
-    "Waiting for confirmation",
-    html`${summary(page)}<p class="notice">Waiting for the payment provider to confirm the payment.</p>
-<p><a href="${checkAgain}">Check again</a></p>`,
+    language,
+    t.pendingTitle,
+    html`${summary(page, language)}<p class="notice">${t.pending}</p>
+<p><a href="${checkAgain}">${t.checkAgain}</a></p>`,
   );
 }
 
-export function receiptHtml(page: PaymentPage): string {
+export function receiptHtml(page: PaymentPage, language: PageLanguage): string {
+  const t = PAGE_MESSAGES[language];
   const back =
     page.returnUrl === null
       ? html``
-      : html`<p><a href="${page.returnUrl}">Back to ${page.projectName}</a></p>`;
+      : html`<p><a href="${page.returnUrl}">${t.backTo(page.merchantName)}</a></p>`;
+  const method = page.method === null ? "" : (t.methodNames[page.method] ?? page.method);
+  const paidAt = page.paidAt === null ? html`` : time(language, page.paidAt);
   return layout(
-    "Paid",
-    html`${summary(page)}<p class="notice ok">Paid. Thank you!</p>
-<dl><dt>Method</dt><dd>${METHOD_NAMES[page.method ?? ""] ?? page.method ?? ""}</dd>
-<dt>Paid at</dt><dd>${page.paidAt?.toISOString() ?? ""}</dd>
-<dt>Invoice</dt><dd>${page.invoiceId}</dd></dl>${back}`,
+    language,
+    t.paidTitle,
+    html`${summary(page, language)}<p class="notice ok">${t.paid}</p>
+<dl><dt>${t.methodLabel}</dt><dd>${method}</dd>
+<dt>${t.paidAtLabel}</dt><dd>${paidAt}</dd>
+<dt>${t.invoiceLabel}</dt><dd>${page.invoiceId}</dd></dl>${back}`,
   );
 }
 
 /** Unknown ids, and anything that is not an invoice: says nothing about what exists. */
-export function notFoundHtml(): string {
-  return layout(
-    "Not found",
-    html`<p class="notice">There is no payment here. Check the link you were given.</p>`,
-  );
+export function notFoundHtml(language: PageLanguage): string {
+  const t = PAGE_MESSAGES[language];
+  return layout(language, t.notFoundTitle, html`<p class="notice">${t.notFound}</p>`);
 }
 
-export function errorHtml(status: number): string {
-  const text =
-    status === 403
-      ? "This form has expired or did not come from this page. Go back, reload and try again."
-      : "Something went wrong on our side. Nothing was charged; please try again in a moment.";
-  return layout("Error", html`<p class="notice error">${text}</p>`);
+export function errorHtml(language: PageLanguage, status: number): string {
+  const t = PAGE_MESSAGES[language];
+  const text = status === 403 ? t.formExpired : t.failed;
+  return layout(language, t.errorTitle, html`<p class="notice error">${text}</p>`);
 }

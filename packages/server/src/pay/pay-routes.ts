@@ -2,6 +2,7 @@ import type { Kopek, KopekError } from "@kopek/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { csrfToken, isValidCsrfToken } from "./csrf-token.js";
 import { errorHtml, notFoundHtml, type PageNotice, paymentPageHtml, pendingHtml } from "./page-html.js";
+import { negotiateLanguage, type PageLanguage } from "./page-language.js";
 import { PAY_CSS } from "./pay-css.js";
 
 export interface PayRoutesOptions {
@@ -40,14 +41,21 @@ export function sendHtml(
       // same-origin, not no-referrer: a form post must carry a real Origin for the check below.
       .header("referrer-policy", "same-origin")
       .header("x-frame-options", "DENY")
+      // Every page speaks the payer's Accept-Language (page-language.ts): a cache must key on it.
+      .header("vary", "Accept-Language")
       .send(body)
   );
 }
 
-function sendError(reply: FastifyReply, error: KopekError) {
-  if (error.code === "not_found") return sendHtml(reply, 404, notFoundHtml());
-  if (error.code === "method_unavailable") return sendHtml(reply, 400, errorHtml(400));
-  return sendHtml(reply, error.code === "storage_unavailable" ? 503 : 500, errorHtml(500));
+/** The language a request's pages are shown in, from its Accept-Language. */
+export function languageOf(request: FastifyRequest): PageLanguage {
+  return negotiateLanguage(request.headers["accept-language"]);
+}
+
+function sendError(reply: FastifyReply, language: PageLanguage, error: KopekError) {
+  if (error.code === "not_found") return sendHtml(reply, 404, notFoundHtml(language));
+  if (error.code === "method_unavailable") return sendHtml(reply, 400, errorHtml(language, 400));
+  return sendHtml(reply, error.code === "storage_unavailable" ? 503 : 500, errorHtml(language, 500));
 }
 
 const PROVIDER_TROUBLE: ReadonlySet<KopekError["code"]> = new Set(["provider_unavailable", "provider_error"]);
@@ -94,37 +102,46 @@ export async function payRoutes(app: FastifyInstance, { kopek, secret, publicUrl
   );
 
   /** The page as it stands, with a notice; `status` for the answer. */
-  async function sendPage(reply: FastifyReply, id: string, status: number, notice: PageNotice = null) {
+  async function sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    status: number,
+    notice: PageNotice = null,
+  ) {
+    const language = languageOf(request);
     const page = await kopek.paymentPage(id);
-    if (page.isErr()) return sendError(reply, page.error);
-    const html = paymentPageHtml(page.value, csrfToken(secret, id), notice);
+    if (page.isErr()) return sendError(reply, language, page.error);
+    const html = paymentPageHtml(page.value, language, csrfToken(secret, id), notice);
     return sendHtml(reply, status, html, page.value.confirmationOrigins);
   }
 
   app.get<{ Params: { id: string } }>("/pay/:id", async (request, reply) => {
     const { id } = request.params;
-    if (!UUID.test(id)) return sendHtml(reply, 404, notFoundHtml());
-    return sendPage(reply, id, 200);
+    if (!UUID.test(id)) return sendHtml(reply, 404, notFoundHtml(languageOf(request)));
+    return sendPage(request, reply, id, 200);
   });
 
   app.post<{ Params: { id: string }; Body: Record<string, string> | undefined }>(
     "/pay/:id",
     async (request, reply) => {
       const { id } = request.params;
-      if (!UUID.test(id)) return sendHtml(reply, 404, notFoundHtml());
+      const language = languageOf(request);
+      if (!UUID.test(id)) return sendHtml(reply, 404, notFoundHtml(language));
       const form = request.body ?? {};
       if (!sameOrigin(request, publicOrigin()) || !isValidCsrfToken(secret, id, form.token))
-        return sendHtml(reply, 403, errorHtml(403));
-      if (typeof form.method !== "string" || form.method === "") return sendHtml(reply, 400, errorHtml(400));
+        return sendHtml(reply, 403, errorHtml(language, 403));
+      if (typeof form.method !== "string" || form.method === "")
+        return sendHtml(reply, 400, errorHtml(language, 400));
       const started = await kopek.startPayment({ invoiceId: id, method: form.method });
       if (started.isErr()) {
-        if (PROVIDER_TROUBLE.has(started.error.code)) return sendPage(reply, id, 502, "unavailable");
-        return sendError(reply, started.error);
+        if (PROVIDER_TROUBLE.has(started.error.code)) return sendPage(request, reply, id, 502, "unavailable");
+        return sendError(reply, language, started.error);
       }
       if (started.value.kind === "confirm")
         return reply.code(303).header("location", started.value.url).send();
       // Paid, expired or canceled meanwhile: the page says which.
-      return sendPage(reply, id, started.value.invoice.status === "paid" ? 200 : 409);
+      return sendPage(request, reply, id, started.value.invoice.status === "paid" ? 200 : 409);
     },
   );
 
@@ -132,16 +149,18 @@ export async function payRoutes(app: FastifyInstance, { kopek, secret, publicUrl
     "/pay/:id/return",
     async (request, reply) => {
       const { id } = request.params;
+      const language = languageOf(request);
       const paymentId = request.query.payment ?? "";
-      if (!UUID.test(id) || !UUID.test(paymentId)) return sendHtml(reply, 404, notFoundHtml());
+      if (!UUID.test(id) || !UUID.test(paymentId)) return sendHtml(reply, 404, notFoundHtml(language));
       const checked = await kopek.checkPayment({ invoiceId: id, paymentId });
-      if (checked.isErr()) return sendError(reply, checked.error);
+      if (checked.isErr()) return sendError(reply, language, checked.error);
       const { payment } = checked.value;
-      if (payment.status === "canceled") return sendPage(reply, id, 200, "declined");
-      if (payment.status === "succeeded") return sendPage(reply, id, 200);
+      if (payment.status === "canceled") return sendPage(request, reply, id, 200, "declined");
+      if (payment.status === "succeeded") return sendPage(request, reply, id, 200);
       const page = await kopek.paymentPage(id);
-      if (page.isErr()) return sendError(reply, page.error);
-      return sendHtml(reply, 202, pendingHtml(page.value, `/pay/${id}/return?payment=${paymentId}`));
+      if (page.isErr()) return sendError(reply, language, page.error);
+      const again = `/pay/${id}/return?payment=${paymentId}`;
+      return sendHtml(reply, 202, pendingHtml(page.value, language, again));
     },
   );
 }

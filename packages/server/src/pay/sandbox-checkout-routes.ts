@@ -1,9 +1,8 @@
-import { formatMoney } from "@kopek/core";
 import { type SandboxCheckout, sandboxNotificationOf } from "@kopek/provider-sandbox";
 import type { FastifyInstance } from "fastify";
 import { csrfToken, isValidCsrfToken } from "./csrf-token.js";
 import { errorHtml, notFoundHtml } from "./page-html.js";
-import { acceptForms, sameOrigin, sendHtml } from "./pay-routes.js";
+import { acceptForms, languageOf, sameOrigin, sendHtml } from "./pay-routes.js";
 import { sandboxCheckoutHtml } from "./sandbox-checkout-html.js";
 
 export interface SandboxCheckoutRoutesOptions {
@@ -29,27 +28,30 @@ export async function sandboxCheckoutRoutes(
   acceptForms(app);
 
   app.get<{ Params: { id: string } }>("/sandbox/checkout/:id", async (request, reply) => {
+    const language = languageOf(request);
     const payment = PAYMENT_ID.test(request.params.id) ? checkout.find(request.params.id) : null;
-    if (payment === null) return sendHtml(reply, 404, notFoundHtml());
-    const view = { ...payment, amount: formatMoney(payment.money) };
-    return sendHtml(reply, 200, sandboxCheckoutHtml(view, tokenOf(secret, payment.providerPaymentId)));
+    if (payment === null) return sendHtml(reply, 404, notFoundHtml(language));
+    const token = tokenOf(secret, payment.providerPaymentId);
+    return sendHtml(reply, 200, sandboxCheckoutHtml(payment, language, token));
   });
 
   app.post<{ Params: { id: string }; Body: Record<string, string> | undefined }>(
     "/sandbox/checkout/:id",
     async (request, reply) => {
       const { id } = request.params;
-      if (!PAYMENT_ID.test(id) || checkout.find(id) === null) return sendHtml(reply, 404, notFoundHtml());
+      const language = languageOf(request);
+      if (!PAYMENT_ID.test(id) || checkout.find(id) === null)
+        return sendHtml(reply, 404, notFoundHtml(language));
       const form = request.body ?? {};
       if (
         !sameOrigin(request, publicOrigin()) ||
         !isValidCsrfToken(secret, `sandbox-checkout:${id}`, form.token)
       )
-        return sendHtml(reply, 403, errorHtml(403));
+        return sendHtml(reply, 403, errorHtml(language, 403));
       if (form.decision !== "succeed" && form.decision !== "decline")
-        return sendHtml(reply, 400, errorHtml(400));
+        return sendHtml(reply, 400, errorHtml(language, 400));
       const decided = checkout.decide(id, form.decision);
-      if (decided === null) return sendHtml(reply, 404, notFoundHtml());
+      if (decided === null) return sendHtml(reply, 404, notFoundHtml(language));
       // As a real provider would: a notification to Kopek, on its own, whatever the payer does next.
       const notification = sandboxNotificationOf(decided);
       void fetch(notification.url, {

@@ -169,3 +169,24 @@ test("applyProjectsFile leaves a disabled endpoint disabled and endpoints it doe
     ["https://cli.example/h", true],
   ]);
 });
+
+test("displayName: checked like the CLI's, applied, and removed when the file drops it", async () => {
+  expect(parseProjectsFile(file({ displayName: "" }))._unsafeUnwrapErr()).toBe(
+    "projects[0].displayName must be 1-100 characters, not only spaces",
+  );
+  expect(parseProjectsFile(file({ displayName: "x".repeat(101) })).isErr()).toBe(true);
+  expect(parseProjectsFile(file({ displayName: "Shop\u202E" }))._unsafeUnwrapErr()).toBe(
+    "projects[0].displayName must contain printable characters only",
+  );
+  expect(parseProjectsFile(file({ displayName: "4111 1111 1111 1111" }))._unsafeUnwrapErr()).toBe(
+    "projects[0].displayName must not contain a card number",
+  );
+  expect(parseProjectsFile(file({ displayName: 7 }))._unsafeUnwrapErr()).toBe(
+    "projects[0].displayName must be a string",
+  );
+  const storage = createMemoryStorage();
+  await applyProjectsFile(storage, await loaded(file({ displayName: "Кофейня «Зерно»" })));
+  expect((await storage.findProject(ID))._unsafeUnwrap()?.displayName).toBe("Кофейня «Зерно»");
+  await applyProjectsFile(storage, await loaded(file({})));
+  expect((await storage.findProject(ID))._unsafeUnwrap()).not.toHaveProperty("displayName");
+});

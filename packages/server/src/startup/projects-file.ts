@@ -1,6 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { isWebhookSecret, type Project, type ProviderSettings, type Storage } from "@kopek/core";
+import {
+  displayNameProblem,
+  isWebhookSecret,
+  type Project,
+  type ProviderSettings,
+  type Storage,
+} from "@kopek/core";
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import { saveKeyHashes } from "./project-setup.js";
@@ -10,6 +16,14 @@ import { httpUrl, providerEntrySchema, resolveProvider } from "./provider-entry.
 const projectSchema = z.strictObject({
   id: z.uuid("must be a UUID"),
   name: z.string("must be a string").min(1, "must not be empty").max(200, "must be at most 200 characters"),
+  /** The merchant's name on the payment page; without it payers see `name`. */
+  displayName: z
+    .string("must be a string")
+    .superRefine((text, context) => {
+      const problem = displayNameProblem(text);
+      if (problem !== null) context.addIssue({ code: "custom", message: problem });
+    })
+    .optional(),
   provider: providerEntrySchema,
   apiKeys: z
     .array(
@@ -160,8 +174,15 @@ export async function applyProjectsFile(
   now: Date = new Date(),
 ): Promise<Result<number, string>> {
   for (const entry of file.projects) {
-    // createdAt only counts for a new project: saving an existing id updates its name and provider.
-    const project: Project = { id: entry.id, name: entry.name, provider: entry.provider, createdAt: now };
+    // createdAt only counts for a new project: saving an existing id updates the rest, and a
+    // displayName removed from the file is removed from the project.
+    const project: Project = {
+      id: entry.id,
+      name: entry.name,
+      ...(entry.displayName === undefined ? {} : { displayName: entry.displayName }),
+      provider: entry.provider,
+      createdAt: now,
+    };
     const hashes = entry.apiKeys.map((key) => key.sha256);
     const saved = await storage
       .saveProject(project)
