@@ -49,6 +49,9 @@ export {
   type PeriodUnit,
   type Project,
   type ProviderSettings,
+  REFUND_STATUSES,
+  type Refund,
+  type RefundStatus,
   type SandboxProviderSettings,
   SUBSCRIPTION_STATUSES,
   type Subscription,
@@ -69,7 +72,9 @@ export {
   type PaymentView,
   presentInvoice,
   presentPayment,
+  presentRefund,
   presentSubscription,
+  type RefundView,
   type SubscriptionView,
 } from "./domain/presenters.js";
 export {
@@ -78,6 +83,7 @@ export {
   type EventType,
   invoiceEvent,
   paymentEvent,
+  refundEvent,
   subscriptionEvent,
   webhookPayload,
 } from "./events/domain-event.js";
@@ -170,6 +176,12 @@ export type {
   ProjectStorage,
 } from "./ports/project-storage.js";
 export type {
+  RefundCheckClaim,
+  RefundListPage,
+  RefundReservation,
+  RefundStorage,
+} from "./ports/refund-storage.js";
+export type {
   InvoicePage,
   ResourcePage,
   ResourceStorage,
@@ -188,6 +200,11 @@ export type {
   WebhookResponse,
   WebhookTransport,
 } from "./ports/webhook-transport.js";
+export {
+  type OperatorRefundOptions,
+  type OperatorRefundRequest,
+  refundAsOperator,
+} from "./refunds/operator-refund.js";
 export {
   DEFAULT_DUNNING_POLICY,
   type DunningPolicy,
@@ -231,6 +248,13 @@ export {
   PRINTABLE_ASCII,
 } from "./validation/limits.js";
 export {
+  type RefundListResponse,
+  type RefundResponse,
+  refundEventPayloadSchema,
+  refundListResponseSchema,
+  refundResponseSchema,
+} from "./validation/refund-schemas.js";
+export {
   customerResponseSchema,
   fieldIssueSchema,
   type InvoiceListResponse,
@@ -255,8 +279,10 @@ export {
 export {
   amountSchema,
   type CreateInvoiceRequest,
+  type CreateRefundRequest,
   type CreateSubscriptionRequest,
   createInvoiceRequestSchema,
+  createRefundRequestSchema,
   createSubscriptionRequestSchema,
   customerSchema,
   descriptionSchema,
@@ -270,6 +296,7 @@ export {
   type ValidationContext,
   type ValidationFailure,
   validateCreateInvoice,
+  validateCreateRefund,
   validateCreateSubscription,
   validateEmptyBody,
 } from "./validation/validate.js";
