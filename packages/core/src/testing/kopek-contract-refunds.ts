@@ -16,9 +16,13 @@ const MINUTE_MS = 60_000;
 const reconciler = (h: KopekHarness) =>
   createPaymentReconciler({ storage: h.storage, providerFor: () => h.provider, clock: h.clock });
 
+// The sandbox's refs whose refunds are refused, or pending until next asked about.
+const REFUND_FAIL_REF = "sandbox_refund_fail_contract";
+const REFUND_PENDING_REF = "sandbox_refund_pending_contract";
+
 /** A subscription's first charge: a succeeded payment of 149900 RUB. */
-async function paidPayment(h: KopekHarness): Promise<string> {
-  const subscriptionId = json(await h.call("/v1/subscriptions", subscriptionBody())).id as string;
+async function paidPayment(h: KopekHarness, ref?: string): Promise<string> {
+  const subscriptionId = json(await h.call("/v1/subscriptions", subscriptionBody(ref))).id as string;
   const [payment] = json(await h.get("/v1/payments", { subscriptionId })).data as { id: string }[];
   if (payment === undefined) throw new Error("the subscription recorded no payment");
   return payment.id;
@@ -172,6 +176,20 @@ export function registerRefundTests(options: KopekContractOptions): void {
       expect(await refundedOf(h, paymentId)).toBe("0");
       expect(json(await h.call(refundsPath(paymentId), {})).status).toBe("succeeded");
       expect(json(await h.get("/v1/refunds", { status: "canceled" })).data).toEqual([json(refused)]);
+    });
+
+    it("follows the provider's own word: a refused refund is canceled, a pending one settled later", async () => {
+      const h = await createHarness(options);
+      const refusing = await paidPayment(h, REFUND_FAIL_REF);
+      expect(json(await h.call(refundsPath(refusing), {})).status).toBe("canceled");
+      expect(await refundedOf(h, refusing)).toBe("0");
+      const slow = await paidPayment(h, REFUND_PENDING_REF);
+      const pending = json(await h.call(refundsPath(slow), { amount: rub("100") }));
+      expect(pending.status).toBe("pending");
+      h.clock.advance(MINUTE_MS + 1);
+      expect(await reconciler(h).runOnce()).toEqual({ claimed: 1, settled: 1 });
+      expect(json(await h.get(`/v1/refunds/${pending.id as string}`)).status).toBe("succeeded");
+      expect(await refundedOf(h, slow)).toBe("100");
     });
 
     it("never lets 50 concurrent partial refunds of one payment sum past it", async () => {
