@@ -50,7 +50,8 @@ describe.each([
       const atEmulator = [...s.emulator.books.refunds.values()].filter(
         (r) => r.payment_id === providerPaymentId,
       );
-      expect(atEmulator.map((r) => r.amount).sort((a, b) => a.value.localeCompare(b.value))).toEqual([
+      const amounts = atEmulator.map((r) => r.amount as { value: string; currency: string });
+      expect(amounts.sort((x, y) => x.value.localeCompare(y.value))).toEqual([
         { value: "500.00", currency: "RUB" },
         { value: "999.00", currency: "RUB" },
       ]);
