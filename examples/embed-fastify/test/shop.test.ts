@@ -57,8 +57,11 @@ it("creates and replays an invoice, lists with limit, is paid through the page, 
 
   // The payer: the page, a method, the sandbox's checkout, "Succeed".
   const submit = async (url: string, fields: Record<string, string>) => {
-    const token = /name="token" value="([^"]+)"/.exec(await (await fetch(url)).text())?.[1] ?? "";
-    const posted = await fetch(url, {
+    const html = await (await fetch(url)).text();
+    const token = /name="token" value="([^"]+)"/.exec(html)?.[1] ?? "";
+    // As a browser does: the form posts to its own action, resolved against the page.
+    const action = new URL(/<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? "", url);
+    const posted = await fetch(action, {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: shop.url },

@@ -49,6 +49,9 @@ export {
   type PeriodUnit,
   type Project,
   type ProviderSettings,
+  REFUND_STATUSES,
+  type Refund,
+  type RefundStatus,
   type SandboxProviderSettings,
   SUBSCRIPTION_STATUSES,
   type Subscription,
@@ -69,7 +72,9 @@ export {
   type PaymentView,
   presentInvoice,
   presentPayment,
+  presentRefund,
   presentSubscription,
+  type RefundView,
   type SubscriptionView,
 } from "./domain/presenters.js";
 export {
@@ -78,6 +83,7 @@ export {
   type EventType,
   invoiceEvent,
   paymentEvent,
+  refundEvent,
   subscriptionEvent,
   webhookPayload,
 } from "./events/domain-event.js";
@@ -170,6 +176,12 @@ export type {
   ProjectStorage,
 } from "./ports/project-storage.js";
 export type {
+  RefundCheckClaim,
+  RefundListPage,
+  RefundReservation,
+  RefundStorage,
+} from "./ports/refund-storage.js";
+export type {
   InvoicePage,
   ResourcePage,
   ResourceStorage,
@@ -188,6 +200,11 @@ export type {
   WebhookResponse,
   WebhookTransport,
 } from "./ports/webhook-transport.js";
+export {
+  type OperatorRefundOptions,
+  type OperatorRefundRequest,
+  refundAsOperator,
+} from "./refunds/operator-refund.js";
 export {
   DEFAULT_DUNNING_POLICY,
   type DunningPolicy,
@@ -228,10 +245,18 @@ export {
   MAX_METADATA_VALUE_LENGTH,
   MAX_METHOD_REF_LENGTH,
   MAX_PERIOD_COUNT,
+  MAX_REFUND_REASON_LENGTH,
   MAX_RETURN_URL_LENGTH,
   MIN_INVOICE_LIFETIME_MS,
   PRINTABLE_ASCII,
 } from "./validation/limits.js";
+export {
+  type RefundListResponse,
+  type RefundResponse,
+  refundEventPayloadSchema,
+  refundListResponseSchema,
+  refundResponseSchema,
+} from "./validation/refund-schemas.js";
 export {
   customerResponseSchema,
   fieldIssueSchema,
@@ -257,8 +282,10 @@ export {
 export {
   amountSchema,
   type CreateInvoiceRequest,
+  type CreateRefundRequest,
   type CreateSubscriptionRequest,
   createInvoiceRequestSchema,
+  createRefundRequestSchema,
   createSubscriptionRequestSchema,
   customerSchema,
   descriptionSchema,
@@ -272,6 +299,7 @@ export {
   type ValidationContext,
   type ValidationFailure,
   validateCreateInvoice,
+  validateCreateRefund,
   validateCreateSubscription,
   validateEmptyBody,
 } from "./validation/validate.js";

@@ -37,6 +37,11 @@ export interface SandboxBooks {
   /** Refunds by the sandbox's id, and their keys. In this process only. */
   readonly refunds: Map<string, ProviderRefund>;
   readonly refundOutcomes: Map<string, RememberedOutcome<string>>;
+  /**
+   * Charges whose refunds are refused or pending first (`sandbox_refund_fail…`,
+   * `sandbox_refund_pending…` refs), by charge id. In this process only.
+   */
+  readonly refundBehaviours: Map<string, "fail" | "pending">;
   /** Charge attempts decided so far, by method fingerprint (`sandbox_decline_charge_<n>_` refs). */
   readonly chargeAttempts: Map<string, number>;
   /**
@@ -93,6 +98,7 @@ export function createSandboxLedger(options: SandboxLedgerOptions = {}): Sandbox
     declinedCharges: new Set(),
     refunds: new Map(),
     refundOutcomes: new Map(),
+    refundBehaviours: new Map(),
     chargeAttempts: new Map(),
     payments: new Map(),
     paymentOutcomes: new Map(),

@@ -112,7 +112,7 @@ export function createSandboxProvider(options: SandboxProviderOptions = {}): San
     getPayment: (providerPaymentId) => settled(getPayment(providerPaymentId), latencyMs),
     cancelPayment: (request) => settled(refunds.cancel(request), latencyMs),
     refundPayment: (request) => settled(refunds.refund(request), latencyMs),
-    getRefund: (providerRefundId) => settled(refunds.findRefund(providerRefundId), latencyMs),
+    getRefund: (providerRefundId) => settled(refunds.checkRefund(providerRefundId), latencyMs),
     readNotification: readSandboxNotification,
     notificationAnswer: { status: 200, contentType: "text/plain; charset=utf-8", body: "OK" },
   };

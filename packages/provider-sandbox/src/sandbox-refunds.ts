@@ -18,6 +18,8 @@ const UNKNOWN_REFUND: ProviderError = { code: "failed", message: "the sandbox ha
  * Refunds and cancels at the sandbox, as a real provider answers them: a refund of a succeeded
  * payment (a checkout payment or a stored-method charge) never beyond what remains of it, in its
  * currency; a key answers its first refund again; a pending checkout payment can be canceled.
+ * Refunds of a `sandbox_refund_fail…` charge are canceled; of a `sandbox_refund_pending…` charge,
+ * pending until `getRefund` asks about them.
  */
 export function createSandboxRefunds(ledger: SandboxLedger) {
   const books = booksOf(ledger);
@@ -49,16 +51,24 @@ export function createSandboxRefunds(ledger: SandboxLedger) {
       if (payment.currency !== money.currency || BigInt(money.amount) > remaining)
         return err({ code: "failed", message: "the refund exceeds what remains of the payment" });
       const providerRefundId = `re_${randomUUID().replaceAll("-", "")}`;
+      const behaviour = books.refundBehaviours.get(providerPaymentId);
       books.refunds.set(providerRefundId, {
         providerRefundId,
         providerPaymentId,
-        status: "succeeded",
+        status: behaviour === "fail" ? "canceled" : behaviour === "pending" ? "pending" : "succeeded",
         money: { amount: money.amount, currency: money.currency },
       });
       return ok(providerRefundId);
     });
     if (made.isErr()) return err(made.error);
     return findRefund(made.value);
+  }
+
+  /** How a refund stands; `getRefund` of a pending one decides it (succeeded), as its ref promises. */
+  function checkRefund(providerRefundId: string): Result<ProviderRefund, ProviderError> {
+    const found = books.refunds.get(providerRefundId);
+    if (found?.status === "pending") books.refunds.set(providerRefundId, { ...found, status: "succeeded" });
+    return findRefund(providerRefundId);
   }
 
   function findRefund(providerRefundId: string): Result<ProviderRefund, ProviderError> {
@@ -77,5 +87,5 @@ export function createSandboxRefunds(ledger: SandboxLedger) {
     return ok(stateOf(canceled));
   }
 
-  return { refund, findRefund, cancel };
+  return { refund, findRefund, checkRefund, cancel };
 }

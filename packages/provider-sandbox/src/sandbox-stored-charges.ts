@@ -5,6 +5,7 @@ import { booksOf, chargeParameters, type SandboxLedger } from "./ledger.js";
 import { rememberOutcome } from "./provider-idempotency.js";
 import {
   declinedAttemptOf,
+  refundBehaviourOf,
   SANDBOX_DECLINE_PREFIX,
   SANDBOX_PENDING_DECLINE_PREFIX,
   SANDBOX_PENDING_PREFIX,
@@ -42,6 +43,8 @@ export function createStoredCharges(ledger: SandboxLedger, clock: Clock) {
         description,
         methodFingerprint,
       });
+      const refunds = refundBehaviourOf(ref);
+      if (refunds !== null) books.refundBehaviours.set(chargeId, refunds);
       if (ref.startsWith(SANDBOX_PENDING_PREFIX)) {
         const decline = ref.startsWith(SANDBOX_PENDING_DECLINE_PREFIX);
         books.pendingCharges.set(chargeId, { entry, decline });

@@ -16,6 +16,23 @@ export const SANDBOX_DECLINE_CHARGE_PREFIX = "sandbox_decline_charge_";
 export const SANDBOX_PENDING_PREFIX = "sandbox_pending";
 /** A ref starting with this is charged `pending` first and declined when next asked about. */
 export const SANDBOX_PENDING_DECLINE_PREFIX = "sandbox_pending_decline";
+/**
+ * A charge of a ref starting with this succeeds, and every refund of it is refused (answered
+ * `canceled`), so a refused refund can be tested end to end (API.md 10.6).
+ */
+export const SANDBOX_REFUND_FAIL_PREFIX = "sandbox_refund_fail";
+/**
+ * A charge of a ref starting with this succeeds, and every refund of it is answered `pending` first
+ * and succeeds when the provider is next asked about it (`getRefund`).
+ */
+export const SANDBOX_REFUND_PENDING_PREFIX = "sandbox_refund_pending";
+
+/** How the sandbox answers refunds of a charge made with `ref`: normally, refused, or pending first. */
+export function refundBehaviourOf(ref: string): "fail" | "pending" | null {
+  if (ref.startsWith(SANDBOX_REFUND_FAIL_PREFIX)) return "fail";
+  if (ref.startsWith(SANDBOX_REFUND_PENDING_PREFIX)) return "pending";
+  return null;
+}
 /** A ref starting with this simulates an outage on every call (API.md 7). */
 export const SANDBOX_UNAVAILABLE_PREFIX = "sandbox_unavailable";
 

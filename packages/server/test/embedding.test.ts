@@ -89,10 +89,15 @@ async function exercise({ storage, base }: Embedding) {
   ]).toEqual([400, "application/problem+json", "invalid_json"]);
 
   // Paid through the page and the sandbox's checkout; the provider's notification settles it.
+  // As a browser does: the form's own action and the page's stylesheet, resolved against the page.
   const form = async (url: string, fields: Record<string, string>) => {
     const html = await (await fetch(url)).text();
     const token = /name="token" value="([^"]+)"/.exec(html)?.[1] ?? "";
-    return fetch(url, {
+    const action = new URL(/<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? "", url).href;
+    expect(action).toBe(url);
+    const stylesheet = new URL(/<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1] ?? "", url);
+    expect((await fetch(stylesheet)).headers.get("content-type")).toBe("text/css; charset=utf-8");
+    return fetch(action, {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(base).origin },

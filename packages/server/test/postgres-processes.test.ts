@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -70,6 +70,8 @@ describe.runIf(db.isRealServer)(
     let b: ServerProcess;
 
     it("both start at once on an empty database: migrations applied once, one key file made", async () => {
+      const migrations = await readdir(new URL("../../storage-postgres/migrations/", import.meta.url));
+      const versions = migrations.filter((name) => name.endsWith(".sql")).map((_, i) => i + 1);
       const project = {
         id: projectId,
         name: "shop",
@@ -83,20 +85,13 @@ describe.runIf(db.isRealServer)(
       ]);
       const logs = [a, b].map((server) => server.cli.stdout());
       expect(
-        logs.filter((log) => log.includes('"applied":[1,2,3,4,5,6],"msg":"database migrated"')),
+        logs.filter((log) => log.includes(`"applied":[${versions.join(",")}],"msg":"database migrated"`)),
       ).toHaveLength(1);
       expect(
         logs.filter((log) => log.includes('"applied":[],"msg":"database schema is current"')),
       ).toHaveLength(1);
       const { rows } = await db.pool.query("SELECT version FROM kopek_migrations");
-      expect(rows).toEqual([
-        { version: 1 },
-        { version: 2 },
-        { version: 3 },
-        { version: 4 },
-        { version: 5 },
-        { version: 6 },
-      ]);
+      expect(rows).toEqual(versions.map((version) => ({ version })));
       expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
       for (const log of logs) expect(log.match(/KOPEK_ENCRYPTION_KEY is not set/g)).toHaveLength(1);
     });
@@ -128,6 +123,37 @@ describe.runIf(db.isRealServer)(
         expect(replay.body).toBe(created);
       expect(await chargesOf(sameRequest.body.providerMethodRef)).toBe(1);
       expect(await charges()).toHaveLength(1);
+    });
+
+    it("50 concurrent partial refunds of one payment split across both never sum past it", async () => {
+      const subscriptionId = (JSON.parse(created) as { id: string }).id;
+      const listed = await fetch(`${a.url}/v1/payments?subscriptionId=${subscriptionId}`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
+      const [payment] = ((await listed.json()) as { data: { id: string; amount: { amount: string } }[] })
+        .data;
+      expect(payment?.amount.amount).toBe("149900");
+      const refunds = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          postJson(`${(i % 2 === 0 ? a : b).url}/v1/payments/${payment?.id}/refunds`, apiKey, randomUUID(), {
+            amount: { amount: "5000", currency: "RUB" },
+          }),
+        ),
+      );
+      const statuses = refunds.map((response) => response.status);
+      // 149900 holds 29 refunds of 5000, whichever process each one reached.
+      expect(statuses.filter((s) => s === 201)).toHaveLength(29);
+      expect(statuses.filter((s) => s === 422)).toHaveLength(21);
+      const { rows } = await db.pool.query(
+        "SELECT sum(amount)::text AS total, count(*)::int AS n FROM refunds WHERE payment_id = $1 AND status = 'succeeded'",
+        [payment?.id],
+      );
+      expect(rows).toEqual([{ total: "145000", n: 29 }]);
+      const stored = await db.pool.query(
+        "SELECT amount_refunded::text AS refunded FROM payments WHERE id = $1",
+        [payment?.id],
+      );
+      expect(stored.rows).toEqual([{ refunded: "145000" }]);
     });
 
     it("after a restart the replay is byte-identical, with 200", async () => {

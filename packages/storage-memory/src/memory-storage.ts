@@ -3,6 +3,7 @@ import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from "never
 import { IdempotencyStore } from "./idempotency-store.js";
 import { OutboxStore } from "./outbox-store.js";
 import { ProjectStore } from "./project-store.js";
+import { RefundStore } from "./refund-store.js";
 import { ResourceStore } from "./resource-store.js";
 
 export interface MemoryStorageOptions {
@@ -13,7 +14,7 @@ export interface MemoryStorageOptions {
    */
   readonly maxPurgeBatch?: number;
   /**
-   * How many subscriptions, invoices and payments are kept (default 100,000 each); past that the
+   * How many subscriptions, invoices, payments and refunds are kept (default 100,000 each); past that the
    * oldest are dropped. Memory storage is for development, tests and embedding, not a database:
    * this keeps a long-running process bounded. `Infinity` keeps everything.
    */
@@ -82,6 +83,7 @@ const asRow = (record: object): Readonly<Record<string, unknown>> => ({ ...recor
 export function createMemoryStorage(options: MemoryStorageOptions = {}): InspectableStorage {
   const projects = new ProjectStore();
   const resources = new ResourceStore(options.maxResources ?? DEFAULT_MAX_RESOURCES);
+  const refunds = new RefundStore(resources, options.maxResources ?? DEFAULT_MAX_RESOURCES);
   const idempotency = new IdempotencyStore(resources, projects, options.maxPurgeBatch ?? 4);
   const maxOutbox = options.maxOutboxEntries ?? DEFAULT_MAX_OUTBOX_ENTRIES;
   const outbox = new OutboxStore({ maxEvents: maxOutbox, maxDeliveries: maxOutbox });
@@ -159,6 +161,25 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
         outbox.append(events);
         return WROTE;
       }),
+    findRefund: (projectId, id) => attempt("findRefund", () => refunds.findRefund(projectId, id)),
+    listRefunds: (projectId, page) => attempt("listRefunds", () => refunds.listRefunds(projectId, page)),
+    reserveRefund: (refund, payment, events) =>
+      attemptWrite("reserveRefund", () => {
+        if (payment !== null && !resources.acceptsPayments([payment])) return err(CONFLICT);
+        const reservation = refunds.reserve(refund, payment);
+        if (reservation.kind !== "reserved") return ok(reservation);
+        // Same synchronous step: the payment, the refund that holds part of it and the events.
+        if (payment !== null) resources.writePayments([payment]);
+        outbox.append(events);
+        return ok(reservation);
+      }),
+    saveRefund: (refund, events) =>
+      attemptWrite("saveRefund", () => {
+        if (!refunds.save(refund)) return err(CONFLICT);
+        outbox.append(events);
+        return WROTE;
+      }),
+    claimRefundChecks: (claim) => attempt("claimRefundChecks", () => refunds.claimChecks(claim)),
     findInvoiceById: (id) => attempt("findInvoiceById", () => resources.findInvoiceById(id)),
     listLapsedInvoices: (now, limit) =>
       attempt("listLapsedInvoices", () => resources.lapsedInvoices(now, limit)),
@@ -182,6 +203,7 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
         ...projects.tables(),
         idempotency_records: idempotency.rows(),
         ...resources.tables(),
+        ...refunds.tables(),
         ...outbox.tables(),
       };
       return Object.fromEntries(Object.entries(tables).map(([name, rows]) => [name, rows.map(asRow)]));

@@ -13,7 +13,7 @@ import {
 import { deepCopy } from "./deep-copy.js";
 import { ProjectIndex } from "./project-index.js";
 
-interface Table<T extends { id: string; projectId: string; version: number }> {
+export interface Table<T extends { id: string; projectId: string; version: number }> {
   readonly rows: Map<string, T>;
   readonly byProject: Map<string, ProjectIndex>;
   /**
@@ -25,7 +25,7 @@ interface Table<T extends { id: string; projectId: string; version: number }> {
   head: number;
 }
 
-const table = <T extends { id: string; projectId: string; version: number }>(): Table<T> => ({
+export const table = <T extends { id: string; projectId: string; version: number }>(): Table<T> => ({
   rows: new Map(),
   byProject: new Map(),
   order: [],
@@ -133,6 +133,18 @@ export class ResourceStore {
     return find(this.#payments, projectId, id);
   }
 
+  /**
+   * Adds a succeeded refund's amount to its payment's `amountRefunded` (a new version), in the caller's
+   * synchronous step; false when the payment is not stored.
+   */
+  creditRefund(projectId: string, paymentId: string, amount: string): boolean {
+    const payment = this.#payments.rows.get(paymentId);
+    if (payment === undefined || payment.projectId !== projectId) return false;
+    const amountRefunded = (BigInt(payment.amountRefunded) + BigInt(amount)).toString();
+    this.#payments.rows.set(paymentId, { ...payment, amountRefunded, version: payment.version + 1 });
+    return true;
+  }
+
   /** A scan: notifications are rare next to everything else memory storage serves. */
   findPaymentByProviderId(projectId: string, providerPaymentId: string): Payment | null {
     for (const p of this.#payments.rows.values())
@@ -209,7 +221,7 @@ export class ResourceStore {
   }
 }
 
-function evictOldest<T extends { id: string; projectId: string; version: number }>(
+export function evictOldest<T extends { id: string; projectId: string; version: number }>(
   t: Table<T>,
 ): string | null {
   while (t.head < t.order.length) {
@@ -227,7 +239,7 @@ function evictOldest<T extends { id: string; projectId: string; version: number 
   return null;
 }
 
-function find<T extends { projectId: string }>(
+export function find<T extends { projectId: string }>(
   t: Table<T & { id: string; version: number }>,
   projectId: string,
   id: string,
@@ -237,7 +249,7 @@ function find<T extends { projectId: string }>(
   return row !== undefined && row.projectId === projectId ? deepCopy(row) : null;
 }
 
-function list<T extends { id: string; projectId: string; version: number }>(
+export function list<T extends { id: string; projectId: string; version: number }>(
   t: Table<T>,
   projectId: string,
   page: ResourcePage,

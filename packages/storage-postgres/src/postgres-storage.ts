@@ -5,6 +5,7 @@ import { outboxStorage } from "./outbox-storage.js";
 import { paymentStorage } from "./payment-storage.js";
 import type { PostgresPool } from "./pool.js";
 import { projectStorage } from "./project-storage.js";
+import { refundStorage } from "./refund-storage.js";
 import { resourceStorage } from "./resource-storage.js";
 import { scheduleStorage } from "./schedule-storage.js";
 import { createSqlContext } from "./sql-context.js";
@@ -40,6 +41,7 @@ const INSPECTED_TABLES = {
   subscriptions: "id",
   invoices: "id",
   payments: "id",
+  refunds: "id",
   webhook_endpoints: "created_at, id",
   events: "id",
   webhook_deliveries: "event_id, endpoint_id",
@@ -54,6 +56,7 @@ export function createPostgresStorage(options: PostgresStorageOptions): Inspecta
     ...idempotencyStorage(sql, options.createBatches),
     ...resourceStorage(sql),
     ...paymentStorage(sql),
+    ...refundStorage(sql),
     ...scheduleStorage(sql),
     ...outboxStorage(sql),
 

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -14,8 +14,12 @@ afterAll(async () => {
 });
 
 const packaged = new URL("../migrations/", import.meta.url);
-/** The versions shipped in the package. */
-const RELEASED = [1, 2, 3, 4, 5, 6];
+/** The files shipped in the package, in order, and their versions (1, 2, … with no gap). */
+const FILES = (await readdir(packaged)).filter((name) => name.endsWith(".sql")).sort();
+const RELEASED = FILES.map((_, i) => i + 1);
+/** The version a migration added after this release takes, as a file name prefix. */
+const NEXT = RELEASED.length + 1;
+const prefix = (version: number) => String(version).padStart(4, "0");
 
 /** A copy of the packaged migrations that a test may edit. */
 async function copyOfMigrations(name: string): Promise<URL> {
@@ -54,11 +58,14 @@ describe("migrate", () => {
 
   it("applies a new migration added after a release, in order", async () => {
     const dir = await copyOfMigrations("added");
-    await writeFile(new URL("0007_add_note.sql", dir), "ALTER TABLE projects ADD COLUMN note text;\n");
-    expect(await migrate(db.pool, { directory: dir })).toEqual({ applied: [7] });
-    expect(await appliedVersions()).toEqual([...RELEASED, 7]);
+    await writeFile(
+      new URL(`${prefix(NEXT)}_add_note.sql`, dir),
+      "ALTER TABLE projects ADD COLUMN note text;\n",
+    );
+    expect(await migrate(db.pool, { directory: dir })).toEqual({ applied: [NEXT] });
+    expect(await appliedVersions()).toEqual([...RELEASED, NEXT]);
     await db.pool.query(
-      "ALTER TABLE projects DROP COLUMN note; DELETE FROM kopek_migrations WHERE version = 7",
+      `ALTER TABLE projects DROP COLUMN note; DELETE FROM kopek_migrations WHERE version = ${NEXT}`,
     );
   });
 
@@ -72,15 +79,20 @@ describe("migrate", () => {
 
   it("refuses to run when an applied migration's file is gone", async () => {
     const dir = await copyOfMigrations("missing");
-    await rm(new URL("0006_project_display_name.sql", dir));
+    const last = FILES[FILES.length - 1] as string;
+    await rm(new URL(last, dir));
+    const name = last.slice(5, -4);
     await expect(migrate(db.pool, { directory: dir })).rejects.toThrow(
-      /applied migration 6 \(project_display_name\) has no file/,
+      new RegExp(`applied migration ${RELEASED.length} \\(${name}\\) has no file`),
     );
   });
 
   it("rolls back a failing migration and records nothing", async () => {
     const dir = await copyOfMigrations("failing");
-    await writeFile(new URL("0007_broken.sql", dir), "CREATE TABLE half_done (id int);\nSELECT 1/0;\n");
+    await writeFile(
+      new URL(`${prefix(NEXT)}_broken.sql`, dir),
+      "CREATE TABLE half_done (id int);\nSELECT 1/0;\n",
+    );
     await expect(migrate(db.pool, { directory: dir })).rejects.toThrow(/division by zero/);
     expect(await appliedVersions()).toEqual(RELEASED);
     const { rows } = await db.pool.query("SELECT to_regclass('half_done') AS t");
@@ -89,7 +101,7 @@ describe("migrate", () => {
 
   it("rejects a migrations folder with a gap or a stray file", async () => {
     const gap = await copyOfMigrations("gap");
-    await writeFile(new URL("0008_skipped.sql", gap), "SELECT 1;\n");
+    await writeFile(new URL(`${prefix(NEXT + 1)}_skipped.sql`, gap), "SELECT 1;\n");
     await expect(migrate(db.pool, { directory: gap })).rejects.toThrow(/out of sequence/);
     const stray = await copyOfMigrations("stray");
     await writeFile(new URL("notes.txt", stray), "hi\n");

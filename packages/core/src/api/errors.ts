@@ -47,6 +47,8 @@ export type KopekError =
   | { readonly code: "validation_failed"; readonly errors: readonly FieldIssue[] }
   | { readonly code: "idempotency_key_reused" }
   | { readonly code: "method_unavailable"; readonly detail: string }
+  /** A refund for more than remains refundable of its payment, or in another currency (API.md 10.6). */
+  | { readonly code: "refund_exceeds_payment"; readonly detail: string }
   | { readonly code: "rate_limited"; readonly retryAfterSeconds: number }
   | { readonly code: "internal_error"; readonly cause?: unknown }
   | { readonly code: "provider_error"; readonly cause?: unknown }

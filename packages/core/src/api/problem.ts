@@ -102,6 +102,8 @@ function render(error: KopekError): Rendering {
       };
     case "method_unavailable":
       return { status: 422, title: "Method unavailable", detail: error.detail };
+    case "refund_exceeds_payment":
+      return { status: 422, title: "Refund exceeds payment", detail: error.detail };
     case "rate_limited":
       return {
         status: 429,

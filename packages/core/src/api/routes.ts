@@ -1,14 +1,17 @@
 import type { Result } from "neverthrow";
 import { cancelInvoice, cancelSubscription } from "../use-cases/cancel-resources.js";
 import { buildInvoice, createInvoice } from "../use-cases/create-invoice.js";
+import { createRefund } from "../use-cases/create-refund.js";
 import { createSubscription } from "../use-cases/create-subscription.js";
 import type { Execution, Outcome } from "../use-cases/execution.js";
 import {
   getInvoice,
   getPayment,
+  getRefund,
   getSubscription,
   listInvoices,
   listPayments,
+  listRefunds,
   listSubscriptions,
   type ReadContext,
   type ReadOutcome,
@@ -16,6 +19,7 @@ import {
 import {
   type ValidationContext,
   validateCreateInvoice,
+  validateCreateRefund,
   validateCreateSubscription,
   validateEmptyBody,
 } from "../validation/validate.js";
@@ -44,11 +48,11 @@ export type Read = (
 ) => Promise<Result<ReadOutcome, KopekError>>;
 
 /** The resources of the API (API.md 5). */
-export const COLLECTIONS = ["subscriptions", "invoices", "payments"] as const;
+export const COLLECTIONS = ["subscriptions", "invoices", "payments", "refunds"] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
 /** What a route does to its collection; each collection has the ones `OPERATIONS` gives it. */
-export type Action = "create" | "list" | "get" | "cancel";
+export type Action = "create" | "list" | "get" | "cancel" | "refund";
 
 /** One route of the API: the one table the server's routes and the OpenAPI paths derive from. */
 export interface Route {
@@ -98,6 +102,12 @@ const OPERATIONS: Readonly<Record<Collection, Readonly<Partial<Record<Action, Op
     payments: {
       list: (context, _id, query) => listPayments(context, query),
       get: (context, id) => getPayment(context, id),
+      refund: operation({ validate: validateCreateRefund, run: createRefund }),
+    },
+    // Refunds are made through their payment (`POST /v1/payments/{id}/refunds`, API.md 10.6).
+    refunds: {
+      list: (context, _id, query) => listRefunds(context, query),
+      get: (context, id) => getRefund(context, id),
     },
   };
 
@@ -107,9 +117,11 @@ const ACTIONS: Readonly<Record<Action, Pick<Route, "method" | "body"> & { readon
   list: { method: "GET", suffix: "", body: null },
   get: { method: "GET", suffix: "/{id}", body: null },
   cancel: { method: "POST", suffix: "/{id}/cancel", body: "optional" },
+  // Every field of a refund is optional: no body asks for all that remains.
+  refund: { method: "POST", suffix: "/{id}/refunds", body: "optional" },
 };
 
-/** Every route under /v1 (API.md 5, 6, 10.2). */
+/** Every route under /v1 (API.md 5, 6, 10.2, 10.6). */
 export const ROUTES: readonly Route[] = COLLECTIONS.flatMap((collection) =>
   (Object.keys(ACTIONS) as Action[])
     .filter((action) => OPERATIONS[collection][action] !== undefined)

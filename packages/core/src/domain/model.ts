@@ -140,6 +140,33 @@ export interface Payment {
   readonly version: number;
 }
 
+export const REFUND_STATUSES = ["pending", "succeeded", "canceled"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * Money going back to the payer of a succeeded Payment (API.md 10.6). While `pending` its amount is
+ * reserved against the payment, so refunds of one payment never together exceed it; once
+ * `succeeded`, the payment's `amountRefunded` includes it; `canceled` frees what it reserved.
+ */
+export interface Refund {
+  readonly id: string;
+  readonly projectId: string;
+  readonly paymentId: string;
+  readonly status: RefundStatus;
+  /** In the payment's currency, at most what remained refundable when it was made. */
+  readonly amount: Money;
+  readonly reason: string | null;
+  /** The provider's id of the refund, or null while unknown. */
+  readonly providerRefundId: string | null;
+  readonly createdAt: Date;
+  readonly succeededAt: Date | null;
+  readonly canceledAt: Date | null;
+  /** When reconciliation next asks the provider about it: set while pending, null once final. Not shown. */
+  readonly nextCheckAt: Date | null;
+  /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
+  readonly version: number;
+}
+
 /** How a project's payment provider is configured (projects file, CLI, storage). */
 export type ProviderSettings = SandboxProviderSettings | HttpProviderSettings | YooKassaProviderSettings;
 

@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceStatus, Payment, Subscription } from "./model.js";
+import type { Invoice, InvoiceStatus, Payment, Refund, Subscription } from "./model.js";
 
 /** An invoice's status as read at `now`: unpaid past `expiresAt` it is expired at once, sweeper or not. */
 export function invoiceStatusAt(invoice: Invoice, now: Date): InvoiceStatus {
@@ -74,6 +74,20 @@ export function presentPayment(p: Payment) {
   };
 }
 
+/** A Refund as the API shows it (API.md 10.6). */
+export function presentRefund(r: Refund) {
+  return {
+    id: r.id,
+    paymentId: r.paymentId,
+    status: r.status,
+    amount: { amount: r.amount.amount, currency: r.amount.currency },
+    reason: r.reason,
+    createdAt: r.createdAt.toISOString(),
+    succeededAt: r.succeededAt === null ? null : r.succeededAt.toISOString(),
+  };
+}
+
 export type SubscriptionView = ReturnType<typeof presentSubscription>;
 export type InvoiceView = ReturnType<typeof presentInvoice>;
 export type PaymentView = ReturnType<typeof presentPayment>;
+export type RefundView = ReturnType<typeof presentRefund>;

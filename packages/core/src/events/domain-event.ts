@@ -1,5 +1,5 @@
-import type { Invoice, Payment, Subscription } from "../domain/model.js";
-import { presentInvoice, presentPayment, presentSubscription } from "../domain/presenters.js";
+import type { Invoice, Payment, Refund, Subscription } from "../domain/model.js";
+import { presentInvoice, presentPayment, presentRefund, presentSubscription } from "../domain/presenters.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 
 /** What a webhook can tell a merchant (API.md 6); every one is caused by one stored state change. */
@@ -13,6 +13,8 @@ export const EVENT_TYPES = [
   "subscription.past_due",
   "subscription.canceled",
   "payment.canceled",
+  "refund.succeeded",
+  "refund.canceled",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -32,6 +34,7 @@ export interface DomainEvent {
 export type InvoiceEventType = Extract<EventType, `invoice.${string}`>;
 export type SubscriptionEventType = Extract<EventType, `subscription.${string}`>;
 export type PaymentEventType = Extract<EventType, `payment.${string}`>;
+export type RefundEventType = Extract<EventType, `refund.${string}`>;
 
 export function invoiceEvent(
   type: InvoiceEventType,
@@ -75,6 +78,16 @@ export function paymentEvent(
     type,
     createdAt: at,
     data: presentPayment(payment),
+  };
+}
+
+export function refundEvent(type: RefundEventType, refund: Refund, at: Date, ids: IdGenerator): DomainEvent {
+  return {
+    id: ids.newId(),
+    projectId: refund.projectId,
+    type,
+    createdAt: at,
+    data: presentRefund(refund),
   };
 }
 

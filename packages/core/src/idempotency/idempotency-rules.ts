@@ -58,6 +58,7 @@ export function isAbandoned(record: ExistingIdempotencyRecord, fingerprint: stri
 /** Refusals that reached the operation and are remembered for replay (API.md 3); the rest release the key. */
 export const STORED_OUTCOME_CODES = [
   "method_unavailable",
+  "refund_exceeds_payment",
   "payment_declined",
   "invalid_state",
   "not_found",

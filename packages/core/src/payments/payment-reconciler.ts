@@ -6,6 +6,7 @@ import { type Clock, systemClock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { PaymentProvider, ProviderPayment } from "../ports/payment-provider.js";
 import type { Storage } from "../ports/storage.js";
+import { checkDueRefunds } from "../refunds/refund-checks.js";
 import type { DunningPolicy } from "../renewals/renewal-schedule.js";
 import { resumeInvoiceAttempt } from "./invoice-payments.js";
 import { nextCheckAfter } from "./payment-records.js";
@@ -24,7 +25,7 @@ export interface PaymentReconcilerOptions {
   readonly publicUrl?: () => string;
   /** How a renewal that settles declined is retried (the renewal worker's policy); the default when omitted. */
   readonly dunning?: DunningPolicy;
-  /** Payments checked per claim (default 50). */
+  /** Payments (and, apart, refunds) checked per claim (default 50). */
   readonly batchSize?: number;
   /** How long a claimed payment is hidden from other reconcilers while it is checked (default 60 s). */
   readonly leaseMs?: number;
@@ -32,16 +33,23 @@ export interface PaymentReconcilerOptions {
 }
 
 export interface PaymentReconciler extends IntervalJob {
-  /** Checks the payments due now; how many were claimed and how many the provider's answer settled. */
+  /**
+   * Checks the payments and the refunds due now; how many of them were claimed and how many the
+   * provider's answer settled (payments and refunds together).
+   */
   runOnce(): Promise<{ readonly claimed: number; readonly settled: number }>;
 }
 
 /**
  * Asks the provider about every payment still `pending` a minute after it was made, and again with
  * back-off until the provider gives a final answer (API.md 10.3.3): a payer who never came back, or
- * a lost notification, loses nothing. Claims are leases in storage, so several reconcilers (processes
+ * a lost notification, loses nothing. Pending refunds are reconciled the same way (10.6,
+ * `checkDueRefunds`). Claims are leases in storage, so several reconcilers (processes
  * on one PostgreSQL database) never check one payment at once; every write is version-checked.
  */
+const onErrorOf = (options: PaymentReconcilerOptions) =>
+  options.onError === undefined ? {} : { onError: options.onError };
+
 export function createPaymentReconciler(options: PaymentReconcilerOptions): PaymentReconciler {
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? createUuidV7Generator({ clock });
@@ -122,7 +130,8 @@ export function createPaymentReconciler(options: PaymentReconcilerOptions): Paym
         options.onError?.(cause);
       }
     }
-    return { claimed: claimed.value.length, settled };
+    const refunds = await checkDueRefunds({ ...context, batchSize, leaseMs, ...onErrorOf(options) });
+    return { claimed: claimed.value.length + refunds.claimed, settled: settled + refunds.settled };
   }
 
   return startIntervalJob(runOnce, (cause) => options.onError?.(cause));

@@ -5,6 +5,7 @@ import { type DomainEvent, invoiceEvent, paymentEvent, subscriptionEvent } from 
 import { renewalEvents } from "../events/renewal-events.js";
 import type { PaymentProvider, ProviderPayment } from "../ports/payment-provider.js";
 import type { StorageError } from "../ports/storage-error.js";
+import { refundWhileSettling } from "../refunds/refund-payment.js";
 import { DEFAULT_DUNNING_POLICY, type DunningPolicy } from "../renewals/renewal-schedule.js";
 import { applyChargeResult } from "../renewals/renewal-transition.js";
 import { fromStorageError } from "../use-cases/execution.js";
@@ -28,7 +29,7 @@ const ATTEMPTS = 3;
  * (`subscription.activated`) or `canceled`; a renewal advances the subscription or starts dunning.
  * A canceled payment adds `payment.canceled`. A payment already final is left as it is, so a repeated
  * answer changes nothing. Money that moved for an invoice already paid (or closed) is refunded at once
- * (10.3.5).
+ * (10.3.5) through a stored Refund.
  */
 export async function settlePayment(
   context: SettleContext,
@@ -53,10 +54,11 @@ export async function settlePayment(
     const saved = await saveSettled(context, next, now);
     if (saved.isErr()) return err(saved.error);
     if (saved.value === "saved") return ok(next);
-    if (saved.value === "unneeded") return ok(await refundUnneeded(context, next));
     const reread = await context.storage.findPayment(payment.projectId, payment.id);
     if (reread.isErr()) return err(fromStorageError(reread.error));
     if (reread.value === null) return err({ code: "not_found" });
+    // Refunded as it was settled: as stored now, its refund's success included.
+    if (saved.value === "unneeded") return ok(reread.value);
     payment = reread.value;
   }
   return err({ code: "internal_error", cause: new Error("settle: the payment kept changing") });
@@ -92,8 +94,8 @@ async function saveSettled(
     return outcomeOf(await context.storage.saveInvoice(paid, events, [payment]), "saved");
   }
   // Money for an invoice already paid by another attempt, or closed: it goes back (10.3.5).
-  const unneeded = payment.status === "succeeded" && invoice !== null;
-  return outcomeOf(await context.storage.savePayment(payment, events), unneeded ? "unneeded" : "saved");
+  if (payment.status === "succeeded" && invoice !== null) return refundUnneeded(context, payment, events);
+  return outcomeOf(await context.storage.savePayment(payment, events), "saved");
 }
 
 /** A subscription's charge settled: its first (an incomplete subscription) or a renewal's. */
@@ -152,23 +154,25 @@ function outcomeOf(saved: Result<void, StorageError>, outcome: SaveOutcome): Res
   return saved.error.code === "conflict" ? ok("lost_race") : err(fromStorageError(saved.error));
 }
 
+/** Why Kopek refunds a payment it must not keep, as the refund's `reason` says. */
+const UNNEEDED_REASON = "the invoice was already paid or closed";
+
 /**
- * Refunds in full a payment that moved money Kopek must not keep (a second success for one invoice,
- * or a success for an invoice closed meanwhile), with a key derived from the payment: asked again, the
- * provider answers with the same refund. The Payment's `amountRefunded` moves when the refund succeeds.
+ * A payment that moved money Kopek must not keep (a second success for one invoice, or a success for
+ * an invoice closed meanwhile) is stored with its full refund reserved in the same atomic step, then
+ * refunded like any refund (API.md 10.3.5, 10.6): a refund the provider did not answer is retried by
+ * reconciliation.
  */
-async function refundUnneeded(context: SettleContext, payment: Payment): Promise<Payment> {
+async function refundUnneeded(
+  context: SettleContext,
+  payment: Payment,
+  events: readonly DomainEvent[],
+): Promise<Result<SaveOutcome, KopekError>> {
   const project = await context.storage.findProject(payment.projectId);
-  if (project.isErr() || project.value === null || payment.providerPaymentId === null) return payment;
-  const refunded = await context.providerFor(project.value).refundPayment({
-    refundId: context.ids.newId(),
-    providerPaymentId: payment.providerPaymentId,
-    money: payment.amount,
-    reason: "the invoice was already paid",
-    idempotencyKey: `kopek:refund-unneeded:${payment.id}`,
-  });
-  if (refunded.isErr() || refunded.value.status !== "succeeded") return payment;
-  const after: Payment = { ...payment, amountRefunded: payment.amount.amount, version: payment.version + 1 };
-  const saved = await context.storage.savePayment(after, []);
-  return saved.isOk() ? after : payment;
+  if (project.isErr()) return err(fromStorageError(project.error));
+  if (project.value === null) return outcomeOf(await context.storage.savePayment(payment, events), "saved");
+  const provider = context.providerFor(project.value);
+  const refunded = await refundWhileSettling({ ...context, provider }, payment, events, UNNEEDED_REASON);
+  if (refunded.isErr()) return err(refunded.error);
+  return ok(refunded.value === "conflict" ? "lost_race" : "unneeded");
 }

@@ -3,6 +3,7 @@ import type { IdempotencyStorage } from "./idempotency-storage.js";
 import type { OutboxStorage } from "./outbox-storage.js";
 import type { PaymentStorage } from "./payment-storage.js";
 import type { ProjectStorage } from "./project-storage.js";
+import type { RefundStorage } from "./refund-storage.js";
 import type { ResourceStorage } from "./resource-storage.js";
 import type { ScheduleStorage } from "./schedule-storage.js";
 import type { StorageError } from "./storage-error.js";
@@ -17,6 +18,7 @@ export interface Storage
     IdempotencyStorage,
     ResourceStorage,
     PaymentStorage,
+    RefundStorage,
     ScheduleStorage,
     OutboxStorage {
   /** Answers when the storage can serve requests (readiness). */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
-import type { Invoice, Payment, Project, Subscription } from "../domain/model.js";
+import type { Invoice, Payment, Project, Refund, Subscription } from "../domain/model.js";
 
 // Dates carry a non-zero millisecond part so an adapter that truncates to seconds fails the contract.
 const ANCHOR = Date.parse("2026-01-31T09:30:00.123Z");
@@ -98,6 +98,28 @@ export function samplePayment(projectId: string, overrides: Partial<Payment> = {
     succeededAt: new Date(ANCHOR + 1),
     canceledAt: null,
     nextCheckAt: null,
+    version: 1,
+    ...overrides,
+  };
+}
+
+/**
+ * A pending refund of 1000 minor units of `payment` (in its currency), first checked a year on, so
+ * claims of other tests on a shared database never take it.
+ */
+export function sampleRefund(payment: Payment, overrides: Partial<Refund> = {}): Refund {
+  return {
+    id: paymentIds.newId(),
+    projectId: payment.projectId,
+    paymentId: payment.id,
+    status: "pending",
+    amount: { amount: "1000", currency: payment.amount.currency },
+    reason: "returned goods",
+    providerRefundId: null,
+    createdAt: new Date(ANCHOR + 2),
+    succeededAt: null,
+    canceledAt: null,
+    nextCheckAt: new Date(ANCHOR + 365 * DAY_MS),
     version: 1,
     ...overrides,
   };

@@ -207,6 +207,12 @@ export function registerSettlementTests(options: KopekContractOptions): void {
         ["card", "succeeded", "0"],
       ]);
       expect((await eventTypes(h)).filter((type) => type === "invoice.paid")).toHaveLength(1);
+      // Refunded through a stored Refund (API.md 10.6), announced like any refund.
+      const refunds = json(await h.get("/v1/refunds", { paymentId: sbp.payment.id })).data;
+      expect(refunds).toEqual([
+        expect.objectContaining({ status: "succeeded", amount: invoiceBody().amount }),
+      ]);
+      expect((await eventTypes(h)).filter((type) => type === "refund.succeeded")).toHaveLength(1);
     });
   });
 }

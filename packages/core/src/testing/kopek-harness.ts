@@ -42,6 +42,13 @@ export interface KopekContractOptions {
  */
 export type ChargeFault = "decline" | "outage" | "charge-then-outage" | "charge-then-hang" | "hold";
 
+/**
+ * What a test makes the next refund do: `outage`, not made and Kopek hears an outage;
+ * `refund-then-outage`, made and Kopek hears an outage (an unknown outcome); `refuse`, the provider
+ * refuses it; `pending`, made and answered pending (the provider's later word is its real one).
+ */
+export type RefundFault = "outage" | "refund-then-outage" | "refuse" | "pending";
+
 export interface ManualClock extends Clock {
   advance(ms: number): void;
 }
@@ -71,6 +78,10 @@ export interface KopekHarness {
   injectChargeFaults(...faults: ChargeFault[]): void;
   /** The next createPayment is made at the provider, and Kopek hears nothing but an outage. */
   loseNextCreatePayment(): void;
+  /** Injects a fault into the next refund calls, in order. */
+  injectRefundFaults(...faults: RefundFault[]): void;
+  /** How often Kopek asked the provider to refund. */
+  refundCalls(): number;
   /** Lets every charge held by a "hold" fault answer. */
   releaseHeldCharges(): void;
   call(path: string, body: unknown, idempotencyKey?: string, apiKey?: string): Promise<KopekResponse>;
@@ -99,6 +110,8 @@ export async function createHarness(
   const clock = manualClock();
   const real = options.createProvider({ storedMethodCharge });
   const faults: ChargeFault[] = [];
+  const refundFaults: RefundFault[] = [];
+  let refundCalls = 0;
   let chargeCalls = 0;
   let loseNextCreate = false;
   let linkCalls = 0;
@@ -129,7 +142,21 @@ export async function createHarness(
     },
     getPayment: (providerPaymentId) => real.getPayment(providerPaymentId),
     cancelPayment: (request) => real.cancelPayment(request),
-    refundPayment: (request) => real.refundPayment(request),
+    refundPayment: (request) => {
+      refundCalls += 1;
+      const fault = refundFaults.shift();
+      if (fault === "outage") return errAsync({ code: "unavailable", message: "injected outage" });
+      if (fault === "refuse") return errAsync({ code: "failed", message: "injected refusal" });
+      if (fault === undefined) return real.refundPayment(request);
+      const made = Promise.resolve(real.refundPayment(request));
+      return new ResultAsync(
+        made.then((answer) =>
+          fault === "pending"
+            ? answer.map((refund) => ({ ...refund, status: "pending" as const }))
+            : err({ code: "unavailable" as const, message: "injected: no answer" }),
+        ),
+      );
+    },
     getRefund: (providerRefundId) => real.getRefund(providerRefundId),
     readNotification: (notification) => real.readNotification(notification),
     notificationAnswer: real.notificationAnswer,
@@ -200,6 +227,10 @@ export async function createHarness(
       faults.push(...next);
     },
     releaseHeldCharges: () => releaseHeld(),
+    injectRefundFaults: (...next) => {
+      refundFaults.push(...next);
+    },
+    refundCalls: () => refundCalls,
     call: (path, body, idempotencyKey = crypto.randomUUID(), key = apiKey) =>
       kopek.handle({
         method: "POST",

@@ -10,6 +10,7 @@ import { describeIdempotencyContract } from "./storage-contract-idempotency.js";
 import { describeLifecycleContract } from "./storage-contract-lifecycle.js";
 import { describeOutboxContract } from "./storage-contract-outbox.js";
 import { describePaymentContract } from "./storage-contract-payments.js";
+import { describeRefundContract } from "./storage-contract-refunds.js";
 import {
   completionOf,
   newClaim,
@@ -270,5 +271,6 @@ export function describeStorageContract(
     describeLifecycleContract(factory);
     describeOutboxContract(factory, options);
     describePaymentContract(factory);
+    describeRefundContract(factory);
   });
 }

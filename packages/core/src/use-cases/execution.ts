@@ -27,7 +27,8 @@ export interface Execution {
 export interface Outcome {
   /** 201 for a create, 200 for a state change. */
   readonly status: 200 | 201;
-  readonly resource: StoredResource;
+  /** Null when the operation stored its resource itself as it ran (a refund's reservation). */
+  readonly resource: StoredResource | null;
   /** Set for a create: the new resource's path. */
   readonly location?: string;
   readonly body: unknown;

@@ -6,8 +6,10 @@ import {
   type InvoiceStatus,
   PAYMENT_STATUSES,
   type PaymentStatus,
+  REFUND_STATUSES,
+  type RefundStatus,
 } from "../domain/model.js";
-import { presentInvoice, presentPayment, presentSubscription } from "../domain/presenters.js";
+import { presentInvoice, presentPayment, presentRefund, presentSubscription } from "../domain/presenters.js";
 import type { Storage } from "../ports/storage.js";
 import { fromStorageError } from "./execution.js";
 
@@ -97,6 +99,31 @@ export async function listPayments(
   });
   if (rows.isErr()) return err(fromStorageError(rows.error));
   return ok({ body: pageBody(rows.value, limit, presentPayment) });
+}
+
+/** GET /v1/refunds/{id}: another project's id is answered exactly like an unknown one. */
+export async function getRefund(context: ReadContext, id: string): Promise<Result<ReadOutcome, KopekError>> {
+  const found = await context.storage.findRefund(context.projectId, id);
+  if (found.isErr()) return err(fromStorageError(found.error));
+  return found.value === null ? err({ code: "not_found" }) : ok({ body: presentRefund(found.value) });
+}
+
+/** GET /v1/refunds: newest first, by payment and status (API.md 10.6, 6). */
+export async function listRefunds(
+  context: ReadContext,
+  query: QueryParameters,
+): Promise<Result<ReadOutcome, KopekError>> {
+  const page = parseListQuery(query, REFUND_STATUSES, ["paymentId"]);
+  if (page.isErr()) return err(page.error);
+  const { limit, before, status, ids } = page.value;
+  const rows = await context.storage.listRefunds(context.projectId, {
+    limit: limit + 1,
+    before,
+    status: status as RefundStatus | null,
+    paymentId: ids.paymentId ?? null,
+  });
+  if (rows.isErr()) return err(fromStorageError(rows.error));
+  return ok({ body: pageBody(rows.value, limit, presentRefund) });
 }
 
 function pageBody<T extends { readonly id: string }>(

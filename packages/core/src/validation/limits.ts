@@ -28,6 +28,8 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 export const MAX_METHOD_REF_LENGTH = 255;
 /** 5.3, 5.4 `description`. */
 export const MAX_DESCRIPTION_LENGTH = 500;
+/** 10.6 a refund's `reason`. */
+export const MAX_REFUND_REASON_LENGTH = 500;
 /** 5.4 `comment`. */
 export const MAX_COMMENT_LENGTH = 1000;
 /** 5.3 `metadata`: at most this many keys, each 1–40 characters, each value at most 500. */

@@ -24,7 +24,7 @@ import { metadataSchema, moneySchema, paymentMethodSchema, periodSchema } from "
  * and to `ProblemBody`, so the schemas cannot drift from what the code really sends.
  */
 
-const timestampSchema = z.iso
+export const timestampSchema = z.iso
   .datetime({ precision: 3, error: "must be an ISO 8601 UTC timestamp with milliseconds" })
   .meta({
     id: "Timestamp",
@@ -32,7 +32,9 @@ const timestampSchema = z.iso
     example: "2026-11-22T09:30:00.000Z",
   });
 
-const idSchema = z.uuid({ version: "v7" }).meta({ id: "Id", description: "A lower-case UUID version 7" });
+export const idSchema = z
+  .uuid({ version: "v7" })
+  .meta({ id: "Id", description: "A lower-case UUID version 7" });
 
 export const subscriptionResponseSchema = z
   .strictObject({
@@ -131,7 +133,7 @@ export const paymentResponseSchema = z
   .meta({ id: "Payment" });
 
 /** A page of a list (API.md 6): newest first; `nextCursor` fetches the next page, null on the last. */
-function listResponseSchema(item: z.ZodType, id: string, name: string) {
+export function listResponseSchema(item: z.ZodType, id: string, name: string) {
   return z
     .strictObject({
       data: z
@@ -160,7 +162,7 @@ const SUBSCRIPTION_EVENT_TYPES = EVENT_TYPES.filter((t): t is SubscriptionEventT
 const PAYMENT_EVENT_TYPES = EVENT_TYPES.filter((t): t is PaymentEventType => t.startsWith("payment."));
 
 /** A webhook body (`webhookPayload`): the event's type, when it happened, and the resource as GET shows it. */
-function eventPayloadSchema(types: readonly string[], data: z.ZodType, id: string) {
+export function eventPayloadSchema(types: readonly string[], data: z.ZodType, id: string) {
   return z
     .strictObject({
       type: z.enum(types as [string, ...string[]]),
@@ -206,6 +208,7 @@ export const PROBLEM_CODES = [
   "validation_failed",
   "idempotency_key_reused",
   "method_unavailable",
+  "refund_exceeds_payment",
   "rate_limited",
   "internal_error",
   "provider_error",

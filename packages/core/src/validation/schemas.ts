@@ -15,6 +15,7 @@ import {
   MAX_METADATA_VALUE_LENGTH,
   MAX_METHOD_REF_LENGTH,
   MAX_PERIOD_COUNT,
+  MAX_REFUND_REASON_LENGTH,
   MAX_RETURN_URL_LENGTH,
   PRINTABLE_ASCII,
 } from "./limits.js";
@@ -134,5 +135,16 @@ export const createInvoiceRequestSchema = z
   })
   .meta({ id: "CreateInvoiceRequest" });
 
+/** API.md 10.6: without `amount`, what remains refundable of the payment. */
+export const createRefundRequestSchema = z
+  .strictObject({
+    amount: moneySchema.optional().meta({
+      description: "At most what remains refundable, in the payment's currency; default: all of it",
+    }),
+    reason: z.string().max(MAX_REFUND_REASON_LENGTH).optional(),
+  })
+  .meta({ id: "CreateRefundRequest" });
+
+export type CreateRefundRequest = z.infer<typeof createRefundRequestSchema>;
 export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequestSchema>;
 export type CreateInvoiceRequest = z.infer<typeof createInvoiceRequestSchema>;

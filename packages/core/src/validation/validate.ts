@@ -6,8 +6,10 @@ import { toFieldIssues } from "./field-issues.js";
 import { CURRENCY_PATTERN, MAX_INVOICE_LIFETIME_MS, MIN_INVOICE_LIFETIME_MS } from "./limits.js";
 import {
   type CreateInvoiceRequest,
+  type CreateRefundRequest,
   type CreateSubscriptionRequest,
   createInvoiceRequestSchema,
+  createRefundRequestSchema,
   createSubscriptionRequestSchema,
 } from "./schemas.js";
 
@@ -122,6 +124,18 @@ function checkExpiresAt(value: unknown, now: Date, issues: FieldIssue[]): void {
       detail: `must be at most ${MAX_INVOICE_LIFETIME_MS / DAY_MS} days after now`,
     });
   }
+}
+
+/**
+ * Validates a refund request (API.md 10.6). No body at all is `{}`: the whole remainder, no reason.
+ * A currency the provider takes but the payment is not in is the use case's to refuse.
+ */
+export function validateCreateRefund(
+  body: unknown,
+  context: ValidationContext,
+): Result<CreateRefundRequest, ValidationFailure> {
+  if (body === undefined) return ok({});
+  return validate(createRefundRequestSchema, null, body, (issues) => checkCurrency(body, context, issues));
 }
 
 const emptyBodySchema = z.strictObject({});

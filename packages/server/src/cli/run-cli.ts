@@ -5,6 +5,7 @@ import { type CliIo, withDatabase } from "./database.js";
 import { keysCreate, keysList, keysRevoke } from "./keys-commands.js";
 import { migrateCommand } from "./migrate-command.js";
 import { projectsCreate, projectsList, projectsUpdate } from "./projects-commands.js";
+import { refundsCreate } from "./refunds-commands.js";
 import { USAGE } from "./usage.js";
 import { webhooksAdd, webhooksList, webhooksRemove } from "./webhooks-commands.js";
 
@@ -36,6 +37,9 @@ interface Parsed {
     ledger?: string;
     "latency-ms"?: string;
     url?: string;
+    payment?: string;
+    amount?: string;
+    reason?: string;
   };
 }
 
@@ -105,6 +109,15 @@ export async function runCli(
   if (line === "webhooks list") return withDatabase(io, (context) => webhooksList(context, values.project));
   if (command === "webhooks" && rest[0] === "remove" && rest.length <= 2)
     return withDatabase(io, (context) => webhooksRemove(context, values.project, rest[1]));
+  if (line === "refunds create")
+    return withDatabase(io, (context) =>
+      refundsCreate(context, {
+        project: values.project,
+        payment: values.payment,
+        amount: values.amount,
+        reason: values.reason,
+      }),
+    );
   if (line === "keys create") return withDatabase(io, (context) => keysCreate(context, values.project));
   if (line === "keys list") return withDatabase(io, (context) => keysList(context, values.project));
   if (command === "keys" && rest[0] === "revoke" && rest.length <= 2) {
@@ -145,6 +158,9 @@ function parse(argv: readonly string[]): Parsed | string {
         "api-url": { type: "string" },
         project: { type: "string" },
         url: { type: "string" },
+        payment: { type: "string" },
+        amount: { type: "string" },
+        reason: { type: "string" },
         port: { type: "string" },
         host: { type: "string" },
         ledger: { type: "string" },

@@ -42,6 +42,10 @@ Commands on the database at DATABASE_URL:
   webhooks list --project <id>   List a project's endpoints (never their secrets)
   webhooks remove <endpoint-id> --project <id>
                                  Remove an endpoint and its pending deliveries
+  refunds create --project <id> --payment <id> [--amount <minor units>] [--reason <text>]
+                                 Refund a succeeded payment (all that remains without
+                                 --amount) as POST /v1/payments/{id}/refunds does; prints
+                                 the refund (pending ones are settled by the worker)
 
 Environment (serve, worker):
   HOST                  Address to listen on (default 127.0.0.1)

@@ -1,5 +1,6 @@
 import {
   createInvoiceRequestSchema,
+  createRefundRequestSchema,
   createSubscriptionRequestSchema,
   invoiceEventPayloadSchema,
   invoiceListResponseSchema,
@@ -9,13 +10,16 @@ import {
   paymentListResponseSchema,
   paymentResponseSchema,
   problemSchema,
+  refundEventPayloadSchema,
+  refundListResponseSchema,
+  refundResponseSchema,
   subscriptionEventPayloadSchema,
   subscriptionListResponseSchema,
   subscriptionResponseSchema,
 } from "@kopek/core";
 import { z } from "zod";
 import { toComponentSchemas } from "./component-schemas.js";
-import { EXAMPLE_INVOICE_REQUEST, EXAMPLE_SUBSCRIPTION_REQUEST } from "./examples.js";
+import { EXAMPLE_INVOICE_REQUEST, EXAMPLE_REFUND_REQUEST, EXAMPLE_SUBSCRIPTION_REQUEST } from "./examples.js";
 import { healthOperation } from "./operations.js";
 import { HEADERS, PARAMETERS } from "./parameters.js";
 import { problemResponses } from "./problem-responses.js";
@@ -56,6 +60,10 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
         name: "payments",
         description:
           "Every attempt to move money: an invoice's payments and each subscription cycle's charge",
+      },
+      {
+        name: "refunds",
+        description: "Money going back to the payer of a succeeded payment, in full or in parts",
       },
       { name: "operations", description: "Liveness and readiness for orchestrators" },
       {
@@ -106,6 +114,26 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
         resource: paymentResponseSchema,
         list: paymentListResponseSchema,
         listParameters: ["Limit", "Cursor", "PaymentInvoiceId", "PaymentSubscriptionId", "PaymentStatus"],
+        refund: {
+          summary: "Refund a succeeded payment, in full or in part",
+          description:
+            "Without `amount`, all that remains refundable (the amount less `amountRefunded` and pending refunds). " +
+            "More than remains, or another currency: 422 refund_exceeds_payment; a payment not succeeded: 409 " +
+            "invalid_state. Concurrent refunds of one payment never together exceed it. The answer is the refund " +
+            "as it stands: succeeded, pending (the provider has not decided or did not answer; reconciled) or " +
+            "canceled (the provider refused it, and its amount is refundable again).",
+          request: createRefundRequestSchema,
+          response: refundResponseSchema,
+          example: EXAMPLE_REFUND_REQUEST,
+        },
+      }),
+      ...resourcePaths({
+        collection: "refunds",
+        tag: "refunds",
+        singular: "Refund",
+        resource: refundResponseSchema,
+        list: refundListResponseSchema,
+        listParameters: ["Limit", "Cursor", "RefundPaymentId", "RefundStatus"],
       }),
       "/healthz": {
         get: healthOperation({
@@ -140,6 +168,10 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
         invoiceEventPayloadSchema,
         subscriptionEventPayloadSchema,
         paymentEventPayloadSchema,
+        createRefundRequestSchema,
+        refundResponseSchema,
+        refundListResponseSchema,
+        refundEventPayloadSchema,
       ]),
       securitySchemes: {
         bearerAuth: {

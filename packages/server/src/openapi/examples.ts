@@ -18,3 +18,8 @@ export const EXAMPLE_INVOICE_REQUEST = {
   customer: { email: "payer@example.com", phone: "+79991234567" },
   returnUrl: "https://shop.example.com/orders/1042",
 } as const;
+
+export const EXAMPLE_REFUND_REQUEST = {
+  amount: { amount: "49900", currency: "RUB" },
+  reason: "Order 1042 returned",
+} as const;

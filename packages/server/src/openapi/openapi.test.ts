@@ -6,12 +6,13 @@ import {
   invoiceEvent,
   paymentEvent,
   ROUTES,
+  refundEvent,
   subscriptionEvent,
   validateCreateInvoice,
   validateCreateSubscription,
   webhookPayload,
 } from "@kopek/core";
-import { sampleInvoice, samplePayment, sampleSubscription } from "@kopek/core/testing";
+import { sampleInvoice, samplePayment, sampleRefund, sampleSubscription } from "@kopek/core/testing";
 import { createSandboxProvider } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import { Validator } from "@seriousme/openapi-schema-validator";
@@ -79,9 +80,12 @@ describe("the OpenAPI document", () => {
           `GET /v1/${collection}/{id}`,
           `POST /v1/${collection}/{id}/cancel`,
         ]),
-        // Payments are read only: they are made by paying (API.md 10.2).
+        // Payments are made by paying (API.md 10.2); refunds through their payment (10.6).
         "GET /v1/payments",
         "GET /v1/payments/{id}",
+        "POST /v1/payments/{id}/refunds",
+        "GET /v1/refunds",
+        "GET /v1/refunds/{id}",
       ].sort(),
     );
     // Core's route table is the source: nothing it serves is missing from the document.
@@ -214,12 +218,19 @@ describe("the OpenAPI document", () => {
               at,
               ids,
             )
-          : subscriptionEvent(
-              type as "subscription.renewed",
-              sampleSubscription(randomUUID(), { id: ids.newId() }),
-              at,
-              ids,
-            );
+          : type.startsWith("refund.")
+            ? refundEvent(
+                type as "refund.succeeded",
+                sampleRefund(samplePayment(randomUUID()), { id: ids.newId(), paymentId: ids.newId() }),
+                at,
+                ids,
+              )
+            : subscriptionEvent(
+                type as "subscription.renewed",
+                sampleSubscription(randomUUID(), { id: ids.newId() }),
+                at,
+                ids,
+              );
       expect(schemaFor(ref.$ref.split("/").pop())(JSON.parse(webhookPayload(event)))).toBe(true);
       expect(Object.keys(operation.responses)).toEqual(["2XX"]);
     }

@@ -23,15 +23,23 @@ export interface CreateOperationSpec extends OperationBase {
   readonly request: z.ZodType;
   readonly example: unknown;
   readonly location: string;
+  /**
+   * A create under an existing resource (`/v1/payments/{id}/refunds`): the path's id is a parameter,
+   * and the body may be left out (every field is optional).
+   */
+  readonly underResource?: boolean;
 }
 
 /** A create POST: 201 with Location, 200 for a replay, the body's schema and an example. */
 export function createOperation(spec: CreateOperationSpec) {
   return {
     ...heading(spec),
-    parameters: idempotencyParameters,
+    parameters:
+      spec.underResource === true
+        ? [{ $ref: "#/components/parameters/ResourceId" }, ...idempotencyParameters]
+        : idempotencyParameters,
     requestBody: {
-      required: true,
+      required: spec.underResource !== true,
       content: {
         "application/json": {
           schema: componentRef(spec.request),

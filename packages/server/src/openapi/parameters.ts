@@ -1,4 +1,4 @@
-import { INVOICE_STATUSES, PAYMENT_STATUSES } from "@kopek/core";
+import { INVOICE_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES } from "@kopek/core";
 
 /** `components.parameters`: the headers every POST takes, the resource id and the list parameters. */
 export const PARAMETERS = {
@@ -71,6 +71,20 @@ export const PARAMETERS = {
     required: false,
     description: "Only payments in this status. Another value: 422 with pointer `#/status`.",
     schema: { type: "string", enum: [...PAYMENT_STATUSES] },
+  },
+  RefundPaymentId: {
+    name: "paymentId",
+    in: "query",
+    required: false,
+    description: "Only the refunds of this payment. Not a UUID: 422 with pointer `#/paymentId`.",
+    schema: { type: "string", format: "uuid" },
+  },
+  RefundStatus: {
+    name: "status",
+    in: "query",
+    required: false,
+    description: "Only refunds in this status. Another value: 422 with pointer `#/status`.",
+    schema: { type: "string", enum: [...REFUND_STATUSES] },
   },
 } as const;
 

@@ -32,6 +32,8 @@ function sampleError(code: ProblemCode): KopekError {
       };
     case "method_unavailable":
       return { code, detail: "the project's provider cannot charge a stored card" };
+    case "refund_exceeds_payment":
+      return { code, detail: "at most 50000 RUB (minor units) remains refundable of this payment" };
     case "rate_limited":
       return { code, retryAfterSeconds: 1 };
     default:

@@ -14,7 +14,12 @@ const ANY_REQUEST: readonly ProblemCode[] = [
  * Errors every create operation can answer with (API.md 2–4): all of them but those that need an
  * existing resource or a charge. A new code in core is documented on the create operations by default.
  */
-const NOT_FROM_CREATE: ReadonlySet<ProblemCode> = new Set(["not_found", "invalid_state", "payment_declined"]);
+const NOT_FROM_CREATE: ReadonlySet<ProblemCode> = new Set([
+  "not_found",
+  "invalid_state",
+  "payment_declined",
+  "refund_exceeds_payment",
+]);
 const CREATE_ERRORS = PROBLEM_CODES.filter((code) => !NOT_FROM_CREATE.has(code));
 /** A cancel is a POST on an existing resource that calls no provider. */
 const NOT_FROM_CANCEL: ReadonlySet<ProblemCode> = new Set([
@@ -22,8 +27,14 @@ const NOT_FROM_CANCEL: ReadonlySet<ProblemCode> = new Set([
   "method_unavailable",
   "provider_error",
   "provider_unavailable",
+  "refund_exceeds_payment",
 ]);
 const CANCEL_ERRORS = PROBLEM_CODES.filter((code) => !NOT_FROM_CANCEL.has(code));
+/**
+ * A refund is a POST on an existing payment; the provider's failures leave it pending or canceled
+ * rather than failing the request (API.md 10.6).
+ */
+const REFUND_ERRORS: readonly ProblemCode[] = [...CANCEL_ERRORS, "refund_exceeds_payment"];
 
 export interface ResourcePathsSpec {
   readonly collection: Collection;
@@ -41,6 +52,14 @@ export interface ResourcePathsSpec {
   };
   /** What canceling does to this resource, for a collection with a cancel route. */
   readonly cancel?: string;
+  /** For a collection whose resources are refunded (payments): the refund they make. */
+  readonly refund?: {
+    readonly summary: string;
+    readonly description: string;
+    readonly request: z.ZodType;
+    readonly response: z.ZodType;
+    readonly example: unknown;
+  };
 }
 
 function required<T>(value: T | undefined, what: string, route: Route): T {
@@ -96,6 +115,21 @@ function operationOf(route: Route, spec: ResourcePathsSpec) {
         response: spec.resource,
         errors: CANCEL_ERRORS,
       });
+    case "refund": {
+      const refund = required(spec.refund, "`refund`", route);
+      return createOperation({
+        operationId: "createRefund",
+        tag: "refunds",
+        summary: refund.summary,
+        description: refund.description,
+        request: refund.request,
+        response: refund.response,
+        example: refund.example,
+        location: "/v1/refunds/{id}",
+        errors: REFUND_ERRORS,
+        underResource: true,
+      });
+    }
   }
 }
 

@@ -39,6 +39,8 @@ const WHAT_HAPPENED: Readonly<Record<EventType, string>> = {
   "subscription.canceled":
     "A subscription was canceled: through the API, when dunning ran out, or when an incomplete one's first charge failed (cancelReason)",
   "payment.canceled": "A payment attempt ended without moving money (failureCode says why)",
+  "refund.succeeded": "A refund succeeded at the provider: the payment's amountRefunded includes it",
+  "refund.canceled": "The provider refused a refund; the amount it held is refundable again",
 };
 
 /**
@@ -51,7 +53,9 @@ export function webhookOperations(): Record<EventType, unknown> {
       ? "InvoiceEvent"
       : type.startsWith("payment.")
         ? "PaymentEvent"
-        : "SubscriptionEvent";
+        : type.startsWith("refund.")
+          ? "RefundEvent"
+          : "SubscriptionEvent";
     const operation = {
       operationId: `${type.replace(/[._](.)/g, (_m, c: string) => c.toUpperCase())}Webhook`,
       tags: ["webhooks"],

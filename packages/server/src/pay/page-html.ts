@@ -4,15 +4,23 @@ import { formatPageMoney, formatPageTime } from "./page-format.js";
 import type { PageLanguage } from "./page-language.js";
 import { PAGE_MESSAGES } from "./page-messages.js";
 
-/** A whole page in `language`: its `lang`, a title and the body inside `main`. */
-export function layout(language: PageLanguage, title: string, body: SafeHtml): string {
+/**
+ * The path below the origin where the hosted pages live (`/kopek` when mounted there; `""` at the
+ * root): taken from the public URL, since that is where the payer's browser resolves links.
+ */
+export function basePathOf(publicUrl: string): string {
+  return (URL.parse(publicUrl)?.pathname ?? "").replace(/\/+$/, "");
+}
+
+/** A whole page in `language`: its `lang`, a title and the body inside `main`; `base` as basePathOf says. */
+export function layout(language: PageLanguage, title: string, body: SafeHtml, base: string): string {
   return html`<!doctype html>
 <html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
-<link rel="stylesheet" href="/pay/assets/pay.css">
+<link rel="stylesheet" href="${base}/pay/assets/pay.css">
 </head>
 <body><main>${body}</main></body>
 </html>
@@ -38,14 +46,15 @@ export function paymentPageHtml(
   page: PaymentPage,
   language: PageLanguage,
   token: string,
-  notice: PageNotice = null,
+  notice: PageNotice,
+  base: string,
 ): string {
   const t = PAGE_MESSAGES[language];
-  if (page.state === "paid") return receiptHtml(page, language);
+  if (page.state === "paid") return receiptHtml(page, language, base);
   if (page.state !== "payable") {
     const [title, text] =
       page.state === "expired" ? [t.expiredTitle, t.expired] : [t.canceledTitle, t.canceled];
-    return layout(language, title, html`${summary(page, language)}<p class="notice">${text}</p>`);
+    return layout(language, title, html`${summary(page, language)}<p class="notice">${text}</p>`, base);
   }
   const alert = notice === null ? html`` : html`<p class="notice error" role="alert">${t[notice]}</p>`;
   const buttons = page.methods.map(
@@ -55,25 +64,32 @@ export function paymentPageHtml(
     language,
     t.payTitle(formatPageMoney(language, page.amount)),
     html`${summary(page, language)}<p class="expires">${t.payBy} ${time(language, page.expiresAt)}</p>${alert}
-<form method="post" action="/pay/${page.invoiceId}">
+<form method="post" action="${base}/pay/${page.invoiceId}">
 <input type="hidden" name="token" value="${token}">
 ${buttons}
 </form>`,
+    base,
   );
 }
 
 /** Back from the provider before it has decided: nothing is settled yet, the payer may look again. */
-export function pendingHtml(page: PaymentPage, language: PageLanguage, checkAgain: string): string {
+export function pendingHtml(
+  page: PaymentPage,
+  language: PageLanguage,
+  checkAgain: string,
+  base: string,
+): string {
   const t = PAGE_MESSAGES[language];
   return layout(
     language,
     t.pendingTitle,
     html`${summary(page, language)}<p class="notice">${t.pending}</p>
 <p><a href="${checkAgain}">${t.checkAgain}</a></p>`,
+    base,
   );
 }
 
-export function receiptHtml(page: PaymentPage, language: PageLanguage): string {
+export function receiptHtml(page: PaymentPage, language: PageLanguage, base: string): string {
   const t = PAGE_MESSAGES[language];
   const back =
     page.returnUrl === null
@@ -88,17 +104,18 @@ export function receiptHtml(page: PaymentPage, language: PageLanguage): string {
 <dl><dt>${t.methodLabel}</dt><dd>${method}</dd>
 <dt>${t.paidAtLabel}</dt><dd>${paidAt}</dd>
 <dt>${t.invoiceLabel}</dt><dd>${page.invoiceId}</dd></dl>${back}`,
+    base,
   );
 }
 
 /** Unknown ids, and anything that is not an invoice: says nothing about what exists. */
-export function notFoundHtml(language: PageLanguage): string {
+export function notFoundHtml(language: PageLanguage, base: string): string {
   const t = PAGE_MESSAGES[language];
-  return layout(language, t.notFoundTitle, html`<p class="notice">${t.notFound}</p>`);
+  return layout(language, t.notFoundTitle, html`<p class="notice">${t.notFound}</p>`, base);
 }
 
-export function errorHtml(language: PageLanguage, status: number): string {
+export function errorHtml(language: PageLanguage, status: number, base: string): string {
   const t = PAGE_MESSAGES[language];
   const text = status === 403 ? t.formExpired : t.failed;
-  return layout(language, t.errorTitle, html`<p class="notice error">${text}</p>`);
+  return layout(language, t.errorTitle, html`<p class="notice error">${text}</p>`, base);
 }

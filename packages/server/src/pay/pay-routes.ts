@@ -1,7 +1,14 @@
 import type { Kopek, KopekError } from "@kopek/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { csrfToken, isValidCsrfToken } from "./csrf-token.js";
-import { errorHtml, notFoundHtml, type PageNotice, paymentPageHtml, pendingHtml } from "./page-html.js";
+import {
+  basePathOf,
+  errorHtml,
+  notFoundHtml,
+  type PageNotice,
+  paymentPageHtml,
+  pendingHtml,
+} from "./page-html.js";
 import { negotiateLanguage, type PageLanguage } from "./page-language.js";
 import { PAY_CSS } from "./pay-css.js";
 
@@ -52,10 +59,10 @@ export function languageOf(request: FastifyRequest): PageLanguage {
   return negotiateLanguage(request.headers["accept-language"]);
 }
 
-function sendError(reply: FastifyReply, language: PageLanguage, error: KopekError) {
-  if (error.code === "not_found") return sendHtml(reply, 404, notFoundHtml(language));
-  if (error.code === "method_unavailable") return sendHtml(reply, 400, errorHtml(language, 400));
-  return sendHtml(reply, error.code === "storage_unavailable" ? 503 : 500, errorHtml(language, 500));
+function sendError(reply: FastifyReply, language: PageLanguage, error: KopekError, base: string) {
+  if (error.code === "not_found") return sendHtml(reply, 404, notFoundHtml(language, base));
+  if (error.code === "method_unavailable") return sendHtml(reply, 400, errorHtml(language, 400, base));
+  return sendHtml(reply, error.code === "storage_unavailable" ? 503 : 500, errorHtml(language, 500, base));
 }
 
 const PROVIDER_TROUBLE: ReadonlySet<KopekError["code"]> = new Set(["provider_unavailable", "provider_error"]);
@@ -92,6 +99,8 @@ export function sameOrigin(request: FastifyRequest, publicOrigin: string | undef
  */
 export async function payRoutes(app: FastifyInstance, { kopek, secret, publicUrl }: PayRoutesOptions) {
   const publicOrigin = () => URL.parse(typeof publicUrl === "string" ? publicUrl : publicUrl())?.origin;
+  // Links on the pages start here: the path of the public URL, where the payer's browser finds them.
+  const base = () => basePathOf(typeof publicUrl === "string" ? publicUrl : publicUrl());
   acceptForms(app);
 
   app.get("/pay/assets/pay.css", (_request, reply) =>
@@ -111,14 +120,14 @@ export async function payRoutes(app: FastifyInstance, { kopek, secret, publicUrl
   ) {
     const language = languageOf(request);
     const page = await kopek.paymentPage(id);
-    if (page.isErr()) return sendError(reply, language, page.error);
-    const html = paymentPageHtml(page.value, language, csrfToken(secret, id), notice);
+    if (page.isErr()) return sendError(reply, language, page.error, base());
+    const html = paymentPageHtml(page.value, language, csrfToken(secret, id), notice, base());
     return sendHtml(reply, status, html, page.value.confirmationOrigins);
   }
 
   app.get<{ Params: { id: string } }>("/pay/:id", async (request, reply) => {
     const { id } = request.params;
-    if (!UUID.test(id)) return sendHtml(reply, 404, notFoundHtml(languageOf(request)));
+    if (!UUID.test(id)) return sendHtml(reply, 404, notFoundHtml(languageOf(request), base()));
     return sendPage(request, reply, id, 200);
   });
 
@@ -127,16 +136,16 @@ export async function payRoutes(app: FastifyInstance, { kopek, secret, publicUrl
     async (request, reply) => {
       const { id } = request.params;
       const language = languageOf(request);
-      if (!UUID.test(id)) return sendHtml(reply, 404, notFoundHtml(language));
+      if (!UUID.test(id)) return sendHtml(reply, 404, notFoundHtml(language, base()));
       const form = request.body ?? {};
       if (!sameOrigin(request, publicOrigin()) || !isValidCsrfToken(secret, id, form.token))
-        return sendHtml(reply, 403, errorHtml(language, 403));
+        return sendHtml(reply, 403, errorHtml(language, 403, base()));
       if (typeof form.method !== "string" || form.method === "")
-        return sendHtml(reply, 400, errorHtml(language, 400));
+        return sendHtml(reply, 400, errorHtml(language, 400, base()));
       const started = await kopek.startPayment({ invoiceId: id, method: form.method });
       if (started.isErr()) {
         if (PROVIDER_TROUBLE.has(started.error.code)) return sendPage(request, reply, id, 502, "unavailable");
-        return sendError(reply, language, started.error);
+        return sendError(reply, language, started.error, base());
       }
       if (started.value.kind === "confirm")
         return reply.code(303).header("location", started.value.url).send();
@@ -151,16 +160,17 @@ export async function payRoutes(app: FastifyInstance, { kopek, secret, publicUrl
       const { id } = request.params;
       const language = languageOf(request);
       const paymentId = request.query.payment ?? "";
-      if (!UUID.test(id) || !UUID.test(paymentId)) return sendHtml(reply, 404, notFoundHtml(language));
+      if (!UUID.test(id) || !UUID.test(paymentId))
+        return sendHtml(reply, 404, notFoundHtml(language, base()));
       const checked = await kopek.checkPayment({ invoiceId: id, paymentId });
-      if (checked.isErr()) return sendError(reply, language, checked.error);
+      if (checked.isErr()) return sendError(reply, language, checked.error, base());
       const { payment } = checked.value;
       if (payment.status === "canceled") return sendPage(request, reply, id, 200, "declined");
       if (payment.status === "succeeded") return sendPage(request, reply, id, 200);
       const page = await kopek.paymentPage(id);
-      if (page.isErr()) return sendError(reply, language, page.error);
-      const again = `/pay/${id}/return?payment=${paymentId}`;
-      return sendHtml(reply, 202, pendingHtml(page.value, language, again));
+      if (page.isErr()) return sendError(reply, language, page.error, base());
+      const again = `${base()}/pay/${id}/return?payment=${paymentId}`;
+      return sendHtml(reply, 202, pendingHtml(page.value, language, again, base()));
     },
   );
 }

@@ -6,12 +6,17 @@ import type { PageLanguage } from "./page-language.js";
 import { PAGE_MESSAGES } from "./page-messages.js";
 
 /** The sandbox's checkout: what is being paid, a TEST banner, and the payer's two choices. */
-export function sandboxCheckoutHtml(payment: SandboxPayment, language: PageLanguage, token: string): string {
+export function sandboxCheckoutHtml(
+  payment: SandboxPayment,
+  language: PageLanguage,
+  token: string,
+  base: string,
+): string {
   const t = PAGE_MESSAGES[language].sandbox;
   const amount = formatPageMoney(language, payment.money);
   const decided =
     payment.status === "pending"
-      ? html`<form method="post" action="/sandbox/checkout/${payment.providerPaymentId}">
+      ? html`<form method="post" action="${base}/sandbox/checkout/${payment.providerPaymentId}">
 <input type="hidden" name="token" value="${token}">
 <button type="submit" name="decision" value="succeed">${t.succeed}</button>
 <button type="submit" class="secondary" name="decision" value="decline">${t.decline}</button>
@@ -28,5 +33,6 @@ export function sandboxCheckoutHtml(payment: SandboxPayment, language: PageLangu
 <p>${t.how[payment.method] ?? payment.method}</p>
 ${decided}
 `,
+    base,
   );
 }

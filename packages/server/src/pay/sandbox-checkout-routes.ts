@@ -1,7 +1,7 @@
 import { type SandboxCheckout, sandboxNotificationOf } from "@kopek/provider-sandbox";
 import type { FastifyInstance } from "fastify";
 import { csrfToken, isValidCsrfToken } from "./csrf-token.js";
-import { errorHtml, notFoundHtml } from "./page-html.js";
+import { basePathOf, errorHtml, notFoundHtml } from "./page-html.js";
 import { acceptForms, languageOf, sameOrigin, sendHtml } from "./pay-routes.js";
 import { sandboxCheckoutHtml } from "./sandbox-checkout-html.js";
 
@@ -25,14 +25,15 @@ export async function sandboxCheckoutRoutes(
   { checkout, secret, publicUrl }: SandboxCheckoutRoutesOptions,
 ) {
   const publicOrigin = () => URL.parse(typeof publicUrl === "string" ? publicUrl : publicUrl())?.origin;
+  const base = () => basePathOf(typeof publicUrl === "string" ? publicUrl : publicUrl());
   acceptForms(app);
 
   app.get<{ Params: { id: string } }>("/sandbox/checkout/:id", async (request, reply) => {
     const language = languageOf(request);
     const payment = PAYMENT_ID.test(request.params.id) ? checkout.find(request.params.id) : null;
-    if (payment === null) return sendHtml(reply, 404, notFoundHtml(language));
+    if (payment === null) return sendHtml(reply, 404, notFoundHtml(language, base()));
     const token = tokenOf(secret, payment.providerPaymentId);
-    return sendHtml(reply, 200, sandboxCheckoutHtml(payment, language, token));
+    return sendHtml(reply, 200, sandboxCheckoutHtml(payment, language, token, base()));
   });
 
   app.post<{ Params: { id: string }; Body: Record<string, string> | undefined }>(
@@ -41,17 +42,17 @@ export async function sandboxCheckoutRoutes(
       const { id } = request.params;
       const language = languageOf(request);
       if (!PAYMENT_ID.test(id) || checkout.find(id) === null)
-        return sendHtml(reply, 404, notFoundHtml(language));
+        return sendHtml(reply, 404, notFoundHtml(language, base()));
       const form = request.body ?? {};
       if (
         !sameOrigin(request, publicOrigin()) ||
         !isValidCsrfToken(secret, `sandbox-checkout:${id}`, form.token)
       )
-        return sendHtml(reply, 403, errorHtml(language, 403));
+        return sendHtml(reply, 403, errorHtml(language, 403, base()));
       if (form.decision !== "succeed" && form.decision !== "decline")
-        return sendHtml(reply, 400, errorHtml(language, 400));
+        return sendHtml(reply, 400, errorHtml(language, 400, base()));
       const decided = checkout.decide(id, form.decision);
-      if (decided === null) return sendHtml(reply, 404, notFoundHtml(language));
+      if (decided === null) return sendHtml(reply, 404, notFoundHtml(language, base()));
       // As a real provider would: a notification to Kopek, on its own, whatever the payer does next.
       const notification = sandboxNotificationOf(decided);
       void fetch(notification.url, {
