@@ -47,6 +47,10 @@ export type KopekError =
   | { readonly code: "validation_failed"; readonly errors: readonly FieldIssue[] }
   | { readonly code: "idempotency_key_reused" }
   | { readonly code: "method_unavailable"; readonly detail: string }
+  /** A subscription's `invoiceId` names an invoice it cannot be made from; `detail` says why (API.md 10.5). */
+  | { readonly code: "invoice_not_usable"; readonly detail: string }
+  /** The invoice already backs a subscription (API.md 10.5). */
+  | { readonly code: "invoice_already_used"; readonly detail: string }
   | { readonly code: "rate_limited"; readonly retryAfterSeconds: number }
   | { readonly code: "internal_error"; readonly cause?: unknown }
   | { readonly code: "provider_error"; readonly cause?: unknown }

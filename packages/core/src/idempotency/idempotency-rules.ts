@@ -59,6 +59,7 @@ export function isAbandoned(record: ExistingIdempotencyRecord, fingerprint: stri
 export const STORED_OUTCOME_CODES = [
   "method_unavailable",
   "payment_declined",
+  "invoice_not_usable",
   "invalid_state",
   "not_found",
 ] as const satisfies readonly KopekError["code"][];
