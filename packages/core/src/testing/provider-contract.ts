@@ -232,6 +232,7 @@ export function describeProviderContract(
             status: "pending",
             failureCode: null,
             methodMask: created.methodMask,
+            savedMethod: null,
           });
         }
       });
