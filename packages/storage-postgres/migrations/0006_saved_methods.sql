@@ -9,7 +9,7 @@ ALTER TABLE invoices
   ADD COLUMN saved_method_mask text,
   ADD COLUMN saved_method_ref_ciphertext bytea,
   ADD COLUMN saved_method_ref_key_id text,
-  ADD CONSTRAINT invoices_saved_method_check
+  ADD CONSTRAINT invoices_saved_method_ref_check
     CHECK ((saved_method IS NULL) = (saved_method_ref_ciphertext IS NULL));
 
 -- The paid invoice whose payment was a subscription's first cycle. One invoice backs at most one
