@@ -124,7 +124,6 @@ export function registerCreateTests(options: KopekContractOptions): void {
           "expiresAt",
           "paidAt",
           "canceledAt",
-          "savedMethod",
         ]);
         expect(body).toMatchObject({
           status: "created",
@@ -137,7 +136,6 @@ export function registerCreateTests(options: KopekContractOptions): void {
           pinnedMethod: "sbp",
           paidAt: null,
           canceledAt: null,
-          savedMethod: null,
           paymentUrl: `https://pay.example.test/pay/${body.id}`,
           createdAt: "2026-01-31T10:00:00.000Z",
           expiresAt: "2026-02-01T10:00:00.000Z",

@@ -215,7 +215,6 @@ export function describeProviderContract(
         returnUrl: "https://pay.kopek.test/pay/return",
         notificationUrl: "https://pay.kopek.test/provider-events/contract/test",
         idempotencyKey: randomKey(),
-        saveMethod: false,
         ...overrides,
       });
 
@@ -232,7 +231,6 @@ export function describeProviderContract(
             status: "pending",
             failureCode: null,
             methodMask: created.methodMask,
-            savedMethod: null,
           });
         }
       });
