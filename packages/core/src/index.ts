@@ -49,6 +49,12 @@ export {
   type PeriodUnit,
   type Project,
   type ProviderSettings,
+  RECEIPT_PAYMENT_MODES,
+  RECEIPT_PAYMENT_SUBJECTS,
+  type Receipt,
+  type ReceiptItem,
+  type ReceiptPaymentMode,
+  type ReceiptPaymentSubject,
   type SandboxProviderSettings,
   SUBSCRIPTION_STATUSES,
   type Subscription,
@@ -64,11 +70,19 @@ export {
   parseAmount,
 } from "./domain/money.js";
 export {
+  formatThousandths,
+  type ItemTotal,
+  itemTotal,
+  quantityInThousandths,
+  receiptTotal,
+} from "./domain/receipt-total.js";
+export {
   type InvoiceView,
   invoiceStatusAt,
   type PaymentView,
   presentInvoice,
   presentPayment,
+  presentReceipt,
   presentSubscription,
   type SubscriptionView,
 } from "./domain/presenters.js";
@@ -226,9 +240,17 @@ export {
   MAX_METADATA_VALUE_LENGTH,
   MAX_METHOD_REF_LENGTH,
   MAX_PERIOD_COUNT,
+  MAX_RECEIPT_ITEM_DESCRIPTION_LENGTH,
+  MAX_RECEIPT_ITEMS,
+  MAX_RECEIPT_TAX_SYSTEM_CODE,
+  MAX_RECEIPT_VAT_CODE,
   MAX_RETURN_URL_LENGTH,
   MIN_INVOICE_LIFETIME_MS,
+  MIN_RECEIPT_TAX_SYSTEM_CODE,
+  MIN_RECEIPT_VAT_CODE,
   PRINTABLE_ASCII,
+  RECEIPT_QUANTITY_DECIMALS,
+  RECEIPT_QUANTITY_PATTERN,
 } from "./validation/limits.js";
 export {
   customerResponseSchema,
@@ -246,6 +268,7 @@ export {
   paymentListResponseSchema,
   paymentResponseSchema,
   problemSchema,
+  receiptResponseSchema,
   type SubscriptionListResponse,
   type SubscriptionResponse,
   subscriptionEventPayloadSchema,
@@ -265,6 +288,11 @@ export {
   paymentMethodSchema,
   periodSchema,
   providerMethodRefSchema,
+  type ReceiptRequest,
+  receiptCustomerSchema,
+  receiptItemSchema,
+  receiptQuantitySchema,
+  receiptSchema,
 } from "./validation/schemas.js";
 export {
   type ValidationContext,

@@ -22,6 +22,7 @@ const chargeOf = (overrides: Partial<StoredMethodCharge> = {}): StoredMethodChar
   method: "card",
   money: { amount: "999999999999999999", currency: "USD" },
   description: "Pro plan",
+  receipt: null,
   idempotencyKey: randomUUID(),
   ...overrides,
 });

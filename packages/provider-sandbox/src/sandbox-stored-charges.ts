@@ -24,7 +24,7 @@ export function createStoredCharges(ledger: SandboxLedger, clock: Clock) {
   const books = booksOf(ledger);
 
   function charge(request: StoredMethodCharge): Result<ProviderPayment, ProviderError> {
-    const { ref, method, money, description, idempotencyKey } = request;
+    const { ref, method, money, description, receipt, idempotencyKey } = request;
     if (ref.startsWith(SANDBOX_UNAVAILABLE_PREFIX)) return err(OUTAGE);
     const methodFingerprint = sandboxMethodFingerprint(ref);
     const parameters = chargeParameters({ method, money, methodFingerprint });
@@ -40,6 +40,7 @@ export function createStoredCharges(ledger: SandboxLedger, clock: Clock) {
         method,
         money: { amount: money.amount, currency: money.currency },
         description,
+        receipt,
         methodFingerprint,
       });
       if (ref.startsWith(SANDBOX_PENDING_PREFIX)) {

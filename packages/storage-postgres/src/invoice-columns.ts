@@ -23,6 +23,7 @@ export const INVOICE_FIELDS = [
   { name: "expires_at", cast: "timestamptz", of: (i: Invoice) => i.expiresAt.toISOString() },
   { name: "paid_at", cast: "timestamptz", of: (i: Invoice) => i.paidAt?.toISOString() ?? null },
   { name: "canceled_at", cast: "timestamptz", of: (i: Invoice) => i.canceledAt?.toISOString() ?? null },
+  { name: "receipt", cast: "jsonb", of: (i: Invoice) => i.receipt },
   { name: "version", cast: "integer", of: (i: Invoice) => i.version },
 ] as const;
 

@@ -8,6 +8,7 @@ import type {
   Metadata,
   PaymentMethod,
   PeriodUnit,
+  Receipt,
   Subscription,
   SubscriptionStatus,
 } from "@kopek/core";
@@ -22,7 +23,7 @@ export const API_KEY_COLUMNS = "id, project_id, sha256, created_at, revoked_at";
 export const SUBSCRIPTION_COLUMNS = `id, project_id, status, amount::text AS amount, currency, period_unit,
   period_count, method, provider_method_ref_ciphertext, method_mask, description, metadata, started_at,
   next_charge_at, last_charged_at, cycles_started, created_at, canceled_at, cancel_reason, next_cycle,
-  next_attempt_at, declines, first_declined_at, version`;
+  next_attempt_at, declines, first_declined_at, receipt, version`;
 type Row = Record<string, unknown>;
 
 export function toApiKey(row: Row): ApiKeyRecord {
@@ -59,6 +60,7 @@ export function toSubscription(row: Row, cipher: TokenCipher): Subscription {
     nextAttemptAt: toDate(row.next_attempt_at),
     declines: Number(row.declines),
     firstDeclinedAt: toNullableDate(row.first_declined_at),
+    receipt: (row.receipt ?? null) as Receipt | null,
     version: Number(row.version),
   };
 }
@@ -82,12 +84,13 @@ export function toInvoice(row: Row): Invoice {
     expiresAt: toDate(row.expires_at),
     paidAt: toNullableDate(row.paid_at),
     canceledAt: toNullableDate(row.canceled_at),
+    receipt: (row.receipt ?? null) as Receipt | null,
     version: Number(row.version),
   };
 }
 
 /**
- * A subscription's columns in `SUBSCRIPTION_WRITE_COLUMNS` order: id, then the 23 others (the
+ * A subscription's columns in `SUBSCRIPTION_WRITE_COLUMNS` order: id, then the 24 others (the
  * method ref encrypted under the current key, bound to the id).
  */
 export function subscriptionValues(s: Subscription, cipher: TokenCipher): unknown[] {
@@ -115,6 +118,7 @@ export function subscriptionValues(s: Subscription, cipher: TokenCipher): unknow
     timestamp(s.nextAttemptAt),
     s.declines,
     nullableTimestamp(s.firstDeclinedAt),
+    s.receipt === null ? null : JSON.stringify(s.receipt),
     s.version,
   ];
 }

@@ -15,7 +15,9 @@ afterAll(async () => {
 
 const packaged = new URL("../migrations/", import.meta.url);
 /** The versions shipped in the package. */
-const RELEASED = [1, 2, 3, 4, 5];
+const RELEASED = [1, 2, 3, 4, 5, 6];
+/** The version a migration added after this release takes. */
+const NEXT = RELEASED.length + 1;
 
 /** A copy of the packaged migrations that a test may edit. */
 async function copyOfMigrations(name: string): Promise<URL> {
@@ -54,11 +56,12 @@ describe("migrate", () => {
 
   it("applies a new migration added after a release, in order", async () => {
     const dir = await copyOfMigrations("added");
-    await writeFile(new URL("0006_add_note.sql", dir), "ALTER TABLE projects ADD COLUMN note text;\n");
-    expect(await migrate(db.pool, { directory: dir })).toEqual({ applied: [6] });
-    expect(await appliedVersions()).toEqual([...RELEASED, 6]);
+    const name = `${String(NEXT).padStart(4, "0")}_add_note.sql`;
+    await writeFile(new URL(name, dir), "ALTER TABLE projects ADD COLUMN note text;\n");
+    expect(await migrate(db.pool, { directory: dir })).toEqual({ applied: [NEXT] });
+    expect(await appliedVersions()).toEqual([...RELEASED, NEXT]);
     await db.pool.query(
-      "ALTER TABLE projects DROP COLUMN note; DELETE FROM kopek_migrations WHERE version = 6",
+      `ALTER TABLE projects DROP COLUMN note; DELETE FROM kopek_migrations WHERE version = ${NEXT}`,
     );
   });
 

@@ -1,11 +1,12 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../api/errors.js";
-import type { Invoice, PaymentMethod } from "../domain/model.js";
+import type { Invoice, PaymentMethod, Receipt } from "../domain/model.js";
 import { formatMoney } from "../domain/money.js";
 import { presentInvoice } from "../domain/presenters.js";
 import { DEFAULT_INVOICE_LIFETIME_MS } from "../validation/limits.js";
 import type { CreateInvoiceRequest } from "../validation/schemas.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
+import { receiptFor } from "./receipt-request.js";
 
 /** What an invoice request decides before any payment link exists. */
 interface InvoicePlan {
@@ -15,6 +16,8 @@ interface InvoicePlan {
   readonly expiresAt: Date;
   /** Kopek's hosted page for the invoice. */
   readonly hostedPageUrl: string;
+  /** The 54-FZ receipt sent with its payment, or null (API.md 10.7). */
+  readonly receipt: Receipt | null;
 }
 
 /**
@@ -68,6 +71,8 @@ function planInvoice(execution: Execution, input: CreateInvoiceRequest): Result<
       detail: `the project's payment provider does not support ${missing.join(", ")}`,
     });
   }
+  const receipt = receiptFor(provider, input.receipt);
+  if (receipt.isErr()) return err(receipt.error);
   return ok({
     // A copy: the invoice is stored as made, and must not share the provider's own list.
     allowedMethods: requested ?? [...supported],
@@ -78,6 +83,7 @@ function planInvoice(execution: Execution, input: CreateInvoiceRequest): Result<
         ? new Date(input.expiresAt)
         : new Date(now.getTime() + DEFAULT_INVOICE_LIFETIME_MS),
     hostedPageUrl: `${execution.publicUrl}/pay/${execution.recordId}`,
+    receipt: receipt.value,
   });
 }
 
@@ -112,6 +118,7 @@ function invoiceOutcome(
     expiresAt: plan.expiresAt,
     paidAt: null,
     canceledAt: null,
+    receipt: plan.receipt,
     version: 1,
   };
   return {

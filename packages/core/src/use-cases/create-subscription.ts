@@ -15,6 +15,7 @@ import type {
 import { formatCardMask } from "../validation/card-guard.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
+import { receiptFor } from "./receipt-request.js";
 
 /**
  * Creates a subscription in the order of API.md 5.3: refuse a method the provider cannot charge
@@ -33,6 +34,8 @@ export async function createSubscription(
       detail: `the project's payment provider cannot charge a stored ${input.method} method`,
     });
   }
+  const receipt = receiptFor(provider, input.receipt);
+  if (receipt.isErr()) return err(receipt.error);
   const described = await provider.describeStoredMethod({
     ref: input.providerMethodRef,
     method: input.method,
@@ -47,6 +50,7 @@ export async function createSubscription(
     method: input.method,
     money: input.amount,
     description,
+    receipt: receipt.value,
     idempotencyKey: providerKey(execution, "first-charge"),
   });
   if (charged.isErr()) return err(fromProviderError(charged.error));
@@ -79,6 +83,7 @@ export async function createSubscription(
     nextAttemptAt: nextChargeAt,
     declines: 0,
     firstDeclinedAt: null,
+    receipt: receipt.value,
     version: 1,
   };
   // The first cycle's charge, stored with the subscription it started (API.md 10.5).

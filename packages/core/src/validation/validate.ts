@@ -4,6 +4,7 @@ import type { FieldIssue, KopekErrorOf } from "../api/errors.js";
 import { fastCreateInvoice, fastCreateSubscription } from "./fast-path.js";
 import { toFieldIssues } from "./field-issues.js";
 import { CURRENCY_PATTERN, MAX_INVOICE_LIFETIME_MS, MIN_INVOICE_LIFETIME_MS } from "./limits.js";
+import { checkReceiptTotal } from "./receipt-rules.js";
 import {
   type CreateInvoiceRequest,
   type CreateSubscriptionRequest,
@@ -27,6 +28,7 @@ export function validateCreateSubscription(
   return validate(createSubscriptionRequestSchema, fastCreateSubscription, body, (issues) => {
     checkCurrency(body, context, issues);
     checkMetadataKeys(body, issues);
+    checkReceiptTotal(body, issues);
   });
 }
 
@@ -38,6 +40,7 @@ export function validateCreateInvoice(
   return validate(createInvoiceRequestSchema, fastCreateInvoice, body, (issues) => {
     checkCurrency(body, context, issues);
     checkMetadataKeys(body, issues);
+    checkReceiptTotal(body, issues);
     const raw = asRecord(body);
     if (raw && raw.method !== undefined && raw.methods !== undefined) {
       issues.push({
