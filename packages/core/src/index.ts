@@ -70,13 +70,6 @@ export {
   parseAmount,
 } from "./domain/money.js";
 export {
-  formatThousandths,
-  type ItemTotal,
-  itemTotal,
-  quantityInThousandths,
-  receiptTotal,
-} from "./domain/receipt-total.js";
-export {
   type InvoiceView,
   invoiceStatusAt,
   type PaymentView,
@@ -86,6 +79,13 @@ export {
   presentSubscription,
   type SubscriptionView,
 } from "./domain/presenters.js";
+export {
+  formatThousandths,
+  type ItemTotal,
+  itemTotal,
+  quantityInThousandths,
+  receiptTotal,
+} from "./domain/receipt-total.js";
 export {
   type DomainEvent,
   EVENT_TYPES,

@@ -80,9 +80,13 @@ function checkItem(item: unknown, at: string): Invalid | bigint {
     return invalid(`${at}.quantity`, "quantity must be positive, with at most 3 digits after the point");
   }
   if (!isObject(amount) || typeof amount.value !== "string" || !PRICE.test(amount.value)) {
-    return invalid(`${at}.amount.value`, "amount.value must be a decimal with at most 2 digits after the point");
+    return invalid(
+      `${at}.amount.value`,
+      "amount.value must be a decimal with at most 2 digits after the point",
+    );
   }
-  if (amount.currency !== "RUB") return invalid(`${at}.amount.currency`, "Currency is not supported by the shop");
+  if (amount.currency !== "RUB")
+    return invalid(`${at}.amount.currency`, "Currency is not supported by the shop");
   if (!isIntegerIn(item.vat_code, 1, 12)) return invalid(`${at}.vat_code`, "vat_code must be from 1 to 12");
   if (typeof item.payment_subject !== "string" || !PAYMENT_SUBJECTS.has(item.payment_subject)) {
     return invalid(`${at}.payment_subject`, "payment_subject is not a documented value");

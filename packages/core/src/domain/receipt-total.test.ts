@@ -101,7 +101,7 @@ describe("receiptTotal", () => {
         fc.bigInt({ min: 1n, max: 10n ** 9n }),
         fc.bigInt({ min: 1n, max: 999_999n }),
         (units, amount, cut) => {
-          const first = cut % (units - 1n) + 1n;
+          const first = (cut % (units - 1n)) + 1n;
           const one = receiptTotal([{ quantity: units.toString(), unitAmount: amount.toString() }]);
           const two = receiptTotal([
             { quantity: first.toString(), unitAmount: amount.toString() },

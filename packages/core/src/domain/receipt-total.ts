@@ -42,7 +42,10 @@ export function itemTotal(quantity: string, unitAmount: string): ItemTotal {
 /** A number of thousandths as a decimal (`33300n` → `"33.3"`), for messages. */
 export function formatThousandths(thousandths: bigint): string {
   const whole = thousandths / SCALE;
-  const fraction = (thousandths % SCALE).toString().padStart(RECEIPT_QUANTITY_DECIMALS, "0").replace(/0+$/, "");
+  const fraction = (thousandths % SCALE)
+    .toString()
+    .padStart(RECEIPT_QUANTITY_DECIMALS, "0")
+    .replace(/0+$/, "");
   return fraction === "" ? whole.toString() : `${whole}.${fraction}`;
 }
 
@@ -50,9 +53,10 @@ export function formatThousandths(thousandths: bigint): string {
  * The receipt's total in minor units, or the indexes of the items whose totals are not whole (then
  * there is no exact total to compare).
  */
-export function receiptTotal(
-  items: readonly { readonly quantity: string; readonly unitAmount: string }[],
-): { readonly total: bigint; readonly fractional: readonly number[] } {
+export function receiptTotal(items: readonly { readonly quantity: string; readonly unitAmount: string }[]): {
+  readonly total: bigint;
+  readonly fractional: readonly number[];
+} {
   let total = 0n;
   const fractional: number[] = [];
   items.forEach((item, index) => {

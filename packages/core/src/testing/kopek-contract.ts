@@ -8,6 +8,7 @@ import { registerInvoiceIdempotencyTests } from "./kopek-contract-invoice-idempo
 import { registerLifecycleTests } from "./kopek-contract-lifecycle.js";
 import { registerNotificationTests } from "./kopek-contract-notifications.js";
 import { registerPaymentTests } from "./kopek-contract-payments.js";
+import { registerReceiptTests } from "./kopek-contract-receipts.js";
 import { registerRenewalTests } from "./kopek-contract-renewals.js";
 import { registerRequestTests } from "./kopek-contract-requests.js";
 import { registerSettlementTests } from "./kopek-contract-settlement.js";
@@ -31,5 +32,6 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerCheckoutTests(options);
     registerNotificationTests(options);
     registerSettlementTests(options);
+    registerReceiptTests(options);
   });
 }

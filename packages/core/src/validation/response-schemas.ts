@@ -81,7 +81,9 @@ export const subscriptionResponseSchema = z
       description:
         "requested (canceled through the API) or payment_failed (dunning ran out); null while not canceled",
     }),
-    receipt: receiptResponseSchema.nullable().meta({ description: "The 54-FZ receipt sent with every cycle's charge; null when none" }),
+    receipt: receiptResponseSchema
+      .nullable()
+      .meta({ description: "The 54-FZ receipt sent with every cycle's charge; null when none" }),
   })
   .meta({ id: "Subscription" });
 
@@ -112,7 +114,9 @@ export const invoiceResponseSchema = z
     canceledAt: timestampSchema
       .nullable()
       .meta({ description: "When it was canceled; null while it is not" }),
-    receipt: receiptResponseSchema.nullable().meta({ description: "The 54-FZ receipt sent with its payment; null when none" }),
+    receipt: receiptResponseSchema
+      .nullable()
+      .meta({ description: "The 54-FZ receipt sent with its payment; null when none" }),
   })
   .meta({ id: "Invoice" });
 

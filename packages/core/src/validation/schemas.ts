@@ -140,7 +140,12 @@ export const receiptItemSchema = z
 export const receiptSchema = z
   .strictObject({
     customer: receiptCustomerSchema,
-    taxSystemCode: z.int().min(MIN_RECEIPT_TAX_SYSTEM_CODE).max(MAX_RECEIPT_TAX_SYSTEM_CODE).nullable().optional(),
+    taxSystemCode: z
+      .int()
+      .min(MIN_RECEIPT_TAX_SYSTEM_CODE)
+      .max(MAX_RECEIPT_TAX_SYSTEM_CODE)
+      .nullable()
+      .optional(),
     items: z.array(receiptItemSchema).min(1).max(MAX_RECEIPT_ITEMS),
   })
   .meta({
