@@ -75,15 +75,16 @@ describe("migrate", () => {
 
   it("refuses to run when an applied migration's file is gone", async () => {
     const dir = await copyOfMigrations("missing");
-    await rm(new URL("0005_provider_secrets.sql", dir));
+    await rm(new URL("0006_receipts.sql", dir));
     await expect(migrate(db.pool, { directory: dir })).rejects.toThrow(
-      /applied migration 5 \(provider_secrets\) has no file/,
+      /applied migration 6 \(receipts\) has no file/,
     );
   });
 
   it("rolls back a failing migration and records nothing", async () => {
     const dir = await copyOfMigrations("failing");
-    await writeFile(new URL("0006_broken.sql", dir), "CREATE TABLE half_done (id int);\nSELECT 1/0;\n");
+    const name = `${String(NEXT).padStart(4, "0")}_broken.sql`;
+    await writeFile(new URL(name, dir), "CREATE TABLE half_done (id int);\nSELECT 1/0;\n");
     await expect(migrate(db.pool, { directory: dir })).rejects.toThrow(/division by zero/);
     expect(await appliedVersions()).toEqual(RELEASED);
     const { rows } = await db.pool.query("SELECT to_regclass('half_done') AS t");
@@ -92,7 +93,7 @@ describe("migrate", () => {
 
   it("rejects a migrations folder with a gap or a stray file", async () => {
     const gap = await copyOfMigrations("gap");
-    await writeFile(new URL("0007_skipped.sql", gap), "SELECT 1;\n");
+    await writeFile(new URL(`${String(NEXT + 1).padStart(4, "0")}_skipped.sql`, gap), "SELECT 1;\n");
     await expect(migrate(db.pool, { directory: gap })).rejects.toThrow(/out of sequence/);
     const stray = await copyOfMigrations("stray");
     await writeFile(new URL("notes.txt", stray), "hi\n");
