@@ -1,6 +1,12 @@
 // @kopek/core/testing — the contract suites every adapter runs (vitest is a peer dependency here).
 
-export { sampleInvoice, samplePayment, sampleProject, sampleSubscription } from "./testing/fixtures.js";
+export {
+  sampleInvoice,
+  samplePayment,
+  sampleProject,
+  sampleReceipt,
+  sampleSubscription,
+} from "./testing/fixtures.js";
 export { describeKopekContract } from "./testing/kopek-contract.js";
 export {
   type ChargeFault,
