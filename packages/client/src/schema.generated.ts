@@ -358,6 +358,7 @@ export interface components {
             returnUrl?: string | null;
             /** Format: date-time */
             expiresAt?: string;
+            receipt?: components["schemas"]["ReceiptInput"] | null;
         };
         CreateSubscriptionRequest: {
             amount: components["schemas"]["Money"];
@@ -367,6 +368,7 @@ export interface components {
             providerMethodRef: string;
             description?: string;
             metadata?: components["schemas"]["Metadata"];
+            receipt?: components["schemas"]["ReceiptInput"] | null;
         };
         Customer: {
             email: string;
@@ -386,7 +388,7 @@ export interface components {
              */
             pointer: string;
             /** @enum {string} */
-            code: "required" | "invalid_type" | "invalid_format" | "too_small" | "too_large" | "too_long" | "invalid_value" | "unknown_field" | "mutually_exclusive" | "unsupported_currency" | "card_number_not_allowed" | "duplicate";
+            code: "required" | "invalid_type" | "invalid_format" | "too_small" | "too_large" | "too_long" | "invalid_value" | "unknown_field" | "mutually_exclusive" | "unsupported_currency" | "card_number_not_allowed" | "duplicate" | "receipt_total_mismatch";
             detail: string;
         };
         HealthStatus: {
@@ -421,6 +423,8 @@ export interface components {
             paidAt: components["schemas"]["Timestamp"] | null;
             /** @description When it was canceled; null while it is not */
             canceledAt: components["schemas"]["Timestamp"] | null;
+            /** @description The 54-FZ receipt sent with its payment; null when none */
+            receipt: components["schemas"]["Receipt"] | null;
         };
         /** @description A webhook body, signed per Standard Webhooks */
         InvoiceEvent: {
@@ -528,6 +532,54 @@ export interface components {
             /** @description Present on validation_failed only */
             errors?: components["schemas"]["FieldIssue"][];
         };
+        /** @description The 54-FZ receipt sent with every charge it covers (API.md 10.7) */
+        Receipt: {
+            customer: components["schemas"]["ReceiptCustomer"];
+            /** @description 1–6; null: the provider's default */
+            taxSystemCode: number | null;
+            items: components["schemas"]["ReceiptItem"][];
+        };
+        /** @description Where the receipt is sent; at least one is set */
+        ReceiptCustomer: {
+            email: string | null;
+            phone: string | null;
+        };
+        /** @description Where the receipt is sent: an email, a phone, or both */
+        ReceiptCustomerInput: {
+            email?: string | null;
+            phone?: string | null;
+        };
+        /** @description A 54-FZ fiscal receipt, sent to the provider with every charge it covers. The items (quantity × unit amount) must add up to the amount exactly. */
+        ReceiptInput: {
+            customer: components["schemas"]["ReceiptCustomerInput"];
+            taxSystemCode?: number | null;
+            items: components["schemas"]["ReceiptItemInput"][];
+        };
+        ReceiptItem: {
+            description: string;
+            /** @example 1.5 */
+            quantity: string;
+            amount: components["schemas"]["Money"];
+            vatCode: number;
+            /** @enum {string} */
+            paymentSubject: "commodity" | "excise" | "job" | "service" | "gambling_bet" | "gambling_prize" | "lottery" | "lottery_prize" | "intellectual_activity" | "payment" | "agent_commission" | "property_right" | "non_operating_gain" | "insurance_premium" | "sales_tax" | "resort_fee" | "composite" | "another" | "fine" | "tax" | "lien" | "cost" | "pension_insurance_without_payouts" | "pension_insurance_with_payouts" | "health_insurance_without_payouts" | "health_insurance_with_payouts" | "health_insurance" | "casino" | "agent_withdrawals" | "non_marked_excise" | "marked_excise" | "marked" | "non_marked";
+            /** @enum {string} */
+            paymentMode: "full_prepayment" | "partial_prepayment" | "advance" | "full_payment" | "partial_payment" | "credit" | "credit_payment";
+        };
+        ReceiptItemInput: {
+            description: string;
+            /**
+             * @description How many units, a decimal string > 0 with at most 3 decimals
+             * @example 1.5
+             */
+            quantity: string;
+            amount: components["schemas"]["Money"];
+            vatCode: number;
+            /** @enum {string} */
+            paymentSubject: "commodity" | "excise" | "job" | "service" | "gambling_bet" | "gambling_prize" | "lottery" | "lottery_prize" | "intellectual_activity" | "payment" | "agent_commission" | "property_right" | "non_operating_gain" | "insurance_premium" | "sales_tax" | "resort_fee" | "composite" | "another" | "fine" | "tax" | "lien" | "cost" | "pension_insurance_without_payouts" | "pension_insurance_with_payouts" | "health_insurance_without_payouts" | "health_insurance_with_payouts" | "health_insurance" | "casino" | "agent_withdrawals" | "non_marked_excise" | "marked_excise" | "marked" | "non_marked";
+            /** @enum {string} */
+            paymentMode: "full_prepayment" | "partial_prepayment" | "advance" | "full_payment" | "partial_payment" | "credit" | "credit_payment";
+        };
         Subscription: {
             id: components["schemas"]["Id"];
             /** @enum {string} */
@@ -548,6 +600,8 @@ export interface components {
             canceledAt: components["schemas"]["Timestamp"] | null;
             /** @description requested (canceled through the API) or payment_failed (dunning ran out); null while not canceled */
             cancelReason: ("requested" | "payment_failed") | null;
+            /** @description The 54-FZ receipt sent with every cycle's charge; null when none */
+            receipt: components["schemas"]["Receipt"] | null;
         };
         /** @description A webhook body, signed per Standard Webhooks */
         SubscriptionEvent: {
