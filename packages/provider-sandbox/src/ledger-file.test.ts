@@ -43,6 +43,7 @@ describe("the sandbox ledger file", () => {
         amount: "999999999999999999",
         currency: "USD",
         chargedAt: expect.stringMatching(/Z$/),
+        receipt: null,
       },
     ]);
     expect((await pending)._unsafeUnwrap().providerPaymentId).toBe(lines(file)[0]?.chargeId);

@@ -35,6 +35,7 @@ export function registerCreateTests(options: KopekContractOptions): void {
         "createdAt",
         "canceledAt",
         "cancelReason",
+        "receipt",
       ]);
       expect(body).toMatchObject({
         status: "active",
@@ -124,6 +125,7 @@ export function registerCreateTests(options: KopekContractOptions): void {
           "expiresAt",
           "paidAt",
           "canceledAt",
+          "receipt",
         ]);
         expect(body).toMatchObject({
           status: "created",
