@@ -31,8 +31,15 @@ export interface TBankEmulator {
   readonly requests: readonly EmulatorRequest[];
   /** Notifications sent so far, with whether the merchant answered 200 `OK`. */
   readonly notifications: readonly SentNotification[];
-  /** The next `count` API requests fail: 500 or no answer, before or after the operation was done. */
-  failNext(count: number, fault: Fault, options?: { readonly afterProcessing?: boolean }): void;
+  /**
+   * The next `count` API requests (of `method`, if given) fail: 500 or no answer, before or after the
+   * operation was done.
+   */
+  failNext(
+    count: number,
+    fault: Fault,
+    options?: { readonly afterProcessing?: boolean; readonly method?: string },
+  ): void;
   /** The terminal's notification URL, used when Init named none (null: nowhere, the default). */
   notifyTo(url: string | null): void;
   /** Resolves when every notification sent so far has been delivered (or failed). */
@@ -65,7 +72,7 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
   const requests: EmulatorRequest[] = [];
   const notifications: SentNotification[] = [];
   const inFlight = new Set<Promise<void>>();
-  const faults: { fault: Fault; afterProcessing: boolean }[] = [];
+  const faults: { fault: Fault; afterProcessing: boolean; method: string | undefined }[] = [];
   let terminalNotifyUrl: string | null = null;
   let origin = "";
 
@@ -114,7 +121,8 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
     } catch {
       body = {};
     }
-    const fault = faults.shift();
+    const index = faults.findIndex((entry) => entry.method === undefined || entry.method === method);
+    const fault = index === -1 ? undefined : faults.splice(index, 1)[0];
     const log = (status: number) => requests.push({ method, body, status });
     if (fault !== undefined && !fault.afterProcessing) {
       log(fault.fault === "timeout" ? 0 : 500);
@@ -182,7 +190,11 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
     notifications,
     failNext: (count, fault, faultOptions = {}) => {
       for (let i = 0; i < count; i += 1)
-        faults.push({ fault, afterProcessing: faultOptions.afterProcessing ?? false });
+        faults.push({
+          fault,
+          afterProcessing: faultOptions.afterProcessing ?? false,
+          method: faultOptions.method,
+        });
     },
     notifyTo: (url) => {
       terminalNotifyUrl = url;
