@@ -33,7 +33,7 @@ describe(`kopek database commands (${db.backend})`, () => {
       code: 0,
       stdout:
         "applied 0001_initial\napplied 0002_lifecycle\napplied 0003_webhooks\napplied 0004_payments\n" +
-        "applied 0005_provider_secrets\n",
+        "applied 0005_provider_secrets\napplied 0006_tbank_secret\n",
       stderr: "",
     });
     expect((await kopek("migrate")).stdout).toBe("The database schema is current: nothing to apply.\n");

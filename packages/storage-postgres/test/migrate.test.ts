@@ -15,7 +15,7 @@ afterAll(async () => {
 
 const packaged = new URL("../migrations/", import.meta.url);
 /** The versions shipped in the package. */
-const RELEASED = [1, 2, 3, 4, 5];
+const RELEASED = [1, 2, 3, 4, 5, 6];
 
 /** A copy of the packaged migrations that a test may edit. */
 async function copyOfMigrations(name: string): Promise<URL> {
@@ -54,11 +54,11 @@ describe("migrate", () => {
 
   it("applies a new migration added after a release, in order", async () => {
     const dir = await copyOfMigrations("added");
-    await writeFile(new URL("0006_add_note.sql", dir), "ALTER TABLE projects ADD COLUMN note text;\n");
-    expect(await migrate(db.pool, { directory: dir })).toEqual({ applied: [6] });
-    expect(await appliedVersions()).toEqual([...RELEASED, 6]);
+    await writeFile(new URL("0007_add_note.sql", dir), "ALTER TABLE projects ADD COLUMN note text;\n");
+    expect(await migrate(db.pool, { directory: dir })).toEqual({ applied: [7] });
+    expect(await appliedVersions()).toEqual([...RELEASED, 7]);
     await db.pool.query(
-      "ALTER TABLE projects DROP COLUMN note; DELETE FROM kopek_migrations WHERE version = 6",
+      "ALTER TABLE projects DROP COLUMN note; DELETE FROM kopek_migrations WHERE version = 7",
     );
   });
 
@@ -72,15 +72,15 @@ describe("migrate", () => {
 
   it("refuses to run when an applied migration's file is gone", async () => {
     const dir = await copyOfMigrations("missing");
-    await rm(new URL("0005_provider_secrets.sql", dir));
+    await rm(new URL("0006_tbank_secret.sql", dir));
     await expect(migrate(db.pool, { directory: dir })).rejects.toThrow(
-      /applied migration 5 \(provider_secrets\) has no file/,
+      /applied migration 6 \(tbank_secret\) has no file/,
     );
   });
 
   it("rolls back a failing migration and records nothing", async () => {
     const dir = await copyOfMigrations("failing");
-    await writeFile(new URL("0006_broken.sql", dir), "CREATE TABLE half_done (id int);\nSELECT 1/0;\n");
+    await writeFile(new URL("0007_broken.sql", dir), "CREATE TABLE half_done (id int);\nSELECT 1/0;\n");
     await expect(migrate(db.pool, { directory: dir })).rejects.toThrow(/division by zero/);
     expect(await appliedVersions()).toEqual(RELEASED);
     const { rows } = await db.pool.query("SELECT to_regclass('half_done') AS t");
@@ -89,7 +89,7 @@ describe("migrate", () => {
 
   it("rejects a migrations folder with a gap or a stray file", async () => {
     const gap = await copyOfMigrations("gap");
-    await writeFile(new URL("0007_skipped.sql", gap), "SELECT 1;\n");
+    await writeFile(new URL("0008_skipped.sql", gap), "SELECT 1;\n");
     await expect(migrate(db.pool, { directory: gap })).rejects.toThrow(/out of sequence/);
     const stray = await copyOfMigrations("stray");
     await writeFile(new URL("notes.txt", stray), "hi\n");

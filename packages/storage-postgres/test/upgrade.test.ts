@@ -52,6 +52,7 @@ it("upgrades a 0.1 database: backfills the new columns, and 0.1 inserts keep wor
   await rm(join(only0001, "0003_webhooks.sql"));
   await rm(join(only0001, "0004_payments.sql"));
   await rm(join(only0001, "0005_provider_secrets.sql"));
+  await rm(join(only0001, "0006_tbank_secret.sql"));
   expect(await migrate(db.pool, { directory: pathToFileURL(`${only0001}/`) })).toEqual({ applied: [1] });
 
   const project = sampleProject();
@@ -64,7 +65,7 @@ it("upgrades a 0.1 database: backfills the new columns, and 0.1 inserts keep wor
   ]);
   const before = await insertAs01(project.id, "2026-02-28T09:30:00.123Z");
 
-  expect(await migrate(db.pool)).toEqual({ applied: [2, 3, 4, 5] });
+  expect(await migrate(db.pool)).toEqual({ applied: [2, 3, 4, 5, 6] });
   expect((await storage.findProject(project.id))._unsafeUnwrap()).toEqual(project);
   const subscription = (await storage.findSubscription(project.id, before.subscriptionId))._unsafeUnwrap();
   expect(subscription).toMatchObject({
