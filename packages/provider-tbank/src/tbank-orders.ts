@@ -50,23 +50,33 @@ export function createTBankOrders(client: TBankClient) {
   const getState = (paymentId: string) =>
     client.call("GetState", { PaymentId: paymentId }, stateSchema).mapErr(providerErrorOf);
 
-  function init(request: PaymentRequest, orderId: string, amount: number) {
-    return client
+  /** `Init` of a one-stage payment of the order, Kopek's payment id kept in `DATA`. */
+  const initOrder = (
+    order: { orderId: string; amount: number; description: string; paymentId: string },
+    more: Record<string, string> = {},
+  ) =>
+    client
       .call(
         "Init",
         {
-          Amount: amount,
-          OrderId: orderId,
-          Description: truncate(request.description, DESCRIPTION_MAX),
+          Amount: order.amount,
+          OrderId: order.orderId,
+          Description: truncate(order.description, DESCRIPTION_MAX),
           PayType: "O",
-          SuccessURL: request.returnUrl,
-          FailURL: request.returnUrl,
-          NotificationURL: request.notificationUrl,
-          DATA: { KopekPaymentId: request.paymentId },
+          ...more,
+          DATA: { KopekPaymentId: order.paymentId },
         },
         initSchema,
       )
-      .mapErr(providerErrorOf)
+      .mapErr(providerErrorOf);
+
+  function init(request: PaymentRequest, orderId: string, amount: number) {
+    const order = { orderId, amount, description: request.description, paymentId: request.paymentId };
+    return initOrder(order, {
+      SuccessURL: request.returnUrl,
+      FailURL: request.returnUrl,
+      NotificationURL: request.notificationUrl,
+    })
       .andThen((created) => {
         if (request.method === "sbp") {
           // developer.tbank.ru/eacq/api/get-qr: after Init, PAYLOAD answers the SBP payment link.
@@ -167,19 +177,7 @@ export function createTBankOrders(client: TBankClient) {
           return refuse(`T-Bank order ${orderId} was made for another amount with the same idempotency key`);
         if (existing !== null && existing.Status !== "NEW") return getState(existing.PaymentId).map(answerOf);
         if (existing !== null) return charge(existing.PaymentId);
-        return client
-          .call(
-            "Init",
-            {
-              Amount: amount,
-              OrderId: orderId,
-              Description: truncate(request.description, DESCRIPTION_MAX),
-              PayType: "O",
-              DATA: { KopekPaymentId: request.paymentId },
-            },
-            initSchema,
-          )
-          .mapErr(providerErrorOf)
+        return initOrder({ orderId, amount, description: request.description, paymentId: request.paymentId })
           .map((created) => ({ charged: false, paymentId: created.PaymentId }))
           .orElse((error) =>
             // Init refused: a parallel process or a lost answer may have made the order's payment; if so, go on with it.

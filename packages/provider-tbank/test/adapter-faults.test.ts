@@ -26,7 +26,7 @@ describe("an unknown outcome never makes a second payment", () => {
   });
 
   it("answers unavailable when Init's answer never comes, and the retry with the same key finds the order", async () => {
-    const provider = providerFor(emulator, { timeoutMs: 150, maxRetries: 0 });
+    const provider = providerFor(emulator, { timeoutMs: 1_000, maxRetries: 0 });
     const request = paymentRequest();
     emulator.failNext(1, "timeout", { afterProcessing: true, method: "Init" });
     expect((await provider.createPayment(request))._unsafeUnwrapErr().code).toBe("unavailable");
@@ -49,7 +49,7 @@ describe("an unknown outcome never makes a second payment", () => {
     emulator.requests.slice(start).filter((request) => request.method === "Charge" && request.status === 200);
 
   it("never charges a saved card twice when Charge's answer is lost: CheckOrder finds the charged payment", async () => {
-    const provider = providerFor(emulator, { timeoutMs: 150, maxRetries: 0 });
+    const provider = providerFor(emulator, { timeoutMs: 1_000, maxRetries: 0 });
     const charge = chargeOf();
     const start = emulator.requests.length;
     emulator.failNext(1, "timeout", { afterProcessing: true, method: "Charge" });
@@ -65,7 +65,7 @@ describe("an unknown outcome never makes a second payment", () => {
   });
 
   it("charges the order's payment when Init's answer was lost, instead of making a second one", async () => {
-    const provider = providerFor(emulator, { timeoutMs: 150, maxRetries: 0 });
+    const provider = providerFor(emulator, { timeoutMs: 1_000, maxRetries: 0 });
     const charge = chargeOf();
     const start = emulator.requests.length;
     emulator.failNext(1, "500", { afterProcessing: true, method: "Init" });
