@@ -86,9 +86,14 @@ export function createTBankClient(options: TBankClientOptions): TBankClient {
       }
       if (answer.kind === "no-answer")
         return { failure: { kind: "unavailable", message: `${what}: ${answer.message}` } };
-      if (answer.status !== 200) {
+      if (answer.status === 429 || answer.status >= 500) {
         const message = `${what}: HTTP ${answer.status} after ${retry + 1} attempts; the outcome is unknown`;
         return { failure: { kind: "unavailable", message } };
+      }
+      // T-Bank answers its refusals with 200 and Success: false; another 4xx is a request it never took.
+      if (answer.status !== 200) {
+        const refused = { Success: false, ErrorCode: `HTTP ${answer.status}`, Message: "not an API answer" };
+        return { failure: { kind: "refused", answer: refused, raw: answer.body } };
       }
       // GetCardList answers a bare array when it succeeds (…/eacq/api/get-card-list); errors are envelopes.
       if (Array.isArray(answer.body)) {

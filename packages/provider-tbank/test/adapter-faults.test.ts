@@ -102,6 +102,13 @@ describe("outages and refusals", () => {
     expect((await provider.getPayment("1"))._unsafeUnwrapErr().code).toBe("unavailable");
   });
 
+  it("answers failed, not unavailable, for a 4xx that is no API answer (a wrong apiUrl)", async () => {
+    const provider = providerFor(emulator, { apiUrl: `${emulator.url}/not-v2` });
+    const error = (await provider.getPayment("1"))._unsafeUnwrapErr();
+    expect(error).toMatchObject({ code: "failed" });
+    expect(error.message).toContain("HTTP 404");
+  });
+
   it("answers failed when T-Bank refuses the Token (another password), with its ErrorCode", async () => {
     const provider = providerFor(emulator, { password: "not-the-password" });
     const error = (await provider.createPayment(paymentRequest()))._unsafeUnwrapErr();
