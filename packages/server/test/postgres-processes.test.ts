@@ -83,7 +83,7 @@ describe.runIf(db.isRealServer)(
       ]);
       const logs = [a, b].map((server) => server.cli.stdout());
       expect(
-        logs.filter((log) => log.includes('"applied":[1,2,3,4,5],"msg":"database migrated"')),
+        logs.filter((log) => log.includes('"applied":[1,2,3,4,5,6],"msg":"database migrated"')),
       ).toHaveLength(1);
       expect(
         logs.filter((log) => log.includes('"applied":[],"msg":"database schema is current"')),
