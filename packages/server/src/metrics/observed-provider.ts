@@ -2,32 +2,29 @@ import type { PaymentProvider } from "@kopek/core";
 import { ResultAsync } from "neverthrow";
 import type { KopekMetrics } from "./kopek-metrics.js";
 
-// The port's calls that reach the provider (each answers a ResultAsync); the rest are local.
-const CALLS = [
-  "describeStoredMethod",
-  "chargeStoredMethod",
-  "createPaymentLink",
-  "createPayment",
-  "getPayment",
-  "cancelPayment",
-  "refundPayment",
-  "getRefund",
-] as const satisfies readonly (keyof PaymentProvider)[];
+// The port's calls that reach the provider: each answers a ResultAsync.
+type Call = {
+  [Name in keyof PaymentProvider]: PaymentProvider[Name] extends (
+    ...args: never[]
+  ) => ResultAsync<unknown, unknown>
+    ? Name
+    : never;
+}[keyof PaymentProvider];
 
 /**
  * The provider with every call to it timed and counted in `metrics` (`kopek_provider_call_duration_seconds`),
  * by the provider's kind, the operation and its outcome: `ok`, or the error's code (`declined`,
- * `unavailable`, `failed`). Answers pass through unchanged.
+ * `unavailable`, `failed`). Answers pass through unchanged. Built member by member (no spread), so a
+ * class-based adapter keeps its methods and a member added to the port must be named here.
  */
 export function observedProvider(
   provider: PaymentProvider,
   kind: string,
   metrics: KopekMetrics,
 ): PaymentProvider {
-  const observed: Record<string, unknown> = {};
-  for (const operation of CALLS) {
+  const timed = <Name extends Call>(operation: Name): PaymentProvider[Name] => {
     const call = provider[operation] as (...args: unknown[]) => ResultAsync<unknown, { code: string }>;
-    observed[operation] = (...args: unknown[]) => {
+    const observed = (...args: unknown[]) => {
       const started = performance.now();
       return new ResultAsync(
         Promise.resolve(call.apply(provider, args)).then((result) => {
@@ -37,6 +34,19 @@ export function observedProvider(
         }),
       );
     };
-  }
-  return { ...provider, ...observed } as PaymentProvider;
+    return observed as unknown as PaymentProvider[Name];
+  };
+  return {
+    capabilities: provider.capabilities,
+    notificationAnswer: provider.notificationAnswer,
+    readNotification: (notification) => provider.readNotification(notification),
+    describeStoredMethod: timed("describeStoredMethod"),
+    chargeStoredMethod: timed("chargeStoredMethod"),
+    createPaymentLink: timed("createPaymentLink"),
+    createPayment: timed("createPayment"),
+    getPayment: timed("getPayment"),
+    cancelPayment: timed("cancelPayment"),
+    refundPayment: timed("refundPayment"),
+    getRefund: timed("getRefund"),
+  };
 }
