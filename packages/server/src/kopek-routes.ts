@@ -51,7 +51,7 @@ export async function kopekRoutes(app: FastifyInstance, deps: KopekRoutesOptions
 
   await app.register(errorBoundaryPlugin, { kopek, bodyLimitBytes });
   await app.register(requestLogPlugin);
-  if (deps.metrics !== undefined) await app.register(metricsPlugin, { metrics: deps.metrics });
+  if (deps.metrics !== undefined) await app.register(metricsPlugin, { metrics: deps.metrics, storage });
   await app.register(rawBodyPlugin, { bodyLimitBytes });
   await app.register(healthRoutes, { kopek, storage });
   await app.register(apiRoutes, {

@@ -4,6 +4,7 @@ import { createMemoryStorage } from "@kopek/storage-memory";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../src/app.js";
 import type { ServerTimeouts } from "../src/http/server-timeouts.js";
+import type { KopekMetrics } from "../src/metrics/kopek-metrics.js";
 import { createLogger, reportKopekErrors } from "../src/startup/logger.js";
 import { createProjectWithKey } from "../src/startup/project-setup.js";
 import { createProviderRegistry } from "../src/startup/providers.js";
@@ -28,6 +29,8 @@ export interface TestAppOptions {
   readonly timeouts?: ServerTimeouts;
   /** Signs the payment forms' CSRF tokens; random per app when omitted. */
   readonly pageSecret?: Uint8Array;
+  /** Answers GET /metrics from these series when given. */
+  readonly metrics?: KopekMetrics;
 }
 
 /** An app on fresh memory storage (or `options.storage`) and a sandbox ledger, with one project, its key, and the log lines. */
@@ -68,6 +71,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     publicUrl: PUBLIC_URL,
     ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
     ...(options.pageSecret === undefined ? {} : { pageSecret: options.pageSecret }),
+    ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
     sandboxCheckout: checkout,
   });
   const post = (

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, it } from "vitest";
+import { createKopekMetrics } from "../src/metrics/kopek-metrics.js";
 import { setClockFile } from "./clock-file.js";
-import { invoiceBody, subscriptionBody } from "./helper.js";
+import { buildTestApp, invoiceBody, subscriptionBody } from "./helper.js";
+import { createInvoice, openPage, submit } from "./pay-page.js";
 import { startClockedServer } from "./renewal-scenario.js";
 import { postJson } from "./server-process.js";
 
@@ -66,3 +68,22 @@ it("GET /metrics counts requests, replays, key reuse, provider calls and renewal
     await cleanUp();
   }
 }, 60_000);
+
+// A payer who chose a method and never came back leaves a pending payment: counted at the next scrape,
+// by age, from storage (so every instance on one database reports the same figure).
+it("GET /metrics counts the payments pending at the provider, by age", async () => {
+  const t = await buildTestApp({ metrics: createKopekMetrics() });
+  const pending = async () => {
+    const text = (await t.inject({ method: "GET", url: "/metrics" })).body;
+    return /^kopek_pending_payments\{older_than_seconds="0"\} (\d+)$/m.exec(text)?.[1];
+  };
+  expect(await pending()).toBe("0");
+  for (const method of ["card", "sbp"]) {
+    const id = await createInvoice(t);
+    const { token } = await openPage(t, id);
+    expect((await submit(t, id, { token: token ?? "", method })).statusCode).toBe(303);
+  }
+  expect(await pending()).toBe("2");
+  const text = (await t.inject({ method: "GET", url: "/metrics" })).body;
+  expect(text).toContain('kopek_pending_payments{older_than_seconds="3600"} 0');
+});

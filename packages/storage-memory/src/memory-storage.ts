@@ -154,6 +154,8 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
       ),
     listPayments: (projectId, page) => attempt("listPayments", () => resources.listPayments(projectId, page)),
     claimPaymentChecks: (claim) => attempt("claimPaymentChecks", () => resources.claimPaymentChecks(claim)),
+    countPendingPayments: (cutoffs) =>
+      attempt("countPendingPayments", () => resources.countPendingPayments(cutoffs)),
     savePayment: (payment, events) =>
       attemptWrite("savePayment", () => {
         if (!resources.acceptsPayments([payment])) return err(CONFLICT);

@@ -179,6 +179,18 @@ export class ResourceStore {
     });
   }
 
+  countPendingPayments(cutoffs: readonly Date[]): number[] {
+    const counts = cutoffs.map(() => 0);
+    for (const payment of this.#payments.rows.values()) {
+      if (payment.status !== "pending") continue;
+      const created = payment.createdAt.getTime();
+      cutoffs.forEach((cutoff, i) => {
+        if (created <= cutoff.getTime()) counts[i] = (counts[i] ?? 0) + 1;
+      });
+    }
+    return counts;
+  }
+
   /** The stored rows, for `inspect()`. */
   tables() {
     return {

@@ -59,6 +59,16 @@ leased AS (
 )
 SELECT ${PAYMENT_SELECT} FROM leased ORDER BY next_check_at, id`;
 
+/**
+ * `countPendingPayments`: $1 the cutoffs. The pending payments (`payments_check_idx` holds only them)
+ * counted against each cutoff; a count per cutoff, in the cutoffs' order.
+ */
+const COUNT_PENDING_PAYMENTS = `
+SELECT count(p.id)::int AS n
+  FROM unnest($1::timestamptz[]) WITH ORDINALITY AS c(cutoff, i)
+  LEFT JOIN payments p ON p.status = 'pending' AND p.created_at <= c.cutoff
+ GROUP BY c.i ORDER BY c.i`;
+
 /** Payments by project: one read, a filtered page, and version-checked saves with their events. */
 export function paymentStorage({ query, run, fail, transaction }: SqlContext): PaymentStorage {
   return {
@@ -90,6 +100,12 @@ export function paymentStorage({ query, run, fail, transaction }: SqlContext): P
         if (parameters === null) return [];
         const { rows } = await query("list_payments", LIST_PAYMENTS, parameters);
         return rows.map(toPayment);
+      }),
+
+    countPendingPayments: (cutoffs) =>
+      run("countPendingPayments", async () => {
+        const { rows } = await query("count_pending_payments", COUNT_PENDING_PAYMENTS, [cutoffs]);
+        return rows.map((row) => Number(row.n));
       }),
 
     claimPaymentChecks: (claim) =>

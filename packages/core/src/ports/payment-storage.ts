@@ -30,6 +30,11 @@ export interface PaymentStorage {
    * version neither), so no other claim takes it until then. Returned as stored after the lease.
    */
   claimPaymentChecks(claim: PaymentCheckClaim): ResultAsync<readonly Payment[], StorageError>;
+  /**
+   * How many payments are `pending` now, across projects, by age: for each cutoff, those created at
+   * or before it (so the counts never grow along an ascending list). For the operator's metrics.
+   */
+  countPendingPayments(createdAtOrBefore: readonly Date[]): ResultAsync<readonly number[], StorageError>;
 }
 
 export interface PaymentCheckClaim {

@@ -202,6 +202,28 @@ export function describePaymentContract(factory: StorageFactory): void {
       expect(await unwrap(storage.findPayment(project.id, final.id))).toEqual(final);
     });
 
+    it("counts the pending payments of every project by age, cumulatively", async () => {
+      const storage = await factory();
+      const [one, two] = [await savedProject(storage), await savedProject(storage)];
+      const at = (ms: number) => new Date(Date.parse("2026-03-01T10:00:00.000Z") + ms);
+      const cutoffs = [at(0), at(-60_000), at(-3_600_000)];
+      // Other tests' payments may share this storage: only what these add is asserted.
+      const before = await unwrap(storage.countPendingPayments(cutoffs));
+      const pending = (projectId: string, createdAt: Date) =>
+        samplePayment(projectId, { status: "pending", succeededAt: null, nextCheckAt: at(1000), createdAt });
+      const payments = [
+        pending(one.id, at(-10)),
+        pending(two.id, at(-120_000)),
+        pending(one.id, at(-7_200_000)),
+        pending(two.id, at(5000)),
+        samplePayment(one.id, { createdAt: at(-7_200_000) }),
+      ];
+      for (const payment of payments) await unwrap(storage.savePayment(payment, []));
+      const after = await unwrap(storage.countPendingPayments(cutoffs));
+      expect(after.map((n, i) => n - (before[i] ?? 0))).toEqual([3, 2, 1]);
+      expect(await unwrap(storage.countPendingPayments([]))).toEqual([]);
+    });
+
     it("stores no payment of a completion whose lease was lost", async () => {
       const storage = await factory();
       const project = await savedProject(storage);

@@ -1,6 +1,6 @@
 import { createSandboxProvider } from "@kopek/provider-sandbox";
 import { describe, expect, it } from "vitest";
-import { createKopekMetrics } from "./kopek-metrics.js";
+import { createKopekMetrics, PENDING_PAYMENT_AGES } from "./kopek-metrics.js";
 import { observedProvider } from "./observed-provider.js";
 
 const charge = (ref: string) => ({
@@ -37,5 +37,27 @@ describe("metrics", () => {
     expect(text).toContain('kopek_webhook_delivery_queue_age_seconds_bucket{le="0.1",outcome="delivered"} 1');
     expect(text).toContain('kopek_webhook_delivery_queue_age_seconds_bucket{le="60",outcome="retry"} 0');
     expect(text).toContain('kopek_webhook_delivery_queue_age_seconds_bucket{le="300",outcome="retry"} 1');
+  });
+});
+
+describe("pending payments by age", () => {
+  it("are counted at each scrape from the source, cumulatively by age, and left out when it fails", async () => {
+    const metrics = createKopekMetrics();
+    expect(await metrics.registry.metrics()).not.toContain("kopek_pending_payments{");
+    let answer: readonly number[] | null = [7, 4, 2, 1, 0];
+    const asked: (readonly Date[])[] = [];
+    metrics.countPendingPaymentsWith(async (cutoffs) => {
+      asked.push(cutoffs);
+      return answer;
+    });
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('kopek_pending_payments{older_than_seconds="0"} 7');
+    expect(text).toContain('kopek_pending_payments{older_than_seconds="300"} 2');
+    expect(text).toContain('kopek_pending_payments{older_than_seconds="86400"} 0');
+    const [cutoffs] = asked;
+    expect(cutoffs?.length).toBe(PENDING_PAYMENT_AGES.length);
+    expect((cutoffs?.[0]?.getTime() ?? 0) - (cutoffs?.[1]?.getTime() ?? 0)).toBe(60_000);
+    answer = null;
+    expect(await metrics.registry.metrics()).not.toContain("kopek_pending_payments{");
   });
 });

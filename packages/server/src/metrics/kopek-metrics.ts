@@ -1,5 +1,5 @@
 import type { KopekResponse } from "@kopek/core";
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
 /**
  * What an operator scrapes at `/metrics` (Prometheus text format): requests by route and status,
@@ -20,7 +20,16 @@ export interface KopekMetrics {
   renewal(result: string): void;
   /** One webhook delivery attempt, and how long its event waited in the outbox by then. */
   webhookAttempt(outcome: string, queueAgeSeconds: number): void;
+  /**
+   * Where the pending payments are counted at each scrape: for each cutoff, how many pending payments
+   * were created at or before it (storage's `countPendingPayments`); null when they cannot be counted
+   * now (the series is then left out rather than stale).
+   */
+  countPendingPaymentsWith(count: (cutoffs: readonly Date[]) => Promise<readonly number[] | null>): void;
 }
+
+/** The ages, in seconds, the pending payments are counted at: all of them, then older than each. */
+export const PENDING_PAYMENT_AGES = [0, 60, 300, 3600, 86_400] as const;
 
 const IDEMPOTENCY_REFUSALS = new Set(["idempotency_request_in_progress", "idempotency_key_reused"]);
 // Seconds: from a cached read to a provider that takes its time.
@@ -76,12 +85,42 @@ export function createKopekMetrics(): KopekMetrics {
     registers: [registry],
   });
 
+  let countPending: ((cutoffs: readonly Date[]) => Promise<readonly number[] | null>) | null = null;
+  new Gauge({
+    name: "kopek_pending_payments",
+    help: "Payments pending at their provider now, by age: those older than older_than_seconds (0: all)",
+    labelNames: ["older_than_seconds"] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      if (countPending === null) return;
+      const now = Date.now();
+      const counts = await countPending(PENDING_PAYMENT_AGES.map((age) => new Date(now - age * 1000)));
+      if (counts === null) return;
+      PENDING_PAYMENT_AGES.forEach((age, i) => {
+        this.set({ older_than_seconds: String(age) }, counts[i] ?? 0);
+      });
+    },
+  });
+  // One counter and one histogram child per method, route pattern and status (a bounded set): prom-client
+  // would otherwise hash the labels object on every request, twice.
+  const perRoute = new Map<
+    string,
+    { readonly count: Counter.Internal; readonly time: Histogram.Internal<"method" | "route" | "status"> }
+  >();
+
   return {
     registry,
     requestCompleted(method, route, status, seconds) {
-      const labels = { method, route: route ?? "unmatched", status: String(status) };
-      requests.inc(labels);
-      durations.observe(labels, seconds);
+      const name = `${method} ${route ?? ""} ${status}`;
+      let series = perRoute.get(name);
+      if (series === undefined) {
+        const labels = { method, route: route ?? "unmatched", status: String(status) };
+        series = { count: requests.labels(labels), time: durations.labels(labels) };
+        perRoute.set(name, series);
+      }
+      series.count.inc();
+      series.time.observe(seconds);
     },
     apiAnswered(answer) {
       if (answer.headers["idempotent-replayed"] === "true") replays.inc();
@@ -96,6 +135,9 @@ export function createKopekMetrics(): KopekMetrics {
     },
     webhookAttempt(outcome, queueAgeSeconds) {
       webhookQueueAge.observe({ outcome }, Math.max(0, queueAgeSeconds));
+    },
+    countPendingPaymentsWith(count) {
+      countPending = count;
     },
   };
 }

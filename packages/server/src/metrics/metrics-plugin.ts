@@ -1,9 +1,12 @@
+import type { Storage } from "@kopek/core";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { KopekMetrics } from "./kopek-metrics.js";
 
 export interface MetricsPluginOptions {
   readonly metrics: KopekMetrics;
+  /** Where the pending payments are counted, at each scrape. */
+  readonly storage: Storage;
 }
 
 /**
@@ -11,7 +14,11 @@ export interface MetricsPluginOptions {
  * pattern (never the URL itself) and status. No API key: like /healthz it is for the operator's
  * network; keep it off the public internet at the proxy, or turn it off (KOPEK_METRICS=off).
  */
-async function metricsRoutes(app: FastifyInstance, { metrics }: MetricsPluginOptions) {
+async function metricsRoutes(app: FastifyInstance, { metrics, storage }: MetricsPluginOptions) {
+  metrics.countPendingPaymentsWith(async (cutoffs) => {
+    const counted = await storage.countPendingPayments(cutoffs);
+    return counted.isOk() ? counted.value : null;
+  });
   app.addHook("onResponse", (request, reply, done) => {
     metrics.requestCompleted(
       request.method,
