@@ -56,6 +56,7 @@ export {
   SUBSCRIPTION_STATUSES,
   type Subscription,
   type SubscriptionStatus,
+  type TBankProviderSettings,
   type YooKassaProviderSettings,
 } from "./domain/model.js";
 export {

@@ -93,6 +93,56 @@ describe(`kopek projects with a real provider (${db.backend})`, () => {
     );
   });
 
+  it("create --provider tbank stores the terminal password encrypted; update keeps it; list never shows it", async () => {
+    const password = randomBytes(12).toString("base64url");
+    const created = await kopek(
+      [
+        "projects",
+        "create",
+        "--name",
+        "t shop",
+        "--provider",
+        "tbank",
+        "--terminal-key",
+        "1700000000000DEMO",
+        "--password-env",
+        "TBANK_PASSWORD",
+      ],
+      { TBANK_PASSWORD: password, KOPEK_PUBLIC_URL: "https://pay.example" },
+    );
+    expect(created.code).toBe(0);
+    const id = created.stdout.trim();
+    expect(created.stderr).toContain(`https://pay.example/provider-events/${id}/tbank\n`);
+    expect(await storedProvider(id)).toEqual({
+      kind: "tbank",
+      terminalKey: "1700000000000DEMO",
+      password,
+      storedMethods: ["card"],
+      apiUrl: null,
+    });
+    const { rows } = await db.pool.query("SELECT * FROM projects WHERE id = $1", [id]);
+    expect(JSON.stringify(rows)).not.toContain(password);
+    const renamed = await kopek(["projects", "update", id, "--name", "t renamed"]);
+    expect(renamed.stdout).toBe(
+      `updated ${id}: t renamed, tbank terminalKey=1700000000000DEMO storedMethods=card\n`,
+    );
+    expect(await storedProvider(id)).toMatchObject({ password });
+    expect((await kopek(["projects", "list"])).stdout).not.toContain(password);
+    const missing = await kopek([
+      "projects",
+      "create",
+      "--name",
+      "x",
+      "--provider",
+      "tbank",
+      "--terminal-key",
+      "T",
+    ]);
+    expect(missing.stderr).toContain(
+      "the tbank provider needs --password-file <path> or --password-env <NAME>",
+    );
+  });
+
   it("without KOPEK_PUBLIC_URL, prints the URL with a placeholder and names the variable", async () => {
     const created = await kopek(
       [
@@ -186,7 +236,7 @@ describe(`kopek projects with a real provider (${db.backend})`, () => {
     });
     expect(await kopek(["projects", "create", "--name", "s", "--provider", "stripe"])).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining("--provider must be sandbox, http or yookassa"),
+      stderr: expect.stringContaining("--provider must be sandbox, http, yookassa or tbank"),
     });
     expect(
       await kopek(["projects", "update", "0192f3c4-0000-7000-8000-000000000000", "--name", "x"]),

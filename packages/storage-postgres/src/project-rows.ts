@@ -6,8 +6,9 @@ type Row = Record<string, unknown>;
 
 export const PROJECT_COLUMNS = "id, name, display_name, provider, provider_secrets_ciphertext, created_at";
 
-// The fields of any provider's settings that are secrets: kept encrypted, apart from the rest.
-const SECRET_FIELDS: readonly string[] = ["secretKey"];
+// The fields of any provider's settings that are secrets: kept encrypted, apart from the rest
+// (YooKassa's secretKey, T-Bank's terminal password).
+const SECRET_FIELDS: readonly string[] = ["secretKey", "password"];
 
 /** Bound into each ciphertext, so a provider secret moved to another project (or column) fails to decrypt. */
 function secretsContext(projectId: string): string {

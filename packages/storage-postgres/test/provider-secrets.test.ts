@@ -24,6 +24,18 @@ function yooKassaProject(): Project & { provider: { kind: "yookassa"; secretKey:
   return { ...sampleProject(), provider };
 }
 
+function tBankProject(): Project & { provider: { kind: "tbank"; password: string } } {
+  const password = randomBytes(12).toString("base64url");
+  const provider = {
+    kind: "tbank",
+    terminalKey: "1700000000000DEMO",
+    password,
+    storedMethods: ["card"],
+    apiUrl: null,
+  } as const;
+  return { ...sampleProject(), provider };
+}
+
 async function rawRow(id: string) {
   const { rows } = await db.pool.query(
     `SELECT provider, provider::text AS provider_text, provider_secrets_ciphertext, provider_secrets_key_id
@@ -48,6 +60,21 @@ describe(`provider secrets on PostgreSQL (${db.backend})`, () => {
     expect(Buffer.isBuffer(row.provider_secrets_ciphertext)).toBe(true);
     expect(row.provider_secrets_ciphertext.toString("latin1")).not.toContain(project.provider.secretKey);
     expect(row.provider_text).not.toContain(project.provider.secretKey);
+    expect((await storage.findProject(project.id))._unsafeUnwrap()).toEqual(project);
+  });
+
+  it("stores a T-Bank terminal password encrypted the same way, and reads it back", async () => {
+    const project = tBankProject();
+    (await storage.saveProject(project))._unsafeUnwrap();
+    const row = await rawRow(project.id);
+    expect(row.provider).toEqual({
+      kind: "tbank",
+      terminalKey: "1700000000000DEMO",
+      storedMethods: ["card"],
+      apiUrl: null,
+    });
+    expect(row.provider_secrets_ciphertext.toString("latin1")).not.toContain(project.provider.password);
+    expect(row.provider_text).not.toContain(project.provider.password);
     expect((await storage.findProject(project.id))._unsafeUnwrap()).toEqual(project);
   });
 
@@ -88,5 +115,15 @@ describe(`provider secrets on PostgreSQL (${db.backend})`, () => {
         JSON.stringify({ kind: "yookassa", shopId: "1", secretKey: "test_plain" }),
       ]),
     ).rejects.toThrow(/projects_provider_no_plain_secret_check/);
+  });
+
+  it("refuses a T-Bank password written in clear into the settings column", async () => {
+    const project = sampleProject();
+    await expect(
+      db.pool.query("INSERT INTO projects (id, name, provider, created_at) VALUES ($1, 'x', $2, now())", [
+        project.id,
+        JSON.stringify({ kind: "tbank", terminalKey: "T", password: "plain" }),
+      ]),
+    ).rejects.toThrow(/projects_provider_no_plain_password_check/);
   });
 });

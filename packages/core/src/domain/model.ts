@@ -168,7 +168,11 @@ export interface Refund {
 }
 
 /** How a project's payment provider is configured (projects file, CLI, storage). */
-export type ProviderSettings = SandboxProviderSettings | HttpProviderSettings | YooKassaProviderSettings;
+export type ProviderSettings =
+  | SandboxProviderSettings
+  | HttpProviderSettings
+  | YooKassaProviderSettings
+  | TBankProviderSettings;
 
 /** The sandbox, in the server's process. */
 export interface SandboxProviderSettings {
@@ -201,6 +205,22 @@ export interface YooKassaProviderSettings {
   /** Methods whose stored form the shop's contract lets Kopek charge without the payer. */
   readonly storedMethods: readonly PaymentMethod[];
   /** Where the API is reached instead of YooKassa's own (tests, emulators); null: YooKassa's. */
+  readonly apiUrl: string | null;
+}
+
+/**
+ * T-Bank (Tinkoff) acquiring API v2. The terminal's password signs every request and verifies every
+ * notification; like YooKassa's secret key it is part of the project, kept encrypted at rest and never shown.
+ */
+export interface TBankProviderSettings {
+  readonly kind: "tbank";
+  /** The terminal's `TerminalKey` (T-Bank's dashboard). */
+  readonly terminalKey: string;
+  /** The terminal's password, which signs requests' and notifications' `Token`. */
+  readonly password: string;
+  /** Methods whose stored form the terminal's contract lets Kopek charge without the payer. */
+  readonly storedMethods: readonly PaymentMethod[];
+  /** Where the API is reached instead of T-Bank's own (tests, emulators); null: T-Bank's. */
   readonly apiUrl: string | null;
 }
 

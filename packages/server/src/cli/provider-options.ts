@@ -10,6 +10,9 @@ export interface ProviderOptions {
   readonly shopId?: string | undefined;
   readonly secretKeyFile?: string | undefined;
   readonly secretKeyEnv?: string | undefined;
+  readonly terminalKey?: string | undefined;
+  readonly passwordFile?: string | undefined;
+  readonly passwordEnv?: string | undefined;
   readonly storedMethods?: string | undefined;
   readonly apiUrl?: string | undefined;
 }
@@ -21,6 +24,9 @@ const OPTION_OF: Readonly<Record<string, string>> = {
   shopId: "--shop-id",
   secretKeyFile: "--secret-key-file",
   secretKeyEnv: "--secret-key-env",
+  terminalKey: "--terminal-key",
+  passwordFile: "--password-file",
+  passwordEnv: "--password-env",
   storedMethods: "--stored-methods",
   apiUrl: "--api-url",
 };
@@ -47,6 +53,9 @@ export async function providerFromOptions(
     shopId: options.shopId,
     secretKeyFile: options.secretKeyFile,
     secretKeyEnv: options.secretKeyEnv,
+    terminalKey: options.terminalKey,
+    passwordFile: options.passwordFile,
+    passwordEnv: options.passwordEnv,
     storedMethods: options.storedMethods?.split(",").filter((method) => method !== ""),
     apiUrl: options.apiUrl,
   };
@@ -58,12 +67,13 @@ export async function providerFromOptions(
       return err({
         usage: `${OPTION_OF[issue.keys[0] ?? ""] ?? issue.keys[0]} does not apply to the ${kind} provider`,
       });
-    if (issue?.path[0] === "kind") return err({ usage: "--provider must be sandbox, http or yookassa" });
+    if (issue?.path[0] === "kind")
+      return err({ usage: "--provider must be sandbox, http, yookassa or tbank" });
     const option = OPTION_OF[String(issue?.path[0])] ?? `the ${kind} provider`;
     return err({ usage: `${option} ${issue?.message ?? "is invalid"}` });
   }
   const entry = parsed.data;
-  const keepsSecret = existing?.kind === "yookassa";
+  const keepsSecret = existing?.kind === entry.kind;
   if (
     entry.kind === "yookassa" &&
     !keepsSecret &&
@@ -71,19 +81,37 @@ export async function providerFromOptions(
     entry.secretKeyEnv === undefined
   )
     return err({ usage: "the yookassa provider needs --secret-key-file <path> or --secret-key-env <NAME>" });
+  if (
+    entry.kind === "tbank" &&
+    !keepsSecret &&
+    entry.passwordFile === undefined &&
+    entry.passwordEnv === undefined
+  )
+    return err({ usage: "the tbank provider needs --password-file <path> or --password-env <NAME>" });
   const resolved = await resolveProvider(entry, {
     baseDir: process.cwd(),
     env,
-    fieldName: (field) => (field === "provider" ? "the yookassa provider" : (OPTION_OF[field] ?? field)),
-    currentSecretKey: existing?.kind === "yookassa" ? existing.secretKey : undefined,
+    fieldName: (field) => (field === "provider" ? `the ${entry.kind} provider` : (OPTION_OF[field] ?? field)),
+    currentSecretKey: currentSecretOf(existing, entry.kind),
   });
   return resolved.mapErr((failure) => ({ failure }));
 }
 
 function withoutSecret(settings: ProviderSettings): Record<string, unknown> {
+  if (settings.kind === "tbank") {
+    const { password: _password, ...rest } = settings;
+    return rest;
+  }
   if (settings.kind !== "yookassa") return { ...settings };
   const { secretKey: _secret, ...rest } = settings;
   return rest;
+}
+
+/** The secret a project keeps when an update names no new source for it (same provider kind only). */
+function currentSecretOf(existing: ProviderSettings | null, kind: string): string | undefined {
+  if (existing?.kind !== kind) return undefined;
+  if (existing.kind === "yookassa") return existing.secretKey;
+  return existing.kind === "tbank" ? existing.password : undefined;
 }
 
 /** The settings in one line for `projects list` and the CLI's answers: never the secret key. */
@@ -96,6 +124,11 @@ export function describeProvider(settings: ProviderSettings): string {
     case "yookassa":
       return (
         `yookassa shopId=${settings.shopId} storedMethods=${settings.storedMethods.join(",") || "none"}` +
+        (settings.apiUrl === null ? "" : ` apiUrl=${settings.apiUrl}`)
+      );
+    case "tbank":
+      return (
+        `tbank terminalKey=${settings.terminalKey} storedMethods=${settings.storedMethods.join(",") || "none"}` +
         (settings.apiUrl === null ? "" : ` apiUrl=${settings.apiUrl}`)
       );
   }

@@ -29,6 +29,9 @@ interface Parsed {
     "shop-id"?: string;
     "secret-key-file"?: string;
     "secret-key-env"?: string;
+    "terminal-key"?: string;
+    "password-file"?: string;
+    "password-env"?: string;
     "stored-methods"?: string;
     "api-url"?: string;
     project?: string;
@@ -96,6 +99,9 @@ export async function runCli(
     shopId: values["shop-id"],
     secretKeyFile: values["secret-key-file"],
     secretKeyEnv: values["secret-key-env"],
+    terminalKey: values["terminal-key"],
+    passwordFile: values["password-file"],
+    passwordEnv: values["password-env"],
     storedMethods: values["stored-methods"],
     apiUrl: values["api-url"],
   };
@@ -154,6 +160,9 @@ function parse(argv: readonly string[]): Parsed | string {
         "shop-id": { type: "string" },
         "secret-key-file": { type: "string" },
         "secret-key-env": { type: "string" },
+        "terminal-key": { type: "string" },
+        "password-file": { type: "string" },
+        "password-env": { type: "string" },
         "stored-methods": { type: "string" },
         "api-url": { type: "string" },
         project: { type: "string" },

@@ -24,16 +24,21 @@ Commands on the database at DATABASE_URL:
                                  --display-name "" shows the project's name again
   projects list                  List the projects (never their secrets)
   Provider options:
-    --provider sandbox|http|yookassa      The provider kind
+    --provider sandbox|http|yookassa|tbank
+                                          The provider kind
     --stored-method-charge true|false     sandbox, http: charge stored methods (default true)
     --url <url>                           http: the provider service's base URL
     --shop-id <id>                        yookassa: the shop's id
     --secret-key-file <path>              yookassa: a file holding the secret key, read now
     --secret-key-env <NAME>               yookassa: an environment variable holding it
                                           (one of the two; the key is stored encrypted)
-    --stored-methods card,sbp             yookassa: methods the contract lets Kopek charge
-                                          from a stored method (default card)
-    --api-url <url>                       yookassa: another API address (an emulator)
+    --terminal-key <key>                  tbank: the terminal's TerminalKey
+    --password-file <path>                tbank: a file holding the terminal password, read now
+    --password-env <NAME>                 tbank: an environment variable holding it
+                                          (one of the two; the password is stored encrypted)
+    --stored-methods card,sbp             yookassa, tbank: methods the contract lets Kopek charge
+                                          from a stored method (default card; tbank: card only)
+    --api-url <url>                       yookassa, tbank: another API address (an emulator)
   keys create --project <id>     Issue an API key; it is printed once and cannot be shown again
   keys revoke <sha256-or-key>    Revoke a key at once, on every server using the database
   keys list --project <id>       List a project's keys: ids, hash prefixes, created, revoked

@@ -40,6 +40,10 @@ export function createLogger(options: LoggerOptions = {}): Logger {
           "secretKey",
           "*.secretKey",
           "*.*.secretKey",
+          // T-Bank's terminal password, the same way.
+          "password",
+          "*.password",
+          "*.*.password",
         ],
         censor: "[REDACTED]",
       },

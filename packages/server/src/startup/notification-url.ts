@@ -8,6 +8,7 @@ import type { ProviderSettings } from "@kopek/core";
 export function needsNotificationUrl(settings: ProviderSettings): boolean {
   switch (settings.kind) {
     case "yookassa":
+    case "tbank":
       return true;
     case "sandbox":
     case "http":

@@ -56,7 +56,7 @@ describe("parseProjectsFile", () => {
     ],
     [
       file({ provider: { kind: "stripe" } }),
-      `projects[0].provider.kind must be "sandbox", "http" or "yookassa"`,
+      `projects[0].provider.kind must be "sandbox", "http", "yookassa" or "tbank"`,
     ],
     [
       file({ provider: { kind: "sandbox", storedMethodCharge: "yes" } }),

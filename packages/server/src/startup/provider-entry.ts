@@ -7,7 +7,7 @@ import { z } from "zod";
 /**
  * A project's provider as the operator writes it, in the projects file or through `kopek projects`
  * (API.md 10.8): everything but a secret, which is named by where it is kept (`secretKeyFile`,
- * `secretKeyEnv`) and read by `resolveProvider`.
+ * `secretKeyEnv` for YooKassa, `passwordFile`, `passwordEnv` for T-Bank) and read by `resolveProvider`.
  */
 
 export const httpUrl = z
@@ -77,8 +77,35 @@ export const providerEntrySchema = z.discriminatedUnion(
         path: ["secretKeyEnv"],
         message: "cannot be given with secretKeyFile: name one place where the secret key is kept",
       }),
+    z
+      .strictObject({
+        kind: z.literal("tbank"),
+        // developer.tbank.ru/eacq/api/init: TerminalKey holds at most 20 characters.
+        terminalKey: z
+          .string("must be a string")
+          .regex(
+            /^[A-Za-z0-9_-]{1,20}$/,
+            "must be the terminal's TerminalKey (at most 20 letters, digits, _ or -)",
+          ),
+        passwordFile: z.string("must be a file path").min(1, "must be a file path").optional(),
+        passwordEnv: z
+          .string("must be the name of an environment variable")
+          .regex(ENV_NAME, "must be the name of an environment variable")
+          .optional(),
+        password: z
+          .never({
+            error: "must not be written here: name where it is kept with passwordFile or passwordEnv",
+          })
+          .optional(),
+        storedMethods: storedMethodsSchema.default(["card"]),
+        apiUrl: httpUrl.nullable().default(null),
+      })
+      .refine((entry) => entry.passwordFile === undefined || entry.passwordEnv === undefined, {
+        path: ["passwordEnv"],
+        message: "cannot be given with passwordFile: name one place where the password is kept",
+      }),
   ],
-  { error: 'must be "sandbox", "http" or "yookassa"' },
+  { error: 'must be "sandbox", "http", "yookassa" or "tbank"' },
 );
 
 export type ProviderEntry = z.infer<typeof providerEntrySchema>;
@@ -88,18 +115,32 @@ export interface SecretSources {
   readonly baseDir: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   /** How the operator names a field in messages: `projects[0].provider.secretKeyFile`, `--secret-key-file`. */
-  readonly fieldName: (field: "secretKeyFile" | "secretKeyEnv" | "provider") => string;
-  /** The secret already stored, kept when no new source is named (`kopek projects update`). */
+  readonly fieldName: (field: SecretField | "provider") => string;
+  /** The secret already stored (secret key or password), kept when no new source is named (`kopek projects update`). */
   readonly currentSecretKey?: string | undefined;
 }
+
+type SecretField = "secretKeyFile" | "secretKeyEnv" | "passwordFile" | "passwordEnv";
 
 /** The settings Kopek stores: the entry with its secret read. Messages never hold the secret. */
 export async function resolveProvider(
   entry: ProviderEntry,
   sources: SecretSources,
 ): Promise<Result<ProviderSettings, string>> {
+  if (entry.kind === "tbank") {
+    const where = { file: entry.passwordFile, env: entry.passwordEnv };
+    const password = await readSecret(where, PASSWORD_FIELDS, sources);
+    return password.map((value) => ({
+      kind: "tbank",
+      terminalKey: entry.terminalKey,
+      password: value,
+      storedMethods: entry.storedMethods,
+      apiUrl: entry.apiUrl,
+    }));
+  }
   if (entry.kind !== "yookassa") return ok(entry);
-  const secretKey = await readSecret(entry, sources);
+  const where = { file: entry.secretKeyFile, env: entry.secretKeyEnv };
+  const secretKey = await readSecret(where, SECRET_KEY_FIELDS, sources);
   return secretKey.map((key) => ({
     kind: "yookassa",
     shopId: entry.shopId,
@@ -109,36 +150,46 @@ export async function resolveProvider(
   }));
 }
 
+/** Which fields name where a provider's secret is kept, and what the secret is called in messages. */
+interface SecretFields {
+  readonly file: SecretField;
+  readonly env: SecretField;
+  readonly what: string;
+}
+const SECRET_KEY_FIELDS: SecretFields = { file: "secretKeyFile", env: "secretKeyEnv", what: "secret key" };
+const PASSWORD_FIELDS: SecretFields = { file: "passwordFile", env: "passwordEnv", what: "terminal password" };
+
 async function readSecret(
-  entry: { secretKeyFile?: string | undefined; secretKeyEnv?: string | undefined },
+  where: { file?: string | undefined; env?: string | undefined },
+  fields: SecretFields,
   { baseDir, env, fieldName, currentSecretKey }: SecretSources,
 ): Promise<Result<string, string>> {
-  if (entry.secretKeyFile !== undefined) {
-    const name = `${fieldName("secretKeyFile")} ${entry.secretKeyFile}`;
+  if (where.file !== undefined) {
+    const name = `${fieldName(fields.file)} ${where.file}`;
     let text: string;
     try {
-      text = await readFile(resolve(baseDir, entry.secretKeyFile), "utf8");
+      text = await readFile(resolve(baseDir, where.file), "utf8");
     } catch (cause) {
       return err(`${name} cannot be read (${(cause as NodeJS.ErrnoException).code ?? "error"})`);
     }
-    return checkSecret(text, name, "the file");
+    return checkSecret(text, name, "the file", fields.what);
   }
-  if (entry.secretKeyEnv !== undefined) {
-    const name = `${fieldName("secretKeyEnv")} ${entry.secretKeyEnv}`;
-    const value = env[entry.secretKeyEnv];
+  if (where.env !== undefined) {
+    const name = `${fieldName(fields.env)} ${where.env}`;
+    const value = env[where.env];
     if (value === undefined || value.trim() === "")
       return err(`${name}: that environment variable is not set`);
-    return checkSecret(value, name, "the variable");
+    return checkSecret(value, name, "the variable", fields.what);
   }
   if (currentSecretKey !== undefined) return ok(currentSecretKey);
   return err(
-    `${fieldName("provider")} needs its secret key: ${fieldName("secretKeyFile")} or ${fieldName("secretKeyEnv")} names where it is kept`,
+    `${fieldName("provider")} needs its ${fields.what}: ${fieldName(fields.file)} or ${fieldName(fields.env)} names where it is kept`,
   );
 }
 
-function checkSecret(text: string, name: string, holder: string): Result<string, string> {
+function checkSecret(text: string, name: string, holder: string, what: string): Result<string, string> {
   const secret = text.trim();
-  if (secret === "") return err(`${name} is empty: it must hold the secret key`);
-  if (/\s/.test(secret)) return err(`${name}: ${holder} must hold only the secret key, on one line`);
+  if (secret === "") return err(`${name} is empty: it must hold the ${what}`);
+  if (/\s/.test(secret)) return err(`${name}: ${holder} must hold only the ${what}, on one line`);
   return ok(secret);
 }

@@ -1,6 +1,7 @@
 import type { Clock, PaymentProvider, Project, ProviderSettings } from "@kopek/core";
 import { createHttpProvider, DEFAULT_HTTP_PROVIDER_CAPABILITIES } from "@kopek/provider-http";
 import { createSandboxLedger, createSandboxProvider, type SandboxLedger } from "@kopek/provider-sandbox";
+import { createTBankProvider } from "@kopek/provider-tbank";
 import { createYooKassaProvider } from "@kopek/provider-yookassa";
 import type { KopekMetrics } from "../metrics/kopek-metrics.js";
 import { observedProvider } from "../metrics/observed-provider.js";
@@ -47,6 +48,13 @@ export function createProviderRegistry(
         return createYooKassaProvider({
           shopId: settings.shopId,
           secretKey: settings.secretKey,
+          storedMethods: settings.storedMethods,
+          ...(settings.apiUrl === null ? {} : { apiUrl: settings.apiUrl }),
+        });
+      case "tbank":
+        return createTBankProvider({
+          terminalKey: settings.terminalKey,
+          password: settings.password,
           storedMethods: settings.storedMethods,
           ...(settings.apiUrl === null ? {} : { apiUrl: settings.apiUrl }),
         });

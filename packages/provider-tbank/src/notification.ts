@@ -1,0 +1,36 @@
+import type { NotificationSubject, ProviderError, ProviderNotification } from "@kopek/core";
+import { err, ok, type Result } from "neverthrow";
+import { notificationSchema } from "./tbank-schemas.js";
+import { hasValidToken } from "./token.js";
+
+/**
+ * Which payment a notification names, once its `Token` proves it came from T-Bank
+ * (developer.tbank.ru/eacq/intro/developer/notification: the token is computed as a request's, over the
+ * notification's root fields and the terminal's password). Only `PaymentId` is read: Kopek then asks
+ * `GetState`. A notification about no payment (card or account binding) answers null.
+ */
+export function readTBankNotification(
+  notification: ProviderNotification,
+  terminalKey: string,
+  password: string,
+): Result<NotificationSubject | null, ProviderError> {
+  let json: unknown;
+  try {
+    json = JSON.parse(notification.body);
+  } catch {
+    return err({ code: "failed", message: "not a T-Bank notification: the body is not JSON" });
+  }
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    return err({ code: "failed", message: "not a T-Bank notification: the body is not an object" });
+  const parsed = notificationSchema.safeParse(json);
+  if (!parsed.success) return err({ code: "failed", message: "not a T-Bank notification" });
+  if (parsed.data.TerminalKey !== terminalKey)
+    return err({ code: "failed", message: "T-Bank notification for another terminal" });
+  if (!hasValidToken(json as Record<string, unknown>, password))
+    return err({
+      code: "failed",
+      message: "T-Bank notification with a wrong Token (forged or for another password)",
+    });
+  const paymentId = parsed.data.PaymentId;
+  return ok(paymentId === undefined ? null : { providerPaymentId: paymentId });
+}

@@ -1,0 +1,30 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ORDER_ID_MAX_LENGTH, orderIdOf } from "./order-id.js";
+
+describe("OrderId of an idempotency key", () => {
+  it("is the key when it fits, else a stable digest within 36 characters", () => {
+    expect(orderIdOf("inv_1-attempt-1")).toBe("inv_1-attempt-1");
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 200 }), (key) => {
+        const id = orderIdOf(key);
+        expect(id.length).toBeLessThanOrEqual(ORDER_ID_MAX_LENGTH);
+        expect(id).toMatch(/^[\x21-\x7e]+$/);
+        expect(orderIdOf(key)).toBe(id);
+      }),
+    );
+  });
+
+  it("gives different keys different ids", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 37, maxLength: 80 }),
+        fc.string({ minLength: 37, maxLength: 80 }),
+        (a, b) => {
+          fc.pre(a !== b);
+          expect(orderIdOf(a)).not.toBe(orderIdOf(b));
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * A saved card as Kopek keeps it: `<CustomerKey>:<RebillId>`. `Charge` needs only the `RebillId`
+ * (developer.tbank.ru/eacq/api/charge), but only `GetCardList` of the customer tells the card's digits,
+ * and it is asked by `CustomerKey` — so the ref carries both. A bare `RebillId` can be charged, not described.
+ */
+export interface StoredCardRef {
+  readonly customerKey: string | null;
+  readonly rebillId: string;
+}
+
+export function parseStoredRef(ref: string): StoredCardRef | null {
+  if (/^[0-9]{1,20}$/.test(ref)) return { customerKey: null, rebillId: ref };
+  const match = /^(.{1,36}):([0-9]{1,20})$/.exec(ref);
+  return match === null ? null : { customerKey: match[1] ?? "", rebillId: match[2] ?? "" };
+}
+
+export function storedRefOf(customerKey: string, rebillId: string): string {
+  return `${customerKey}:${rebillId}`;
+}
+
+/** A refund's id: T-Bank has none, so the payment, the amount and the `ExternalRequestId` sent with `Cancel`. */
+export function refundIdOf(paymentId: string, kopecks: number, externalRequestId: string): string {
+  return `r1:${paymentId}:${kopecks}:${externalRequestId}`;
+}
+
+export function parseRefundId(
+  id: string,
+): { paymentId: string; kopecks: number; externalRequestId: string } | null {
+  const match = /^r1:([0-9A-Za-z_-]{1,20}):([0-9]{1,10}):(.{1,36})$/.exec(id);
+  if (match === null) return null;
+  return { paymentId: match[1] ?? "", kopecks: Number(match[2]), externalRequestId: match[3] ?? "" };
+}

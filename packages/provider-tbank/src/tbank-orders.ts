@@ -1,0 +1,206 @@
+import type {
+  CreatedPayment,
+  PaymentRequest,
+  ProviderError,
+  ProviderPayment,
+  StoredMethodCharge,
+} from "@kopek/core";
+import { errAsync, okAsync, ResultAsync } from "neverthrow";
+import { toKopecks } from "./amount.js";
+import { orderIdOf } from "./order-id.js";
+import { isFailedStatus, providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
+import { createBoundedMap, createSingleFlight } from "./single-flight.js";
+import { parseStoredRef } from "./stored-ref.js";
+import type { TBankClient } from "./tbank-client.js";
+import {
+  checkOrderSchema,
+  initSchema,
+  qrSchema,
+  stateSchema,
+  type TBankOrderPayment,
+  type TBankState,
+} from "./tbank-schemas.js";
+
+// developer.tbank.ru/eacq/api/init: Description holds at most 140 characters.
+const DESCRIPTION_MAX = 140;
+
+const refuse = (message: string): ResultAsync<never, ProviderError> => errAsync({ code: "failed", message });
+
+/**
+ * Payments made by `Init`, with Kopek's idempotency key mapped onto `OrderId`: before making anything,
+ * `CheckOrder` asks what the order already holds, so a retry after an unknown outcome finds the payment
+ * made the first time instead of making a second one (README, "Idempotency").
+ */
+export function createTBankOrders(client: TBankClient) {
+  const once = createSingleFlight();
+  // T-Bank tells a PaymentURL only in Init's answer; a retry in this process answers it again from here.
+  const confirmationUrls = createBoundedMap<string>(10_000);
+
+  const findOrder = (orderId: string): ResultAsync<TBankOrderPayment | null, ProviderError> =>
+    client
+      .call("CheckOrder", { OrderId: orderId }, checkOrderSchema)
+      .map((order) => {
+        const live = order.Payments.filter((payment) => !isFailedStatus(payment.Status));
+        return live.at(-1) ?? order.Payments.at(-1) ?? null;
+      })
+      // The documentation does not say how CheckOrder answers an order it never saw; a refusal (T-Bank
+      // answered, so nothing is unknown) is read as "no payment yet". An outage stays an outage.
+      .orElse((failure) => (failure.kind === "refused" ? okAsync(null) : errAsync(providerErrorOf(failure))));
+
+  const getState = (paymentId: string) =>
+    client.call("GetState", { PaymentId: paymentId }, stateSchema).mapErr(providerErrorOf);
+
+  /** `Init` of a one-stage payment of the order, Kopek's payment id kept in `DATA`. */
+  const initOrder = (
+    order: { orderId: string; amount: number; description: string; paymentId: string },
+    more: Record<string, string> = {},
+  ) =>
+    client
+      .call(
+        "Init",
+        {
+          Amount: order.amount,
+          OrderId: order.orderId,
+          Description: truncate(order.description, DESCRIPTION_MAX),
+          PayType: "O",
+          ...more,
+          DATA: { KopekPaymentId: order.paymentId },
+        },
+        initSchema,
+      )
+      .mapErr(providerErrorOf);
+
+  function init(request: PaymentRequest, orderId: string, amount: number) {
+    const order = { orderId, amount, description: request.description, paymentId: request.paymentId };
+    return initOrder(order, {
+      SuccessURL: request.returnUrl,
+      FailURL: request.returnUrl,
+      NotificationURL: request.notificationUrl,
+    })
+      .andThen((created) => {
+        if (request.method === "sbp") {
+          // developer.tbank.ru/eacq/api/get-qr: after Init, PAYLOAD answers the SBP payment link.
+          return client
+            .call("GetQr", { PaymentId: created.PaymentId, DataType: "PAYLOAD" }, qrSchema)
+            .mapErr(providerErrorOf)
+            .map((qr) => ({ created, url: qr.Data }));
+        }
+        if (created.PaymentURL === undefined)
+          return refuse(`T-Bank payment ${created.PaymentId}: Init answered no PaymentURL`);
+        return okAsync({ created, url: created.PaymentURL });
+      })
+      .map(({ created, url }): CreatedPayment => {
+        confirmationUrls.set(created.PaymentId, url);
+        return { ...providerPaymentOf(created.PaymentId, created.Status), confirmationUrl: url };
+      });
+  }
+
+  function createPayment(request: PaymentRequest): ResultAsync<CreatedPayment, ProviderError> {
+    const amount = toKopecks(request.money);
+    if (amount === null)
+      return refuse("T-Bank adapter: the amount is not whole kopecks of RUB within T-Bank's limit");
+    const orderId = orderIdOf(request.idempotencyKey);
+    const decide = (
+      existing: TBankOrderPayment | null,
+      again: boolean,
+    ): ResultAsync<CreatedPayment, ProviderError> => {
+      if (existing === null) {
+        // A refused Init may be T-Bank refusing a second live payment of the order that a parallel
+        // process (or a retry whose first answer was lost) made meanwhile: look once more.
+        const made = init(request, orderId, amount);
+        return again
+          ? made.orElse((error) =>
+              error.code === "failed"
+                ? findOrder(orderId).andThen((found) =>
+                    found === null ? errAsync(error) : decide(found, false),
+                  )
+                : errAsync(error),
+            )
+          : made;
+      }
+      if (existing.Amount !== undefined && existing.Amount !== amount)
+        return refuse(`T-Bank order ${orderId} was made for another amount with the same idempotency key`);
+      const payment = providerPaymentOf(existing.PaymentId, existing.Status);
+      const url = confirmationUrls.get(existing.PaymentId);
+      if (url !== undefined) return okAsync({ ...payment, confirmationUrl: url });
+      // Init's answer was lost, so no payer holds this NEW payment's URL and none can pay it: cancel it
+      // and make the order's payment again, which answers a URL (README, "Idempotency").
+      if (existing.Status === "NEW") {
+        return client
+          .call("Cancel", { PaymentId: existing.PaymentId }, stateSchema)
+          .mapErr(providerErrorOf)
+          .andThen(() => init(request, orderId, amount));
+      }
+      // The payer is at it or done: Kopek's return page tells the outcome.
+      return okAsync({ ...payment, confirmationUrl: request.returnUrl });
+    };
+    const flow = () => findOrder(orderId).andThen((existing) => decide(existing, true));
+    return new ResultAsync(once(`payment:${orderId}`, async () => await flow()));
+  }
+
+  function chargeStoredMethod(request: StoredMethodCharge): ResultAsync<ProviderPayment, ProviderError> {
+    const amount = toKopecks(request.money);
+    if (amount === null)
+      return refuse("T-Bank adapter: the amount is not whole kopecks of RUB within T-Bank's limit");
+    const ref = parseStoredRef(request.ref);
+    if (ref === null)
+      return refuse("T-Bank adapter: a stored card ref is `<CustomerKey>:<RebillId>` or a RebillId");
+    const hide = (error: ProviderError): ProviderError => ({
+      ...error,
+      message: [request.ref, ref.rebillId, ref.customerKey ?? request.ref].reduce(
+        (text, secret) => text.replaceAll(secret, "[method]"),
+        error.message,
+      ),
+    });
+    const orderId = orderIdOf(request.idempotencyKey);
+    const answerOf = (state: TBankState) => providerPaymentOf(state.PaymentId, state.Status);
+
+    // developer.tbank.ru/eacq/api/charge: Init makes the payment, Charge pays it with the RebillId.
+    const charge = (paymentId: string): ResultAsync<ProviderPayment, ProviderError> =>
+      client
+        .call("Charge", { PaymentId: paymentId, RebillId: ref.rebillId }, stateSchema)
+        .map(answerOf)
+        .orElse((failure) => {
+          if (failure.kind === "unavailable") return errAsync(providerErrorOf(failure));
+          // A decline is Success: false with the payment's Status (REJECTED); anything else — the payment
+          // was charged by an earlier try whose answer was lost — is told by GetState.
+          const status = failure.answer.Status;
+          if (status !== undefined && status !== "NEW") return okAsync(providerPaymentOf(paymentId, status));
+          return getState(paymentId).andThen((state) =>
+            state.Status === "NEW" ? errAsync(providerErrorOf(failure)) : okAsync(answerOf(state)),
+          );
+        });
+
+    const flow = (): ResultAsync<ProviderPayment, ProviderError> =>
+      findOrder(orderId).andThen((existing) => {
+        if (existing !== null && existing.Amount !== undefined && existing.Amount !== amount)
+          return refuse(`T-Bank order ${orderId} was made for another amount with the same idempotency key`);
+        if (existing !== null && existing.Status !== "NEW") return getState(existing.PaymentId).map(answerOf);
+        if (existing !== null) return charge(existing.PaymentId);
+        return initOrder({ orderId, amount, description: request.description, paymentId: request.paymentId })
+          .map((created) => ({ charged: false, paymentId: created.PaymentId }))
+          .orElse((error) =>
+            // Init refused: a parallel process or a lost answer may have made the order's payment; if so, go on with it.
+            error.code !== "failed"
+              ? errAsync(error)
+              : findOrder(orderId).andThen((found) =>
+                  found === null
+                    ? errAsync(error)
+                    : okAsync({ charged: found.Status !== "NEW", paymentId: found.PaymentId }),
+                ),
+          )
+          .andThen((step) =>
+            step.charged ? getState(step.paymentId).map(answerOf) : charge(step.paymentId),
+          );
+      });
+    return new ResultAsync(once(`charge:${orderId}`, async () => await flow())).mapErr(hide);
+  }
+
+  return { createPayment, chargeStoredMethod, getState };
+}
+
+/** At most `max` characters, counted as code points. */
+export function truncate(text: string, max: number): string {
+  const characters = Array.from(text);
+  return characters.length <= max ? text : characters.slice(0, max).join("");
+}

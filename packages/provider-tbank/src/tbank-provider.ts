@@ -1,0 +1,180 @@
+import type {
+  PaymentMethod,
+  PaymentProvider,
+  ProviderCapabilities,
+  ProviderError,
+  ProviderPayment,
+  ProviderRefund,
+  StoredMethodDescription,
+} from "@kopek/core";
+import { errAsync, okAsync, type ResultAsync } from "neverthrow";
+import { fromKopecks, toKopecks } from "./amount.js";
+import { readTBankNotification } from "./notification.js";
+import { orderIdOf } from "./order-id.js";
+import { cardOfPan, providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
+import { parseRefundId, parseStoredRef, refundIdOf } from "./stored-ref.js";
+import { createTBankClient } from "./tbank-client.js";
+import { createTBankOrders } from "./tbank-orders.js";
+import { cancelSchema, cardListSchema } from "./tbank-schemas.js";
+
+export interface TBankProviderOptions {
+  /** The terminal's `TerminalKey`. */
+  readonly terminalKey: string;
+  /** The terminal's password, which signs every request's `Token`. Never logged, never in a message. */
+  readonly password: string;
+  /** Which methods may be charged stored (the acquiring contract). Default `["card"]`; only cards can. */
+  readonly storedMethods?: readonly PaymentMethod[];
+  /** Default `https://securepay.tinkoff.ru/v2`; tests point it at the emulator. */
+  readonly apiUrl?: string;
+  /** Per attempt. Default 10 000. */
+  readonly timeoutMs?: number;
+  /** 5xx, 429, timeouts and network failures are retried with back-off. Default 3. */
+  readonly maxRetries?: number;
+  readonly fetch?: typeof fetch;
+}
+
+const METHODS: readonly PaymentMethod[] = ["card", "sbp"];
+export const TBANK_API_URL = "https://securepay.tinkoff.ru/v2";
+// PaymentURL is on securepay.tinkoff.ru (…/eacq/api/init); an SBP payload (…/eacq/api/get-qr) is an NSPK link.
+const TBANK_CONFIRMATION_ORIGINS = ["https://securepay.tinkoff.ru", "https://qr.nspk.ru"];
+const REFUNDED = new Set(["REFUNDED", "PARTIAL_REFUNDED"]);
+// Cancel of a payment nobody paid yet (…/eacq/api/cancel): later statuses are refunds, not cancels.
+const CANCELABLE = new Set(["NEW", "FORM_SHOWED"]);
+
+/** Kopek's provider port over T-Bank acquiring API v2 (README: what it sends, and which docs say so). */
+export function createTBankProvider(options: TBankProviderOptions): PaymentProvider {
+  const apiUrl = options.apiUrl ?? TBANK_API_URL;
+  const { terminalKey, password } = options;
+  const client = createTBankClient({
+    terminalKey,
+    password,
+    apiUrl,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    maxRetries: options.maxRetries ?? 3,
+    fetch: options.fetch ?? globalThis.fetch,
+  });
+  const orders = createTBankOrders(client);
+  // Charge takes a card's RebillId; SBP's ChargeQr (a bound account) is not implemented (README).
+  const storedMethods: readonly PaymentMethod[] = (options.storedMethods ?? ["card"]).filter(
+    (method) => method === "card",
+  );
+  const capabilities: ProviderCapabilities = {
+    methods: METHODS,
+    storedMethodCharge: storedMethods,
+    // Init with Recurrent=Y and CustomerKey saves a card (…/eacq/api/init); the port's PaymentRequest
+    // has no "save" flag yet, so createPayment never asks for it.
+    saveMethod: ["card"],
+    // T-Bank takes a 54-FZ Receipt inside Init; the port's requests carry none yet, so none is sent.
+    receipts: true,
+    cancelPending: true,
+    confirmationOrigins: apiUrl === TBANK_API_URL ? TBANK_CONFIRMATION_ORIGINS : [new URL(apiUrl).origin],
+    currencies: ["RUB"],
+    paymentPage: "kopek",
+  };
+  const refuse = (message: string): ResultAsync<never, ProviderError> =>
+    errAsync({ code: "failed", message });
+
+  function describeStoredMethod(request: {
+    readonly ref: string;
+  }): ResultAsync<StoredMethodDescription, ProviderError> {
+    const ref = parseStoredRef(request.ref);
+    if (ref?.customerKey == null) {
+      return refuse(
+        "T-Bank adapter: a card is described from a `<CustomerKey>:<RebillId>` ref (GetCardList)",
+      );
+    }
+    return client
+      .call("GetCardList", { CustomerKey: ref.customerKey }, cardListSchema)
+      .mapErr((failure) => {
+        const error = providerErrorOf(failure);
+        return { ...error, message: error.message.replaceAll(request.ref, "[method]") };
+      })
+      .andThen((cards) => {
+        const card = cards.find((entry) => entry.RebillId === ref.rebillId);
+        const digits = card === undefined ? null : cardOfPan(card.Pan);
+        if (digits === null) return refuse("T-Bank: no saved card of that customer has that RebillId");
+        return okAsync<StoredMethodDescription>({ kind: "card", ...digits });
+      });
+  }
+
+  const getPayment = (providerPaymentId: string): ResultAsync<ProviderPayment, ProviderError> =>
+    orders.getState(providerPaymentId).map((state) => providerPaymentOf(state.PaymentId, state.Status));
+
+  function cancelPayment(request: { readonly providerPaymentId: string }) {
+    return orders.getState(request.providerPaymentId).andThen((state) => {
+      if (providerPaymentOf(state.PaymentId, state.Status).status === "canceled")
+        return okAsync(providerPaymentOf(state.PaymentId, state.Status));
+      if (!CANCELABLE.has(state.Status)) {
+        return refuse(
+          `T-Bank payment ${state.PaymentId} is ${state.Status}: only NEW or FORM_SHOWED payments are canceled`,
+        );
+      }
+      return client
+        .call("Cancel", { PaymentId: state.PaymentId }, cancelSchema)
+        .mapErr(providerErrorOf)
+        .map((canceled) => providerPaymentOf(canceled.PaymentId, canceled.Status));
+    });
+  }
+
+  function refundPayment(request: {
+    readonly providerPaymentId: string;
+    readonly money: { readonly amount: string; readonly currency: string };
+    readonly idempotencyKey: string;
+  }): ResultAsync<ProviderRefund, ProviderError> {
+    const kopecks = toKopecks(request.money);
+    if (kopecks === null)
+      return refuse("T-Bank adapter: the amount is not whole kopecks of RUB within T-Bank's limit");
+    const externalRequestId = orderIdOf(request.idempotencyKey);
+    return client
+      .call(
+        "Cancel",
+        { PaymentId: request.providerPaymentId, Amount: kopecks, ExternalRequestId: externalRequestId },
+        cancelSchema,
+      )
+      .mapErr(providerErrorOf)
+      .map((answer) => ({
+        providerRefundId: refundIdOf(answer.PaymentId, kopecks, externalRequestId),
+        providerPaymentId: answer.PaymentId,
+        status: REFUNDED.has(answer.Status) ? ("succeeded" as const) : ("pending" as const),
+        money: { amount: String(kopecks), currency: "RUB" },
+      }));
+  }
+
+  // T-Bank keeps no refund of its own to ask about: the payment's status tells whether refunds went through.
+  function getRefund(providerRefundId: string): ResultAsync<ProviderRefund, ProviderError> {
+    const parsed = parseRefundId(providerRefundId);
+    const money = parsed === null ? null : fromKopecks(parsed.kopecks);
+    if (parsed === null || money === null) return refuse("T-Bank adapter: not a refund id this adapter made");
+    return orders.getState(parsed.paymentId).map((state) => ({
+      providerRefundId,
+      providerPaymentId: state.PaymentId,
+      status: REFUNDED.has(state.Status)
+        ? "succeeded"
+        : state.Status === "REFUNDING"
+          ? "pending"
+          : "canceled",
+      money,
+    }));
+  }
+
+  return {
+    capabilities,
+    describeStoredMethod,
+    chargeStoredMethod: (request) =>
+      storedMethods.includes(request.method)
+        ? orders.chargeStoredMethod(request)
+        : refuse(`T-Bank adapter: stored ${request.method} charges are not enabled (storedMethods)`),
+    createPaymentLink: (request) =>
+      request.money.currency === "RUB"
+        ? okAsync({ url: request.hostedPageUrl })
+        : refuse(`T-Bank adapter: ${request.money.currency} is not accepted (RUB only)`),
+    createPayment: orders.createPayment,
+    getPayment,
+    cancelPayment,
+    refundPayment,
+    getRefund,
+    readNotification: (notification) => readTBankNotification(notification, terminalKey, password),
+    // developer.tbank.ru/eacq/intro/developer/notification: answer HTTP 200 with the body OK, or T-Bank repeats it.
+    notificationAnswer: { status: 200, contentType: "text/plain; charset=utf-8", body: "OK" },
+  };
+}

@@ -1,0 +1,75 @@
+import { z } from "zod";
+
+// Only the fields the adapter reads; T-Bank may add fields, and zod drops unknown keys. Every answer
+// carries Success, ErrorCode ("0" when it succeeded), and on failure Message and Details
+// (developer.tbank.ru/eacq/api/init, …/charge, …/check-order, …/get-qr).
+
+const id = z.union([z.string().min(1), z.number().int().nonnegative()]).transform(String);
+
+export const answerSchema = z.object({
+  Success: z.boolean(),
+  ErrorCode: z.string(),
+  Message: z.string().optional(),
+  Details: z.string().optional(),
+  Status: z.string().optional(),
+  PaymentId: id.optional(),
+});
+export type TBankAnswer = z.infer<typeof answerSchema>;
+
+export const initSchema = answerSchema.extend({
+  PaymentId: id,
+  Status: z.string(),
+  Amount: z.number().int(),
+  OrderId: z.string(),
+  PaymentURL: z.string().optional(),
+});
+
+export const stateSchema = answerSchema.extend({
+  PaymentId: id,
+  Status: z.string(),
+  Amount: z.number().int().optional(),
+  OrderId: z.string().optional(),
+});
+export type TBankState = z.infer<typeof stateSchema>;
+
+export const checkOrderSchema = answerSchema.extend({
+  OrderId: z.string(),
+  Payments: z
+    .array(
+      z.object({
+        PaymentId: id,
+        Amount: z.number().int().optional(),
+        Status: z.string(),
+        Success: z.boolean().optional(),
+        ErrorCode: z.string().optional(),
+      }),
+    )
+    .default([]),
+});
+export type TBankOrderPayment = z.infer<typeof checkOrderSchema>["Payments"][number];
+
+export const cancelSchema = answerSchema.extend({
+  PaymentId: id,
+  Status: z.string(),
+  OriginalAmount: z.number().int().optional(),
+  NewAmount: z.number().int().optional(),
+});
+
+export const qrSchema = answerSchema.extend({ PaymentId: id, Data: z.string().min(1) });
+
+export const cardListSchema = z.array(
+  z.object({
+    CardId: id,
+    Pan: z.string(),
+    Status: z.string(),
+    RebillId: id.optional(),
+  }),
+);
+
+/** An incoming notification: the root fields Kopek reads; the Token covers all root fields. */
+export const notificationSchema = z.object({
+  TerminalKey: z.string(),
+  Token: z.string(),
+  PaymentId: id.optional(),
+  Status: z.string().optional(),
+});

@@ -1,0 +1,20 @@
+import { describeProviderContract } from "@kopek/core/testing";
+import { afterAll } from "vitest";
+import { startTBankEmulator } from "./emulator.js";
+import { providerFor } from "./harness.js";
+
+// The shared provider contract against the adapter and a real HTTP emulator. The suite builds providers
+// while it collects its tests, so the emulator starts first (top-level await).
+const emulator = await startTBankEmulator();
+afterAll(() => emulator.close());
+
+const approvedRef = emulator.books.seedSavedCard({ customerKey: "contract-approved" });
+const declinedRef = emulator.books.seedSavedCard({ outcome: { decline: "Недостаточно средств" } });
+const unavailableRef = emulator.books.seedSavedCard({ outcome: "unavailable" });
+const pendingRef = emulator.books.seedSavedCard({ outcome: "pending-until-read" });
+
+describeProviderContract(
+  "tbank",
+  ({ storedMethodCharge }) => providerFor(emulator, { storedMethods: storedMethodCharge ? ["card"] : [] }),
+  { approvedRef, declinedRef, unavailableRef, pendingRef },
+);

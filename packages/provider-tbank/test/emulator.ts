@@ -1,0 +1,228 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { signed } from "../src/token.js";
+import { type Answer, createEmulatorApi } from "./emulator-api.js";
+import {
+  type ChargeOutcome,
+  type EmulatedPayment,
+  EmulatorBooks,
+  type NotificationFields,
+} from "./emulator-books.js";
+import { checkoutPage, decisionOf } from "./emulator-pages.js";
+
+export { EMULATOR_DECLINE_CARDS, EMULATOR_SUCCESS_CARD } from "./emulator-books.js";
+export type { ChargeOutcome, EmulatedPayment };
+
+/**
+ * An emulator of T-Bank acquiring API v2 as its public documentation describes it (README lists the
+ * pages): a real HTTP server on 127.0.0.1 and a random port, for tests of this adapter and of packages using it.
+ */
+export interface TBankEmulator {
+  /** The server's origin, e.g. `http://127.0.0.1:40123`. */
+  readonly url: string;
+  /** Where the API lives: pass as the adapter's `apiUrl`. */
+  readonly apiUrl: string;
+  readonly terminalKey: string;
+  readonly password: string;
+  /** Payments and saved cards, and the payer's side (decide, expire, seedSavedCard). */
+  readonly books: EmulatorBooks;
+  /** Every API request received, in order (pages excluded). */
+  readonly requests: readonly EmulatorRequest[];
+  /** Notifications sent so far, with whether the merchant answered 200 `OK`. */
+  readonly notifications: readonly SentNotification[];
+  /**
+   * The next `count` API requests (of `method`, if given) fail: 500 or no answer, before or after the
+   * operation was done.
+   */
+  failNext(
+    count: number,
+    fault: Fault,
+    options?: { readonly afterProcessing?: boolean; readonly method?: string },
+  ): void;
+  /** The terminal's notification URL, used when Init named none (null: nowhere, the default). */
+  notifyTo(url: string | null): void;
+  /** Resolves when every notification sent so far has been delivered (or failed). */
+  deliveries(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type Fault = "500" | "timeout";
+
+export interface EmulatorRequest {
+  readonly method: string;
+  readonly body: Readonly<Record<string, unknown>>;
+  readonly status: number;
+}
+
+export interface SentNotification {
+  readonly url: string;
+  readonly body: Readonly<Record<string, unknown>>;
+  answeredOk: boolean | null;
+}
+
+export interface TBankEmulatorOptions {
+  readonly terminalKey?: string;
+  readonly password?: string;
+}
+
+export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Promise<TBankEmulator> {
+  const terminalKey = options.terminalKey ?? "1700000000000DEMO";
+  const password = options.password ?? randomUUID().replaceAll("-", "").slice(0, 20);
+  const requests: EmulatorRequest[] = [];
+  const notifications: SentNotification[] = [];
+  const inFlight = new Set<Promise<void>>();
+  const faults: { fault: Fault; afterProcessing: boolean; method: string | undefined }[] = [];
+  let terminalNotifyUrl: string | null = null;
+  let origin = "";
+
+  // developer.tbank.ru/eacq/intro/developer/notification: a POST of the payment's fields signed with
+  // Token like a request; the merchant answers 200 with the body OK.
+  function notify(payment: EmulatedPayment, fields: NotificationFields): void {
+    const url = payment.NotificationURL ?? terminalNotifyUrl;
+    if (url === null) return;
+    const body = signed(fields, password);
+    const sent: SentNotification = { url, body, answeredOk: null };
+    notifications.push(sent);
+    const delivery = fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }).then(
+      async (response) => {
+        sent.answeredOk = response.status === 200 && (await response.text()).trim() === "OK";
+      },
+      () => {
+        sent.answeredOk = false;
+      },
+    );
+    inFlight.add(delivery);
+    void delivery.finally(() => inFlight.delete(delivery));
+  }
+
+  const books = new EmulatorBooks(terminalKey, notify);
+  const api = createEmulatorApi(
+    books,
+    { terminalKey, password },
+    { checkout: (id) => `${origin}/new/${id}`, qr: (id) => `${origin}/qr/${id}` },
+  );
+
+  async function handleApi(
+    request: IncomingMessage,
+    response: ServerResponse,
+    method: string,
+  ): Promise<void> {
+    const raw = await readBody(request);
+    let body: Record<string, unknown> = {};
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed))
+        body = parsed as Record<string, unknown>;
+    } catch {
+      body = {};
+    }
+    const index = faults.findIndex((entry) => entry.method === undefined || entry.method === method);
+    const fault = index === -1 ? undefined : faults.splice(index, 1)[0];
+    const log = (status: number) => requests.push({ method, body, status });
+    if (fault !== undefined && !fault.afterProcessing) {
+      log(fault.fault === "timeout" ? 0 : 500);
+      if (fault.fault === "timeout") return;
+      return send(response, {
+        status: 500,
+        body: { Success: false, ErrorCode: "9999", Message: "Emulated fault" },
+      });
+    }
+    const answer =
+      request.method === "POST"
+        ? api.answer(method, body)
+        : { status: 405, body: { Success: false, ErrorCode: "405", Message: "POST only" } };
+    if (fault !== undefined) {
+      log(fault.fault === "timeout" ? 0 : 500);
+      if (fault.fault === "timeout") return;
+      return send(response, {
+        status: 500,
+        body: { Success: false, ErrorCode: "9999", Message: "Emulated fault after processing" },
+      });
+    }
+    log(answer.status);
+    send(response, answer);
+  }
+
+  async function handlePage(request: IncomingMessage, response: ServerResponse, kind: string, id: string) {
+    const payment = books.payments.get(id);
+    if (payment === undefined) return sendText(response, 404, "text/plain", "No such payment");
+    if (request.method === "POST") {
+      const decision = decisionOf(new URLSearchParams(await readBody(request)));
+      if (decision === null) return sendText(response, 400, "text/plain", "Bad form");
+      const decided = books.decide(id, decision);
+      const back = decided?.Status === "CONFIRMED" ? payment.SuccessURL : payment.FailURL;
+      if (back) {
+        response.writeHead(303, { location: back }).end();
+        return;
+      }
+    } else {
+      books.show(id);
+    }
+    sendText(response, 200, "text/html; charset=utf-8", checkoutPage(payment, `/${kind}/${id}`));
+  }
+
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? "/", "http://emulator").pathname;
+    const page = /^\/(new|qr)\/([0-9]+)$/.exec(path);
+    const api = /^\/v2\/([A-Za-z]+)$/.exec(path);
+    const work = page
+      ? handlePage(request, response, page[1] ?? "new", page[2] ?? "")
+      : api
+        ? handleApi(request, response, api[1] ?? "")
+        : Promise.resolve(sendText(response, 404, "text/plain", "Not found"));
+    work.catch(() => sendText(response, 500, "text/plain", "Emulator error"));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: origin,
+    apiUrl: `${origin}/v2`,
+    terminalKey,
+    password,
+    books,
+    requests,
+    notifications,
+    failNext: (count, fault, faultOptions = {}) => {
+      for (let i = 0; i < count; i += 1)
+        faults.push({
+          fault,
+          afterProcessing: faultOptions.afterProcessing ?? false,
+          method: faultOptions.method,
+        });
+    },
+    notifyTo: (url) => {
+      terminalNotifyUrl = url;
+    },
+    deliveries: async () => {
+      await Promise.all([...inFlight]);
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+function send(response: ServerResponse, answer: Answer): void {
+  sendText(response, answer.status, "application/json; charset=utf-8", JSON.stringify(answer.body));
+}
+
+function sendText(response: ServerResponse, status: number, contentType: string, body: string): void {
+  if (response.headersSent || response.destroyed) return;
+  response.writeHead(status, { "content-type": contentType }).end(body);
+}

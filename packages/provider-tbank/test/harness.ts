@@ -1,0 +1,29 @@
+import type { PaymentRequest } from "@kopek/core";
+import { createTBankProvider, type TBankProviderOptions } from "../src/index.js";
+import type { TBankEmulator } from "./emulator.js";
+
+/** The adapter pointed at `emulator`, with fast timeouts so fault tests stay quick. */
+export function providerFor(emulator: TBankEmulator, overrides: Partial<TBankProviderOptions> = {}) {
+  return createTBankProvider({
+    terminalKey: emulator.terminalKey,
+    password: emulator.password,
+    apiUrl: emulator.apiUrl,
+    timeoutMs: 1_000,
+    ...overrides,
+  });
+}
+
+export function paymentRequest(overrides: Partial<PaymentRequest> = {}): PaymentRequest {
+  return {
+    paymentId: globalThis.crypto.randomUUID(),
+    money: { amount: "149900", currency: "RUB" },
+    method: "card",
+    description: "Kopek test payment",
+    returnUrl: "https://pay.kopek.test/pay/return",
+    notificationUrl: "https://pay.kopek.test/provider-events/p/tbank",
+    idempotencyKey: `test-${globalThis.crypto.randomUUID()}`,
+    ...overrides,
+  };
+}
+
+export const randomKey = () => `test-${globalThis.crypto.randomUUID()}`;

@@ -1,0 +1,3 @@
+import { kopekProject } from "../../vitest.shared.js";
+
+export default kopekProject("provider-tbank", { testTimeout: 20_000 });
