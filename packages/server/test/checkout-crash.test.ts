@@ -1,17 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { generateApiKey, generateWebhookSecret, hashApiKey } from "@kopek/core";
-import { EMULATOR_SUCCESS_CARD, startYooKassaEmulator } from "@kopek/provider-yookassa/emulator";
+import { EMULATOR_SUCCESS_CARD } from "@kopek/provider-yookassa/emulator";
 import { afterAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../storage-postgres/test/database.js";
 import { setClockFile } from "./clock-file.js";
 import { postJson, type ServerProcess, startServerProcess } from "./server-process.js";
-import { recordMethodRef } from "./test-artifacts.js";
-import { startReceiver } from "./webhook-receiver.js";
 import { type Json, until } from "./yookassa-fixture.js";
+import { prepareYooKassaProject } from "./yookassa-project-files.js";
 
 // Issue 15: a kill -9 between the provider's answer and Kopek's commit, at the checkout. A real
 // `kopek serve` on PostgreSQL with a YooKassa project (pointed at the emulator): the payer chooses
@@ -28,33 +23,8 @@ describe("checkout killed between YooKassa's answer and the commit (real server 
     "is finished after a restart on the same payment: one provider payment, one invoice.paid",
     { timeout: 60_000 },
     async () => {
-      const emulator = await startYooKassaEmulator();
-      recordMethodRef(emulator.secretKey); // the secret scan after the suite looks for it in the logs
-      const receiver = await startReceiver();
-      const scratch = await mkdtemp(join(tmpdir(), "kopek-checkout-crash-"));
-      const projectId = randomUUID();
-      const apiKey = generateApiKey();
-      const clockFile = join(scratch, "clock");
-      await writeFile(join(scratch, "shop.key"), `${emulator.secretKey}\n`);
-      await writeFile(
-        join(scratch, "projects.json"),
-        JSON.stringify({
-          projects: [
-            {
-              id: projectId,
-              name: "Coffee Co",
-              provider: {
-                kind: "yookassa",
-                shopId: emulator.shopId,
-                secretKeyFile: "shop.key",
-                apiUrl: emulator.apiUrl,
-              },
-              apiKeys: [{ sha256: hashApiKey(apiKey) }],
-              webhooks: [{ url: `${receiver.url}/hooks`, secret: generateWebhookSecret() }],
-            },
-          ],
-        }),
-      );
+      const { emulator, receiver, apiKey, projectsFile, clockFile, close } =
+        await prepareYooKassaProject("checkout-crash");
       let now = Date.now();
       await setClockFile(clockFile, new Date(now));
       // One address before and after the crash, as in production: the return URL sent with the attempt
@@ -66,7 +36,7 @@ describe("checkout killed between YooKassa's answer and the commit (real server 
         KOPEK_PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATABASE_URL: db.url ?? "",
         KOPEK_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-        KOPEK_PROJECTS_FILE: join(scratch, "projects.json"),
+        KOPEK_PROJECTS_FILE: projectsFile,
         KOPEK_TEST_CLOCK_FILE: clockFile,
         KOPEK_WORKER_INTERVAL_MS: "50",
       };
@@ -159,9 +129,7 @@ describe("checkout killed between YooKassa's answer and the commit (real server 
         expect(hooks.map((hook) => [hook.type, hook.data.id])).toEqual([["invoice.paid", invoice.id]]);
       } finally {
         await server.kill();
-        await emulator.close();
-        await receiver.close();
-        await rm(scratch, { recursive: true, force: true });
+        await close();
       }
     },
   );

@@ -1,52 +1,22 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { generateApiKey, generateWebhookSecret, hashApiKey } from "@kopek/core";
-import { EMULATOR_SUCCESS_CARD, startYooKassaEmulator } from "@kopek/provider-yookassa/emulator";
+import { EMULATOR_SUCCESS_CARD } from "@kopek/provider-yookassa/emulator";
 import { expect, it } from "vitest";
 import { setClockFile } from "./clock-file.js";
 import { postJson, startServerProcess } from "./server-process.js";
-import { recordMethodRef } from "./test-artifacts.js";
-import { startReceiver } from "./webhook-receiver.js";
 import { type Json, until } from "./yookassa-fixture.js";
+import { prepareYooKassaProject } from "./yookassa-project-files.js";
 
 // A real `kopek serve` process configured as an operator would (API.md 10.8): a projects file with
 // `provider: { kind: "yookassa", shopId, secretKeyFile, apiUrl }` pointed at the emulator, a webhook,
 // its worker on, and the test clock file. One invoice is paid through the emulator's notification,
 // another's notification is lost and the server's reconciler settles it once the clock is a minute on.
 it("kopek serve with a yookassa project from the projects file: notification and reconciliation both settle", async () => {
-  const emulator = await startYooKassaEmulator();
-  recordMethodRef(emulator.secretKey); // the secret scan after the suite looks for it in the logs
-  const receiver = await startReceiver();
-  const scratch = await mkdtemp(join(tmpdir(), "kopek-yookassa-"));
-  const projectId = randomUUID();
-  const apiKey = generateApiKey();
-  const clockFile = join(scratch, "clock");
-  await writeFile(join(scratch, "shop.key"), `${emulator.secretKey}\n`);
-  await writeFile(
-    join(scratch, "projects.json"),
-    JSON.stringify({
-      projects: [
-        {
-          id: projectId,
-          name: "Coffee Co",
-          provider: {
-            kind: "yookassa",
-            shopId: emulator.shopId,
-            secretKeyFile: "shop.key",
-            apiUrl: emulator.apiUrl,
-          },
-          apiKeys: [{ sha256: hashApiKey(apiKey) }],
-          webhooks: [{ url: `${receiver.url}/hooks`, secret: generateWebhookSecret() }],
-        },
-      ],
-    }),
-  );
+  const { emulator, receiver, projectId, apiKey, projectsFile, clockFile, close } =
+    await prepareYooKassaProject("yookassa");
   await setClockFile(clockFile, new Date());
   const server = await startServerProcess({
     NODE_ENV: "test",
-    KOPEK_PROJECTS_FILE: join(scratch, "projects.json"),
+    KOPEK_PROJECTS_FILE: projectsFile,
     KOPEK_TEST_CLOCK_FILE: clockFile,
     KOPEK_WORKER_INTERVAL_MS: "50",
   });
@@ -114,8 +84,6 @@ it("kopek serve with a yookassa project from the projects file: notification and
     expect(server.cli.stdout() + server.cli.stderr()).not.toContain(emulator.secretKey);
   } finally {
     await server.kill();
-    await emulator.close();
-    await receiver.close();
-    await rm(scratch, { recursive: true, force: true });
+    await close();
   }
 }, 30_000);
