@@ -59,6 +59,8 @@ function routes(provider: PaymentProvider): Record<string, Handler> {
         description: b.description,
         returnUrl: b.returnUrl,
         idempotencyKey: b.idempotencyKey,
+        // Absent from a client older than saved methods: nothing to save.
+        saveMethod: b.saveMethod === true,
       });
     },
     [PATHS.getPayment]: (b) =>

@@ -13,4 +13,6 @@ export interface SandboxPayment {
   readonly notificationUrl: string;
   readonly status: ProviderPayment["status"];
   readonly failureCode: ProviderPayment["failureCode"];
+  /** Whether Kopek asked to save the payer's method (`PaymentRequest.saveMethod`, API.md 10.5). */
+  readonly saveMethod: boolean;
 }

@@ -12,6 +12,7 @@ const request = (idempotencyKey = randomUUID()) => ({
   returnUrl: "https://pay.example/pay/x/return",
   notificationUrl: "https://pay.example/provider-events/p/sandbox",
   idempotencyKey,
+  saveMethod: false,
 });
 
 describe("the sandbox's checkout", () => {

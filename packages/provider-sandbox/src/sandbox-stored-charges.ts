@@ -91,11 +91,17 @@ export function createStoredCharges(ledger: SandboxLedger, clock: Clock) {
 }
 
 function state(providerPaymentId: string, status: "pending" | "succeeded"): ProviderPayment {
-  return { providerPaymentId, status, failureCode: null, methodMask: null };
+  return { providerPaymentId, status, failureCode: null, methodMask: null, savedMethod: null };
 }
 
 function declined(providerPaymentId: string): ProviderPayment {
-  return { providerPaymentId, status: "canceled", failureCode: "payment_declined", methodMask: null };
+  return {
+    providerPaymentId,
+    status: "canceled",
+    failureCode: "payment_declined",
+    methodMask: null,
+    savedMethod: null,
+  };
 }
 
 export type StoredCharges = ReturnType<typeof createStoredCharges>;

@@ -113,6 +113,8 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
       capture: true,
       confirmation: { type: "redirect", return_url: request.returnUrl },
       payment_method_data: { type: METHOD_TYPES[request.method] },
+      // Autopayments: the payer's method is saved with this payment, then charged without them (API.md 10.5).
+      ...(request.saveMethod ? { save_payment_method: true } : {}),
       description: truncate(request.description, PAYMENT_DESCRIPTION_MAX),
       metadata: { kopekPaymentId: request.paymentId },
     };

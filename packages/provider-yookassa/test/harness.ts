@@ -24,6 +24,7 @@ export function paymentRequest(overrides: Partial<PaymentRequest> = {}): Payment
     returnUrl: "https://pay.kopek.test/pay/return",
     notificationUrl: "https://pay.kopek.test/provider-events/p/yookassa",
     idempotencyKey: `test-${globalThis.crypto.randomUUID()}`,
+    saveMethod: false,
     ...overrides,
   };
 }

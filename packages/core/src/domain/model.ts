@@ -55,6 +55,11 @@ export interface Subscription {
   /** Declined charges of the unpaid cycle (dunning); 0 when active. */
   readonly declines: number;
   readonly firstDeclinedAt: Date | null;
+  /**
+   * The paid invoice whose payment was its first cycle (API.md 10.5), or null for one created with a
+   * stored method. One invoice backs at most one subscription: storage refuses a second.
+   */
+  readonly invoiceId: string | null;
   /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
   readonly version: number;
 }
@@ -66,6 +71,15 @@ export interface Customer {
   readonly email: string;
   readonly phone: string | null;
   readonly externalId: string | null;
+}
+
+/** A payer's method the provider saved when they paid an invoice (API.md 10.5). */
+export interface SavedMethod {
+  readonly method: PaymentMethod;
+  /** The masked card or account, when the provider told. */
+  readonly methodMask: string | null;
+  /** The provider's token for the method. Never returned, never logged. */
+  readonly providerMethodRef: string;
 }
 
 export interface Invoice {
@@ -88,6 +102,10 @@ export interface Invoice {
   readonly expiresAt: Date;
   readonly paidAt: Date | null;
   readonly canceledAt: Date | null;
+  /** Whether the provider is asked to save the payer's method (API.md 10.5). */
+  readonly savePaymentMethod: boolean;
+  /** The method the provider saved when the invoice was paid; null otherwise. */
+  readonly savedMethod: SavedMethod | null;
   /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
   readonly version: number;
 }

@@ -50,6 +50,9 @@ export function presentInvoice(i: Invoice, now: Date) {
     expiresAt: i.expiresAt.toISOString(),
     paidAt: i.paidAt === null ? null : i.paidAt.toISOString(),
     canceledAt: i.canceledAt === null ? null : i.canceledAt.toISOString(),
+    // The method's token stays inside Kopek (API.md 10.5).
+    savedMethod:
+      i.savedMethod === null ? null : { method: i.savedMethod.method, methodMask: i.savedMethod.methodMask },
   };
 }
 

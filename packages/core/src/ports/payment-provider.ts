@@ -73,6 +73,8 @@ export interface PaymentRequest {
   readonly notificationUrl: string;
   /** Derived from the invoice, the method and the attempt: the same across retries of one attempt. */
   readonly idempotencyKey: string;
+  /** Whether the provider is asked to save the payer's method for later charges (API.md 10.5). */
+  readonly saveMethod: boolean;
 }
 
 /** One payment as the provider says it stands. */
@@ -82,6 +84,17 @@ export interface ProviderPayment {
   /** Why it was canceled; null unless it was. */
   readonly failureCode: PaymentFailureCode | null;
   /** The masked card or account, when the provider tells. */
+  readonly methodMask: string | null;
+  /**
+   * The payer's method the provider saved with this payment (asked by `PaymentRequest.saveMethod`),
+   * chargeable later with `chargeStoredMethod`; null when it saved none.
+   */
+  readonly savedMethod: ProviderSavedMethod | null;
+}
+
+/** A method the provider saved: its token (`ref`, never logged) and mask. */
+export interface ProviderSavedMethod {
+  readonly ref: string;
   readonly methodMask: string | null;
 }
 

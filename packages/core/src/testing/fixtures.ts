@@ -42,6 +42,7 @@ export function sampleSubscription(projectId: string, overrides: Partial<Subscri
     nextAttemptAt: new Date("2026-02-28T09:30:00.123Z"),
     declines: 0,
     firstDeclinedAt: null,
+    invoiceId: null,
     version: 1,
     ...overrides,
   };
@@ -68,6 +69,8 @@ export function sampleInvoice(projectId: string, overrides: Partial<Invoice> = {
     expiresAt: new Date(ANCHOR + DAY_MS),
     paidAt: null,
     canceledAt: null,
+    savePaymentMethod: false,
+    savedMethod: null,
     version: 1,
     ...overrides,
   };

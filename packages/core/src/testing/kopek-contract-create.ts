@@ -124,6 +124,7 @@ export function registerCreateTests(options: KopekContractOptions): void {
           "expiresAt",
           "paidAt",
           "canceledAt",
+          "savedMethod",
         ]);
         expect(body).toMatchObject({
           status: "created",
@@ -136,6 +137,7 @@ export function registerCreateTests(options: KopekContractOptions): void {
           pinnedMethod: "sbp",
           paidAt: null,
           canceledAt: null,
+          savedMethod: null,
           paymentUrl: `https://pay.example.test/pay/${body.id}`,
           createdAt: "2026-01-31T10:00:00.000Z",
           expiresAt: "2026-02-01T10:00:00.000Z",

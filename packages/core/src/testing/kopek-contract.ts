@@ -11,6 +11,7 @@ import { registerPaymentTests } from "./kopek-contract-payments.js";
 import { registerRefundTests } from "./kopek-contract-refunds.js";
 import { registerRenewalTests } from "./kopek-contract-renewals.js";
 import { registerRequestTests } from "./kopek-contract-requests.js";
+import { registerSavedMethodTests } from "./kopek-contract-saved-methods.js";
 import { registerSettlementTests } from "./kopek-contract-settlement.js";
 import type { KopekContractOptions } from "./kopek-harness.js";
 
@@ -30,6 +31,7 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerEventTests(options);
     registerPaymentTests(options);
     registerCheckoutTests(options);
+    registerSavedMethodTests(options);
     registerNotificationTests(options);
     registerSettlementTests(options);
     registerRefundTests(options);

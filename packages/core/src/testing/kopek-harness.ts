@@ -171,6 +171,7 @@ export async function createHarness(
           status: "canceled",
           failureCode: "payment_declined",
           methodMask: null,
+          savedMethod: null,
         });
       if (fault === "charge-then-outage") {
         const charged = Promise.resolve(real.chargeStoredMethod(request));

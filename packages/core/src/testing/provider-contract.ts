@@ -215,6 +215,7 @@ export function describeProviderContract(
         returnUrl: "https://pay.kopek.test/pay/return",
         notificationUrl: "https://pay.kopek.test/provider-events/contract/test",
         idempotencyKey: randomKey(),
+        saveMethod: false,
         ...overrides,
       });
 
@@ -231,6 +232,7 @@ export function describeProviderContract(
             status: "pending",
             failureCode: null,
             methodMask: created.methodMask,
+            savedMethod: null,
           });
         }
       });

@@ -68,10 +68,18 @@ function planInvoice(execution: Execution, input: CreateInvoiceRequest): Result<
       detail: `the project's payment provider does not support ${missing.join(", ")}`,
     });
   }
+  const pinnedMethod = input.method ?? (input.methods?.length === 1 ? (input.methods[0] ?? null) : null);
+  const methods = savableMethods(
+    provider.capabilities.saveMethod,
+    input,
+    pinnedMethod,
+    requested ?? supported,
+  );
+  if (methods.isErr()) return err(methods.error);
   return ok({
     // A copy: the invoice is stored as made, and must not share the provider's own list.
-    allowedMethods: requested ?? [...supported],
-    pinnedMethod: input.method ?? (input.methods?.length === 1 ? (input.methods[0] ?? null) : null),
+    allowedMethods: [...methods.value],
+    pinnedMethod,
     description: input.description ?? `Invoice for ${formatMoney(input.amount)}`,
     expiresAt:
       input.expiresAt !== undefined
@@ -79,6 +87,31 @@ function planInvoice(execution: Execution, input: CreateInvoiceRequest): Result<
         : new Date(now.getTime() + DEFAULT_INVOICE_LIFETIME_MS),
     hostedPageUrl: `${execution.publicUrl}/pay/${execution.recordId}`,
   });
+}
+
+/**
+ * The methods a payer may use (API.md 10.5): all of `methods` unless the method is to be saved; then
+ * only those the provider can save. A pinned method it cannot save, or none left: `method_unavailable`.
+ */
+function savableMethods(
+  savable: readonly PaymentMethod[],
+  input: CreateInvoiceRequest,
+  pinnedMethod: PaymentMethod | null,
+  methods: readonly PaymentMethod[],
+): Result<readonly PaymentMethod[], KopekError> {
+  if (input.savePaymentMethod !== true) return ok(methods);
+  if (pinnedMethod !== null && !savable.includes(pinnedMethod))
+    return err({
+      code: "method_unavailable",
+      detail: `the project's payment provider cannot save a ${pinnedMethod} method`,
+    });
+  const kept = methods.filter((m) => savable.includes(m));
+  if (kept.length === 0)
+    return err({
+      code: "method_unavailable",
+      detail: `the project's payment provider cannot save any of ${methods.join(", ")}`,
+    });
+  return ok(kept);
 }
 
 function invoiceOutcome(
@@ -112,6 +145,8 @@ function invoiceOutcome(
     expiresAt: plan.expiresAt,
     paidAt: null,
     canceledAt: null,
+    savePaymentMethod: input.savePaymentMethod === true,
+    savedMethod: null,
     version: 1,
   };
   return {

@@ -15,6 +15,7 @@ import type {
 import { formatCardMask } from "../validation/card-guard.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
+import { createSubscriptionFromInvoice } from "./subscription-from-invoice.js";
 
 /**
  * Creates a subscription in the order of API.md 5.3: refuse a method the provider cannot charge
@@ -26,6 +27,7 @@ export async function createSubscription(
   execution: Execution,
   input: CreateSubscriptionRequest,
 ): Promise<Result<Outcome, KopekError>> {
+  if (input.invoiceId !== undefined) return createSubscriptionFromInvoice(execution, input);
   const { provider, project, now } = execution;
   if (!provider.capabilities.storedMethodCharge.includes(input.method)) {
     return err({
@@ -79,6 +81,7 @@ export async function createSubscription(
     nextAttemptAt: nextChargeAt,
     declines: 0,
     firstDeclinedAt: null,
+    invoiceId: null,
     version: 1,
   };
   // The first cycle's charge, stored with the subscription it started (API.md 10.5).
@@ -129,6 +132,7 @@ async function chargeAndWait(
   return ok(latest);
 }
 
-function maskOf(description: StoredMethodDescription): string {
+/** The mask a subscription shows for a described stored method (API.md 5.3). */
+export function maskOf(description: StoredMethodDescription): string {
   return description.kind === "card" ? formatCardMask(description) : description.mask;
 }

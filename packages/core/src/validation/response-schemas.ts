@@ -88,6 +88,20 @@ export const invoiceResponseSchema = z
     canceledAt: timestampSchema
       .nullable()
       .meta({ description: "When it was canceled; null while it is not" }),
+    savedMethod: z
+      .strictObject({
+        method: paymentMethodSchema,
+        methodMask: z
+          .string()
+          .nullable()
+          .meta({ description: "The masked card or account; null when the provider did not tell" }),
+      })
+      .nullable()
+      .meta({
+        id: "SavedMethod",
+        description:
+          "The payer's method the provider saved when the invoice was paid (savePaymentMethod): a subscription can be created from the invoice. Null otherwise. The provider's token is never shown.",
+      }),
   })
   .meta({ id: "Invoice" });
 
@@ -209,6 +223,8 @@ export const PROBLEM_CODES = [
   "idempotency_key_reused",
   "method_unavailable",
   "refund_exceeds_payment",
+  "invoice_not_usable",
+  "invoice_already_used",
   "rate_limited",
   "internal_error",
   "provider_error",

@@ -85,12 +85,23 @@ export const providerMethodRefSchema = z
 
 export const descriptionSchema = z.string().max(MAX_DESCRIPTION_LENGTH);
 
+/**
+ * A subscription is created with a stored method (`method` + `providerMethodRef`) or from a paid
+ * invoice whose method was saved (`invoiceId`, API.md 10.5): exactly one of the two shapes, which
+ * `validateCreateSubscription` checks (so every problem is reported at once, with clear pointers).
+ */
 export const createSubscriptionRequestSchema = z
   .strictObject({
     amount: moneySchema,
     period: periodSchema,
-    method: paymentMethodSchema,
-    providerMethodRef: providerMethodRefSchema,
+    method: paymentMethodSchema
+      .optional()
+      .meta({ description: "Required with providerMethodRef; not with invoiceId" }),
+    providerMethodRef: providerMethodRefSchema.optional(),
+    invoiceId: z.uuid({ error: "must be the id of an invoice (a UUID)" }).optional().meta({
+      description:
+        "A paid invoice of this project whose method was saved (savePaymentMethod), for the same amount: its payment is the first cycle. Instead of method and providerMethodRef.",
+    }),
     description: descriptionSchema.optional(),
     metadata: metadataSchema.optional(),
   })
@@ -132,6 +143,10 @@ export const createInvoiceRequestSchema = z
     expiresAt: z.iso
       .datetime({ offset: true, error: "must be an ISO 8601 timestamp, e.g. 2026-11-22T09:30:00.000Z" })
       .optional(),
+    savePaymentMethod: z.boolean().optional().meta({
+      description:
+        "Ask the provider to save the payer's method, so a subscription can be made from the paid invoice; only methods the provider can save are offered. Default false.",
+    }),
   })
   .meta({ id: "CreateInvoiceRequest" });
 
@@ -146,5 +161,20 @@ export const createRefundRequestSchema = z
   .meta({ id: "CreateRefundRequest" });
 
 export type CreateRefundRequest = z.infer<typeof createRefundRequestSchema>;
-export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequestSchema>;
+
+type SubscriptionBody = z.infer<typeof createSubscriptionRequestSchema>;
+type SubscriptionCommon = Omit<SubscriptionBody, "method" | "providerMethodRef" | "invoiceId">;
+
+/** A valid create-subscription body: one of its two shapes (API.md 5.3, 10.5). */
+export type CreateSubscriptionRequest =
+  | (SubscriptionCommon & {
+      readonly method: NonNullable<SubscriptionBody["method"]>;
+      readonly providerMethodRef: string;
+      readonly invoiceId?: never;
+    })
+  | (SubscriptionCommon & {
+      readonly invoiceId: string;
+      readonly method?: never;
+      readonly providerMethodRef?: never;
+    });
 export type CreateInvoiceRequest = z.infer<typeof createInvoiceRequestSchema>;

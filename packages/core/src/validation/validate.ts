@@ -26,10 +26,35 @@ export function validateCreateSubscription(
   body: unknown,
   context: ValidationContext,
 ): Result<CreateSubscriptionRequest, ValidationFailure> {
-  return validate(createSubscriptionRequestSchema, fastCreateSubscription, body, (issues) => {
+  const checked = validate(createSubscriptionRequestSchema, fastCreateSubscription, body, (issues) => {
     checkCurrency(body, context, issues);
     checkMetadataKeys(body, issues);
+    checkSubscriptionShape(asRecord(body), issues);
   });
+  // `checkSubscriptionShape` let through exactly one of the two shapes.
+  return checked as Result<CreateSubscriptionRequest, ValidationFailure>;
+}
+
+/**
+ * Exactly one of the two shapes (API.md 10.5): `method` + `providerMethodRef`, or `invoiceId`. Without
+ * `invoiceId` the two are each required, as they always were; with it, each one sent is reported.
+ */
+function checkSubscriptionShape(raw: Record<string, unknown> | null, issues: FieldIssue[]): void {
+  if (raw === null) return;
+  const stored = ["method", "providerMethodRef"] as const;
+  if (raw.invoiceId === undefined) {
+    for (const field of stored)
+      if (raw[field] === undefined)
+        issues.push({ pointer: `#/${field}`, code: "required", detail: "is required (or send invoiceId)" });
+    return;
+  }
+  for (const field of stored)
+    if (raw[field] !== undefined)
+      issues.push({
+        pointer: `#/${field}`,
+        code: "mutually_exclusive",
+        detail: "send either invoiceId, or method and providerMethodRef, not both",
+      });
 }
 
 /** Validates a create-invoice body (API.md 5.4), reporting every problem at once. */
