@@ -5,6 +5,7 @@ export {
   samplePayment,
   sampleProject,
   sampleRefund,
+  sampleReceipt,
   sampleSubscription,
 } from "./testing/fixtures.js";
 export { describeKopekContract } from "./testing/kopek-contract.js";

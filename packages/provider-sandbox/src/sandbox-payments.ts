@@ -76,6 +76,7 @@ export function createSandboxPayment(
       money: { amount: money.amount, currency: money.currency },
       method,
       description: request.description,
+      receipt: request.receipt,
       returnUrl,
       notificationUrl: request.notificationUrl,
       status: "pending",

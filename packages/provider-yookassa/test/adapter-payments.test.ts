@@ -137,6 +137,7 @@ describe("stored methods against the emulator", () => {
         method: "card",
         money: { amount: "99900", currency: "RUB" },
         description: "Renewal",
+        receipt: null,
         idempotencyKey: randomKey(),
       });
     const approved = (await charge(emulator.books.seedSavedMethod()))._unsafeUnwrap();
@@ -165,6 +166,7 @@ describe("stored methods against the emulator", () => {
       method: "sbp",
       money: { amount: "100", currency: "RUB" },
       description: "x",
+      receipt: null,
       idempotencyKey: randomKey(),
     });
     expect(result._unsafeUnwrapErr().code).toBe("failed");

@@ -12,6 +12,7 @@ describe("POST /v1/invoices", async () => {
     expect(Object.keys(body).sort()).toEqual(
       [
         "amount",
+        "receipt",
         "canceledAt",
         "comment",
         "createdAt",

@@ -40,6 +40,7 @@ export const INVOICE_FIELDS = [
     cast: "text",
     of: (i: Invoice, cipher: TokenCipher) => (i.savedMethod === null ? null : cipher.currentKeyId),
   },
+  { name: "receipt", cast: "jsonb", of: (i: Invoice) => i.receipt },
   { name: "version", cast: "integer", of: (i: Invoice) => i.version },
 ] as const;
 

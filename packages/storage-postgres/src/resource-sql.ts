@@ -33,6 +33,7 @@ const SUBSCRIPTION_FIELDS = [
   { name: "declines", cast: "integer" },
   { name: "first_declined_at", cast: "timestamptz" },
   { name: "invoice_id", cast: "uuid" },
+  { name: "receipt", cast: "jsonb" },
   { name: "version", cast: "integer" },
 ] as const;
 

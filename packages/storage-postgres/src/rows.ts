@@ -8,6 +8,7 @@ import type {
   Metadata,
   PaymentMethod,
   PeriodUnit,
+  Receipt,
   Subscription,
   SubscriptionStatus,
 } from "@kopek/core";
@@ -23,7 +24,7 @@ export const API_KEY_COLUMNS = "id, project_id, sha256, created_at, revoked_at";
 export const SUBSCRIPTION_COLUMNS = `id, project_id, status, amount::text AS amount, currency, period_unit,
   period_count, method, provider_method_ref_ciphertext, method_mask, description, metadata, started_at,
   next_charge_at, last_charged_at, cycles_started, created_at, canceled_at, cancel_reason, next_cycle,
-  next_attempt_at, declines, first_declined_at, invoice_id, version`;
+  next_attempt_at, declines, first_declined_at, invoice_id, receipt, version`;
 type Row = Record<string, unknown>;
 
 export function toApiKey(row: Row): ApiKeyRecord {
@@ -61,6 +62,7 @@ export function toSubscription(row: Row, cipher: TokenCipher): Subscription {
     declines: Number(row.declines),
     firstDeclinedAt: toNullableDate(row.first_declined_at),
     invoiceId: row.invoice_id === null || row.invoice_id === undefined ? null : String(row.invoice_id),
+    receipt: (row.receipt ?? null) as Receipt | null,
     version: Number(row.version),
   };
 }
@@ -97,6 +99,7 @@ export function toInvoice(row: Row, cipher: TokenCipher): Invoice {
               savedMethodContext(id),
             ),
           },
+    receipt: (row.receipt ?? null) as Receipt | null,
     version: Number(row.version),
   };
 }
@@ -131,6 +134,7 @@ export function subscriptionValues(s: Subscription, cipher: TokenCipher): unknow
     s.declines,
     nullableTimestamp(s.firstDeclinedAt),
     s.invoiceId,
+    s.receipt === null ? null : JSON.stringify(s.receipt),
     s.version,
   ];
 }

@@ -24,6 +24,7 @@ export const FIELD_ISSUE_CODES = [
   "unsupported_currency",
   "card_number_not_allowed",
   "duplicate",
+  "receipt_total_mismatch",
 ] as const;
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
 

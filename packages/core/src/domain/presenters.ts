@@ -1,4 +1,5 @@
 import type { Invoice, InvoiceStatus, Payment, Refund, Subscription } from "./model.js";
+import type { Invoice, InvoiceStatus, Payment, Receipt, Subscription } from "./model.js";
 
 /** An invoice's status as read at `now`: unpaid past `expiresAt` it is expired at once, sweeper or not. */
 export function invoiceStatusAt(invoice: Invoice, now: Date): InvoiceStatus {
@@ -25,6 +26,7 @@ export function presentSubscription(s: Subscription) {
     createdAt: s.createdAt.toISOString(),
     canceledAt: s.canceledAt === null ? null : s.canceledAt.toISOString(),
     cancelReason: s.cancelReason,
+    receipt: presentReceipt(s.receipt),
   };
 }
 
@@ -53,7 +55,26 @@ export function presentInvoice(i: Invoice, now: Date) {
     // The method's token stays inside Kopek (API.md 10.5).
     savedMethod:
       i.savedMethod === null ? null : { method: i.savedMethod.method, methodMask: i.savedMethod.methodMask },
+    receipt: presentReceipt(i.receipt),
   };
+}
+
+/** A 54-FZ receipt as the API shows it (API.md 10.7): field order fixed, every field present. */
+export function presentReceipt(r: Receipt | null) {
+  return (
+    r && {
+      customer: { email: r.customer.email, phone: r.customer.phone },
+      taxSystemCode: r.taxSystemCode,
+      items: r.items.map((item) => ({
+        description: item.description,
+        quantity: item.quantity,
+        amount: { amount: item.amount.amount, currency: item.amount.currency },
+        vatCode: item.vatCode,
+        paymentSubject: item.paymentSubject,
+        paymentMode: item.paymentMode,
+      })),
+    }
+  );
 }
 
 /** The payment as the API shows it (API.md 10.2). */

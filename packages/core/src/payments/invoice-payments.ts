@@ -159,6 +159,7 @@ async function confirmAt(
     money: invoice.amount,
     method: payment.method,
     description: invoice.description,
+    receipt: invoice.receipt,
     returnUrl: `${context.publicUrl()}/pay/${invoice.id}/return?payment=${payment.id}`,
     notificationUrl: providerNotificationUrl(context.publicUrl(), project.id, project.provider.kind),
     idempotencyKey: `kopek:invoice:${invoice.id}:${payment.method}:${attempt}`,

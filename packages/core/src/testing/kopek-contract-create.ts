@@ -35,6 +35,7 @@ export function registerCreateTests(options: KopekContractOptions): void {
         "createdAt",
         "canceledAt",
         "cancelReason",
+        "receipt",
       ]);
       expect(body).toMatchObject({
         status: "active",
@@ -125,6 +126,7 @@ export function registerCreateTests(options: KopekContractOptions): void {
           "paidAt",
           "canceledAt",
           "savedMethod",
+          "receipt",
         ]);
         expect(body).toMatchObject({
           status: "created",

@@ -9,6 +9,7 @@ import { registerLifecycleTests } from "./kopek-contract-lifecycle.js";
 import { registerNotificationTests } from "./kopek-contract-notifications.js";
 import { registerPaymentTests } from "./kopek-contract-payments.js";
 import { registerRefundTests } from "./kopek-contract-refunds.js";
+import { registerReceiptTests } from "./kopek-contract-receipts.js";
 import { registerRenewalTests } from "./kopek-contract-renewals.js";
 import { registerRequestTests } from "./kopek-contract-requests.js";
 import { registerSavedMethodTests } from "./kopek-contract-saved-methods.js";
@@ -35,5 +36,6 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerNotificationTests(options);
     registerSettlementTests(options);
     registerRefundTests(options);
+    registerReceiptTests(options);
   });
 }

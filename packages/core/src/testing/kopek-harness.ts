@@ -1,7 +1,7 @@
 import { err, errAsync, okAsync, ResultAsync } from "neverthrow";
 import { generateApiKey, hashApiKey } from "../auth/api-key.js";
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
-import type { PaymentMethod, Project } from "../domain/model.js";
+import type { PaymentMethod, Project, Receipt } from "../domain/model.js";
 import { createKopek, type Kopek, type KopekResponse } from "../kopek.js";
 import type { Clock } from "../ports/clock.js";
 import type { PaymentProvider, ProviderNotification } from "../ports/payment-provider.js";
@@ -21,6 +21,10 @@ export interface CountingProvider extends PaymentProvider {
   confirm(providerPaymentId: string, decision: "succeed" | "decline"): void;
   /** The notification the provider would POST about a payment. */
   notificationOf(providerPaymentId: string): ProviderNotification;
+  /** The 54-FZ receipt each charge it made came with (null: none), oldest first: what it really got. */
+  chargeReceipts(): readonly (Receipt | null)[];
+  /** The same for the payments it made for payers to confirm (`createPayment`). */
+  paymentReceipts(): readonly (Receipt | null)[];
 }
 
 export interface KopekContractOptions {
@@ -99,6 +103,8 @@ export interface HarnessSettings {
   readonly methods?: readonly PaymentMethod[];
   /** How long a create waits for a pending first charge (KopekOptions); Kopek's default when omitted. */
   readonly pendingChargeWaitMs?: number;
+  /** Whether it takes 54-FZ receipts (its `capabilities.receipts`); the provider's own by default. */
+  readonly receipts?: boolean;
 }
 
 export async function createHarness(
@@ -124,6 +130,7 @@ export async function createHarness(
       ...real.capabilities,
       ...(settings.paymentPage === undefined ? {} : { paymentPage: settings.paymentPage }),
       ...(settings.methods === undefined ? {} : { methods: settings.methods }),
+      ...(settings.receipts === undefined ? {} : { receipts: settings.receipts }),
     },
     describeStoredMethod: (request) => real.describeStoredMethod(request),
     createPaymentLink: (request) => {
@@ -131,6 +138,8 @@ export async function createHarness(
       return real.createPaymentLink(request);
     },
     chargesMade: () => real.chargesMade(),
+    chargeReceipts: () => real.chargeReceipts(),
+    paymentReceipts: () => real.paymentReceipts(),
     confirm: (providerPaymentId, decision) => real.confirm(providerPaymentId, decision),
     createPayment: (request) => {
       if (!loseNextCreate) return real.createPayment(request);

@@ -1,11 +1,12 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../api/errors.js";
-import type { Invoice, PaymentMethod } from "../domain/model.js";
+import type { Invoice, PaymentMethod, Receipt } from "../domain/model.js";
 import { formatMoney } from "../domain/money.js";
 import { presentInvoice } from "../domain/presenters.js";
 import { DEFAULT_INVOICE_LIFETIME_MS } from "../validation/limits.js";
 import type { CreateInvoiceRequest } from "../validation/schemas.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
+import { receiptFor } from "./receipt-request.js";
 
 /** What an invoice request decides before any payment link exists. */
 interface InvoicePlan {
@@ -15,6 +16,8 @@ interface InvoicePlan {
   readonly expiresAt: Date;
   /** Kopek's hosted page for the invoice. */
   readonly hostedPageUrl: string;
+  /** The 54-FZ receipt sent with its payment, or null (API.md 10.7). */
+  readonly receipt: Receipt | null;
 }
 
 /**
@@ -76,6 +79,8 @@ function planInvoice(execution: Execution, input: CreateInvoiceRequest): Result<
     requested ?? supported,
   );
   if (methods.isErr()) return err(methods.error);
+  const receipt = receiptFor(provider, input.receipt);
+  if (receipt.isErr()) return err(receipt.error);
   return ok({
     // A copy: the invoice is stored as made, and must not share the provider's own list.
     allowedMethods: [...methods.value],
@@ -86,6 +91,7 @@ function planInvoice(execution: Execution, input: CreateInvoiceRequest): Result<
         ? new Date(input.expiresAt)
         : new Date(now.getTime() + DEFAULT_INVOICE_LIFETIME_MS),
     hostedPageUrl: `${execution.publicUrl}/pay/${execution.recordId}`,
+    receipt: receipt.value,
   });
 }
 
@@ -147,6 +153,7 @@ function invoiceOutcome(
     canceledAt: null,
     savePaymentMethod: input.savePaymentMethod === true,
     savedMethod: null,
+    receipt: plan.receipt,
     version: 1,
   };
   return {

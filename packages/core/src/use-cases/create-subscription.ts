@@ -16,6 +16,7 @@ import { formatCardMask } from "../validation/card-guard.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
 import { createSubscriptionFromInvoice } from "./subscription-from-invoice.js";
+import { receiptFor } from "./receipt-request.js";
 
 /**
  * Creates a subscription in the order of API.md 5.3: refuse a method the provider cannot charge
@@ -35,6 +36,8 @@ export async function createSubscription(
       detail: `the project's payment provider cannot charge a stored ${input.method} method`,
     });
   }
+  const receipt = receiptFor(provider, input.receipt);
+  if (receipt.isErr()) return err(receipt.error);
   const described = await provider.describeStoredMethod({
     ref: input.providerMethodRef,
     method: input.method,
@@ -49,6 +52,7 @@ export async function createSubscription(
     method: input.method,
     money: input.amount,
     description,
+    receipt: receipt.value,
     idempotencyKey: providerKey(execution, "first-charge"),
   });
   if (charged.isErr()) return err(fromProviderError(charged.error));
@@ -82,6 +86,7 @@ export async function createSubscription(
     declines: 0,
     firstDeclinedAt: null,
     invoiceId: null,
+    receipt: receipt.value,
     version: 1,
   };
   // The first cycle's charge, stored with the subscription it started (API.md 10.5).

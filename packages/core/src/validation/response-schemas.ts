@@ -6,6 +6,8 @@ import {
   INVOICE_STATUSES,
   PAYMENT_FAILURE_CODES,
   PAYMENT_STATUSES,
+  RECEIPT_PAYMENT_MODES,
+  RECEIPT_PAYMENT_SUBJECTS,
   SUBSCRIPTION_STATUSES,
 } from "../domain/model.js";
 import type { InvoiceView, PaymentView, SubscriptionView } from "../domain/presenters.js";
@@ -31,6 +33,29 @@ export const timestampSchema = z.iso
     description: "ISO 8601 UTC with millisecond precision",
     example: "2026-11-22T09:30:00.000Z",
   });
+
+export const receiptResponseSchema = z
+  .strictObject({
+    customer: z
+      .strictObject({ email: z.string().nullable(), phone: z.string().nullable() })
+      .meta({ id: "ReceiptCustomer", description: "Where the receipt is sent; at least one is set" }),
+    taxSystemCode: z.int().nullable().meta({ description: "1–6; null: the provider's default" }),
+    items: z
+      .array(
+        z
+          .strictObject({
+            description: z.string(),
+            quantity: z.string().meta({ example: "1.5" }),
+            amount: moneySchema,
+            vatCode: z.int(),
+            paymentSubject: z.enum(RECEIPT_PAYMENT_SUBJECTS),
+            paymentMode: z.enum(RECEIPT_PAYMENT_MODES),
+          })
+          .meta({ id: "ReceiptItem" }),
+      )
+      .min(1),
+  })
+  .meta({ id: "Receipt", description: "The 54-FZ receipt sent with every charge it covers (API.md 10.7)" });
 
 export const idSchema = z
   .uuid({ version: "v7" })
@@ -58,6 +83,9 @@ export const subscriptionResponseSchema = z
       description:
         "requested (canceled through the API) or payment_failed (dunning ran out); null while not canceled",
     }),
+    receipt: receiptResponseSchema
+      .nullable()
+      .meta({ description: "The 54-FZ receipt sent with every cycle's charge; null when none" }),
   })
   .meta({ id: "Subscription" });
 
@@ -102,6 +130,9 @@ export const invoiceResponseSchema = z
         description:
           "The payer's method the provider saved when the invoice was paid (savePaymentMethod): a subscription can be created from the invoice. Null otherwise. The provider's token is never shown.",
       }),
+    receipt: receiptResponseSchema
+      .nullable()
+      .meta({ description: "The 54-FZ receipt sent with its payment; null when none" }),
   })
   .meta({ id: "Invoice" });
 

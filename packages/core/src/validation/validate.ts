@@ -4,6 +4,7 @@ import type { FieldIssue, KopekErrorOf } from "../api/errors.js";
 import { fastCreateInvoice, fastCreateSubscription } from "./fast-path.js";
 import { toFieldIssues } from "./field-issues.js";
 import { CURRENCY_PATTERN, MAX_INVOICE_LIFETIME_MS, MIN_INVOICE_LIFETIME_MS } from "./limits.js";
+import { checkReceiptTotal } from "./receipt-rules.js";
 import {
   type CreateInvoiceRequest,
   type CreateRefundRequest,
@@ -30,6 +31,7 @@ export function validateCreateSubscription(
     checkCurrency(body, context, issues);
     checkMetadataKeys(body, issues);
     checkSubscriptionShape(asRecord(body), issues);
+    checkReceiptTotal(body, issues);
   });
   // `checkSubscriptionShape` let through exactly one of the two shapes.
   return checked as Result<CreateSubscriptionRequest, ValidationFailure>;
@@ -65,6 +67,7 @@ export function validateCreateInvoice(
   return validate(createInvoiceRequestSchema, fastCreateInvoice, body, (issues) => {
     checkCurrency(body, context, issues);
     checkMetadataKeys(body, issues);
+    checkReceiptTotal(body, issues);
     const raw = asRecord(body);
     if (raw && raw.method !== undefined && raw.methods !== undefined) {
       issues.push({
