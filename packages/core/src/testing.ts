@@ -4,8 +4,8 @@ export {
   sampleInvoice,
   samplePayment,
   sampleProject,
-  sampleRefund,
   sampleReceipt,
+  sampleRefund,
   sampleSubscription,
 } from "./testing/fixtures.js";
 export { describeKopekContract } from "./testing/kopek-contract.js";

@@ -32,7 +32,7 @@ describe("createPayment and getPayment against the emulator", () => {
     expect(Array.from(String(lastBodyOf(created.providerPaymentId).description))).toHaveLength(128);
   });
 
-  it("reads a paid card payment as succeeded with the card's mask", async () => {
+  it("reads a paid card payment as succeeded with the card's mask, and no saved method when none was asked", async () => {
     const provider = providerFor(emulator);
     const created = (await provider.createPayment(paymentRequest()))._unsafeUnwrap();
     emulator.books.decide(created.providerPaymentId, { card: "2200701234561234" });
@@ -41,6 +41,7 @@ describe("createPayment and getPayment against the emulator", () => {
       status: "succeeded",
       failureCode: null,
       methodMask: "2200 70** **** 1234",
+      savedMethod: null,
     });
   });
 

@@ -26,6 +26,7 @@ describe("POST /v1/invoices", async () => {
         "paymentUrl",
         "pinnedMethod",
         "returnUrl",
+        "savedMethod",
         "status",
       ].sort(),
     );

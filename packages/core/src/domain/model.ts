@@ -1,4 +1,20 @@
 /** The values and resources of Kopek's domain, shared by use cases, ports and adapters. */
+import type { Receipt } from "./receipt.js";
+
+export {
+  RECEIPT_PAYMENT_MODES,
+  RECEIPT_PAYMENT_SUBJECTS,
+  type Receipt,
+  type ReceiptItem,
+  type ReceiptPaymentMode,
+  type ReceiptPaymentSubject,
+} from "./receipt.js";
+
+/** Money: a string of whole minor units (`"149900"`) and an ISO 4217 code. Never a float. */
+export interface Money {
+  readonly amount: string;
+  readonly currency: string;
+}
 
 /** Payment methods a request may name (API.md 5.3, 5.4). */
 export const PAYMENT_METHODS = ["card", "sbp"] as const;
@@ -7,102 +23,12 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PERIOD_UNITS = ["day", "week", "month", "year"] as const;
 export type PeriodUnit = (typeof PERIOD_UNITS)[number];
 
-/** Money: a string of whole minor units (`"149900"`) and an ISO 4217 code. Never a float. */
-export interface Money {
-  readonly amount: string;
-  readonly currency: string;
-}
-
 export interface Period {
   readonly unit: PeriodUnit;
   readonly count: number;
 }
 
 export type Metadata = Readonly<Record<string, string>>;
-
-/**
- * `payment_subject` (54-FZ tag 1212) as YooKassa documents it: what is being paid for. The values of
- * yookassa.ru/developers/payment-acceptance/receipts/54fz/other-services/parameters-values (the same
- * list as YooKassa's own SDK, yoomoney/yookassa-sdk-php `lib/Model/Receipt/PaymentSubject.php`).
- */
-export const RECEIPT_PAYMENT_SUBJECTS = [
-  "commodity",
-  "excise",
-  "job",
-  "service",
-  "gambling_bet",
-  "gambling_prize",
-  "lottery",
-  "lottery_prize",
-  "intellectual_activity",
-  "payment",
-  "agent_commission",
-  "property_right",
-  "non_operating_gain",
-  "insurance_premium",
-  "sales_tax",
-  "resort_fee",
-  "composite",
-  "another",
-  "fine",
-  "tax",
-  "lien",
-  "cost",
-  "pension_insurance_without_payouts",
-  "pension_insurance_with_payouts",
-  "health_insurance_without_payouts",
-  "health_insurance_with_payouts",
-  "health_insurance",
-  "casino",
-  "agent_withdrawals",
-  "non_marked_excise",
-  "marked_excise",
-  "marked",
-  "non_marked",
-] as const;
-export type ReceiptPaymentSubject = (typeof RECEIPT_PAYMENT_SUBJECTS)[number];
-
-/**
- * `payment_mode` (54-FZ tag 1214) as YooKassa documents it: prepaid, paid in full, on credit… (same
- * page; yoomoney/yookassa-sdk-php `lib/Model/Receipt/PaymentMode.php`).
- */
-export const RECEIPT_PAYMENT_MODES = [
-  "full_prepayment",
-  "partial_prepayment",
-  "advance",
-  "full_payment",
-  "partial_payment",
-  "credit",
-  "credit_payment",
-] as const;
-export type ReceiptPaymentMode = (typeof RECEIPT_PAYMENT_MODES)[number];
-
-/** One line of a 54-FZ receipt (API.md 10.7). */
-export interface ReceiptItem {
-  /** 1–128 characters, as printed on the receipt. */
-  readonly description: string;
-  /** A decimal string > 0 with at most 3 decimals, kept as sent (`"1"`, `"0.5"`, `"2.000"`). */
-  readonly quantity: string;
-  /** The price of one unit, in the charged amount's currency. */
-  readonly amount: Money;
-  /** The provider's VAT code, 1–12. */
-  readonly vatCode: number;
-  readonly paymentSubject: ReceiptPaymentSubject;
-  readonly paymentMode: ReceiptPaymentMode;
-}
-
-/**
- * A 54-FZ fiscal receipt (API.md 10.7), sent to the provider with every charge it covers. Its items
- * come to the charged amount exactly (`receipt-total.ts`).
- */
-export interface Receipt {
-  /** Where the receipt is sent: at least one of the two is set. */
-  readonly customer: { readonly email: string | null; readonly phone: string | null };
-  /** The seller's tax system, 1–6; null: the one the provider has on file. */
-  readonly taxSystemCode: number | null;
-  /** 1–100 lines. */
-  readonly items: readonly ReceiptItem[];
-}
 
 /** `incomplete`: created while its first charge is pending at the provider (API.md 10.5). */
 export const SUBSCRIPTION_STATUSES = ["incomplete", "active", "past_due", "canceled"] as const;

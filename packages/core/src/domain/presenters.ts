@@ -1,5 +1,4 @@
-import type { Invoice, InvoiceStatus, Payment, Refund, Subscription } from "./model.js";
-import type { Invoice, InvoiceStatus, Payment, Receipt, Subscription } from "./model.js";
+import type { Invoice, InvoiceStatus, Payment, Receipt, Refund, Subscription } from "./model.js";
 
 /** An invoice's status as read at `now`: unpaid past `expiresAt` it is expired at once, sweeper or not. */
 export function invoiceStatusAt(invoice: Invoice, now: Date): InvoiceStatus {

@@ -3,20 +3,10 @@ import type { KopekError } from "../api/errors.js";
 import type { Money, Payment, Refund } from "../domain/model.js";
 import type { DomainEvent } from "../events/domain-event.js";
 import { nextCheckAfter } from "../payments/payment-records.js";
-import type { Clock } from "../ports/clock.js";
-import type { IdGenerator } from "../ports/id-generator.js";
-import type { PaymentProvider } from "../ports/payment-provider.js";
-import type { Storage } from "../ports/storage.js";
 import { fromStorageError } from "../use-cases/execution.js";
-import { submitRefund } from "./settle-refund.js";
+import { type RefundContext, submitRefund } from "./settle-refund.js";
 
-/** What making a refund needs: storage, the time, ids, and the provider of the payment's project. */
-export interface RefundContext {
-  readonly storage: Storage;
-  readonly clock: Clock;
-  readonly ids: IdGenerator;
-  readonly provider: PaymentProvider;
-}
+export type { RefundContext };
 
 /** A refund asked for, by the API, an operator (CLI) or Kopek itself (a second success, API.md 10.3.5). */
 export interface RefundAsk {

@@ -2,9 +2,19 @@ import type { Result } from "neverthrow";
 import type { Payment, Refund } from "../domain/model.js";
 import { type DomainEvent, refundEvent } from "../events/domain-event.js";
 import { nextCheckAfter } from "../payments/payment-records.js";
-import type { ProviderError, ProviderRefund } from "../ports/payment-provider.js";
+import type { Clock } from "../ports/clock.js";
+import type { IdGenerator } from "../ports/id-generator.js";
+import type { PaymentProvider, ProviderError, ProviderRefund } from "../ports/payment-provider.js";
+import type { Storage } from "../ports/storage.js";
 import type { StorageError } from "../ports/storage-error.js";
-import type { RefundContext } from "./refund-payment.js";
+
+/** What making a refund needs: storage, the time, ids, and the provider of the payment's project. */
+export interface RefundContext {
+  readonly storage: Storage;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly provider: PaymentProvider;
+}
 
 /** How many times a refund write that lost a race re-reads and tries again. */
 const ATTEMPTS = 3;

@@ -8,8 +8,8 @@ import { registerInvoiceIdempotencyTests } from "./kopek-contract-invoice-idempo
 import { registerLifecycleTests } from "./kopek-contract-lifecycle.js";
 import { registerNotificationTests } from "./kopek-contract-notifications.js";
 import { registerPaymentTests } from "./kopek-contract-payments.js";
-import { registerRefundTests } from "./kopek-contract-refunds.js";
 import { registerReceiptTests } from "./kopek-contract-receipts.js";
+import { registerRefundTests } from "./kopek-contract-refunds.js";
 import { registerRenewalTests } from "./kopek-contract-renewals.js";
 import { registerRequestTests } from "./kopek-contract-requests.js";
 import { registerSavedMethodTests } from "./kopek-contract-saved-methods.js";

@@ -3,7 +3,6 @@ import { generateApiKey, hashApiKey } from "../auth/api-key.js";
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
 import type { PaymentMethod, Project, Receipt } from "../domain/model.js";
 import { createKopek, type Kopek, type KopekResponse } from "../kopek.js";
-import type { Clock } from "../ports/clock.js";
 import type { PaymentProvider, ProviderNotification } from "../ports/payment-provider.js";
 import type { InspectableStorage } from "../ports/storage.js";
 import {
@@ -12,6 +11,9 @@ import {
   type RenewalWorkerOptions,
 } from "../renewals/renewal-worker.js";
 import { sampleProject } from "./fixtures.js";
+import { type ManualClock, manualClock } from "./manual-clock.js";
+
+export { type ManualClock, manualClock };
 
 /** A provider the suite can count real charges on (e.g. the sandbox and its ledger). */
 export interface CountingProvider extends PaymentProvider {
@@ -37,12 +39,10 @@ export interface KopekContractOptions {
 }
 
 /**
- * What a test makes the next charge do: decline, fail as an outage, charge and never answer (a
- * crash), or charge and answer only when the test calls `releaseHeldCharges`.
- */
-/**
- * `charge-then-outage`: the provider charges, and Kopek hears nothing but an outage (an unknown
- * outcome); `charge-then-hang`: it charges and Kopek never hears back.
+ * What a test makes the next charge do: `decline`; `outage`, not made and Kopek hears an outage;
+ * `charge-then-outage`, made and Kopek hears nothing but an outage (an unknown outcome);
+ * `charge-then-hang`, made and Kopek never hears back (a crash); `hold`, made and answered only when
+ * the test calls `releaseHeldCharges`.
  */
 export type ChargeFault = "decline" | "outage" | "charge-then-outage" | "charge-then-hang" | "hold";
 
@@ -52,20 +52,6 @@ export type ChargeFault = "decline" | "outage" | "charge-then-outage" | "charge-
  * refuses it; `pending`, made and answered pending (the provider's later word is its real one).
  */
 export type RefundFault = "outage" | "refund-then-outage" | "refuse" | "pending";
-
-export interface ManualClock extends Clock {
-  advance(ms: number): void;
-}
-
-export function manualClock(start = new Date("2026-01-31T10:00:00.000Z")): ManualClock {
-  let now = start.getTime();
-  return {
-    now: () => new Date(now),
-    advance: (ms) => {
-      now += ms;
-    },
-  };
-}
 
 export interface KopekHarness {
   readonly kopek: Kopek;

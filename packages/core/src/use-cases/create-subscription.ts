@@ -6,17 +6,12 @@ import { formatMoney } from "../domain/money.js";
 import { presentSubscription } from "../domain/presenters.js";
 import { subscriptionEvent } from "../events/domain-event.js";
 import { newPayment } from "../payments/payment-records.js";
-import type {
-  ProviderError,
-  ProviderPayment,
-  StoredMethodCharge,
-  StoredMethodDescription,
-} from "../ports/payment-provider.js";
-import { formatCardMask } from "../validation/card-guard.js";
+import type { ProviderError, ProviderPayment, StoredMethodCharge } from "../ports/payment-provider.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
-import { createSubscriptionFromInvoice } from "./subscription-from-invoice.js";
+import { maskOf } from "./method-mask.js";
 import { receiptFor } from "./receipt-request.js";
+import { createSubscriptionFromInvoice } from "./subscription-from-invoice.js";
 
 /**
  * Creates a subscription in the order of API.md 5.3: refuse a method the provider cannot charge
@@ -135,9 +130,4 @@ async function chargeAndWait(
     if (latest.status !== "pending") break;
   }
   return ok(latest);
-}
-
-/** The mask a subscription shows for a described stored method (API.md 5.3). */
-export function maskOf(description: StoredMethodDescription): string {
-  return description.kind === "card" ? formatCardMask(description) : description.mask;
 }

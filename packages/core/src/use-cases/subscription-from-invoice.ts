@@ -6,8 +6,9 @@ import { formatMoney } from "../domain/money.js";
 import { invoiceStatusAt, presentSubscription } from "../domain/presenters.js";
 import { subscriptionEvent } from "../events/domain-event.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
-import { maskOf } from "./create-subscription.js";
 import { type Execution, fromProviderError, fromStorageError, type Outcome } from "./execution.js";
+import { maskOf } from "./method-mask.js";
+import { receiptFor } from "./receipt-request.js";
 
 /** A create-subscription body of the invoice shape (API.md 10.5). */
 export type InvoiceSubscriptionRequest = Extract<CreateSubscriptionRequest, { readonly invoiceId: string }>;
@@ -28,6 +29,9 @@ export async function createSubscriptionFromInvoice(
   const usable = usableInvoice(found.value, input, now);
   if (usable.isErr()) return err(usable.error);
   const { invoice, saved, paidAt } = usable.value;
+  // The subscription's receipt goes with each renewal; cycle 1 was the invoice's own payment.
+  const receipt = receiptFor(provider, input.receipt);
+  if (receipt.isErr()) return err(receipt.error);
   if (!provider.capabilities.storedMethodCharge.includes(saved.method)) {
     return err({
       code: "method_unavailable",
@@ -69,6 +73,7 @@ export async function createSubscriptionFromInvoice(
     declines: 0,
     firstDeclinedAt: null,
     invoiceId: invoice.id,
+    receipt: receipt.value,
     version: 1,
   };
   return ok({

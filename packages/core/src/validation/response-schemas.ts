@@ -6,8 +6,6 @@ import {
   INVOICE_STATUSES,
   PAYMENT_FAILURE_CODES,
   PAYMENT_STATUSES,
-  RECEIPT_PAYMENT_MODES,
-  RECEIPT_PAYMENT_SUBJECTS,
   SUBSCRIPTION_STATUSES,
 } from "../domain/model.js";
 import type { InvoiceView, PaymentView, SubscriptionView } from "../domain/presenters.js";
@@ -18,7 +16,10 @@ import {
   type SubscriptionEventType,
 } from "../events/domain-event.js";
 import { AMOUNT_OR_ZERO_PATTERN } from "./limits.js";
+import { receiptResponseSchema } from "./receipt-response-schema.js";
 import { metadataSchema, moneySchema, paymentMethodSchema, periodSchema } from "./schemas.js";
+
+export { receiptResponseSchema };
 
 /**
  * The response bodies of API.md 4 and 5, written once. The OpenAPI document (and through it the typed
@@ -33,29 +34,6 @@ export const timestampSchema = z.iso
     description: "ISO 8601 UTC with millisecond precision",
     example: "2026-11-22T09:30:00.000Z",
   });
-
-export const receiptResponseSchema = z
-  .strictObject({
-    customer: z
-      .strictObject({ email: z.string().nullable(), phone: z.string().nullable() })
-      .meta({ id: "ReceiptCustomer", description: "Where the receipt is sent; at least one is set" }),
-    taxSystemCode: z.int().nullable().meta({ description: "1–6; null: the provider's default" }),
-    items: z
-      .array(
-        z
-          .strictObject({
-            description: z.string(),
-            quantity: z.string().meta({ example: "1.5" }),
-            amount: moneySchema,
-            vatCode: z.int(),
-            paymentSubject: z.enum(RECEIPT_PAYMENT_SUBJECTS),
-            paymentMode: z.enum(RECEIPT_PAYMENT_MODES),
-          })
-          .meta({ id: "ReceiptItem" }),
-      )
-      .min(1),
-  })
-  .meta({ id: "Receipt", description: "The 54-FZ receipt sent with every charge it covers (API.md 10.7)" });
 
 export const idSchema = z
   .uuid({ version: "v7" })

@@ -21,11 +21,11 @@ import {
   MAX_METADATA_VALUE_LENGTH,
   MAX_METHOD_REF_LENGTH,
   MAX_PERIOD_COUNT,
-  MAX_REFUND_REASON_LENGTH,
   MAX_RECEIPT_ITEM_DESCRIPTION_LENGTH,
   MAX_RECEIPT_ITEMS,
   MAX_RECEIPT_TAX_SYSTEM_CODE,
   MAX_RECEIPT_VAT_CODE,
+  MAX_REFUND_REASON_LENGTH,
   MAX_RETURN_URL_LENGTH,
   MIN_RECEIPT_TAX_SYSTEM_CODE,
   MIN_RECEIPT_VAT_CODE,
@@ -176,7 +176,17 @@ export const createSubscriptionRequestSchema = z
     metadata: metadataSchema.optional(),
     receipt: receiptSchema.nullable().optional(),
   })
-  .meta({ id: "CreateSubscriptionRequest" });
+  .meta({
+    id: "CreateSubscriptionRequest",
+    // The two shapes, for the OpenAPI document; `validateCreateSubscription` enforces the same.
+    oneOf: [
+      {
+        required: ["method", "providerMethodRef"],
+        properties: { method: true, providerMethodRef: true, invoiceId: false },
+      },
+      { required: ["invoiceId"], properties: { invoiceId: true, method: false, providerMethodRef: false } },
+    ],
+  });
 
 export const customerSchema = z
   .strictObject({
