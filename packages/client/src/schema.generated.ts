@@ -15,7 +15,7 @@ export interface paths {
          */
         get: operations["listSubscriptions"];
         put?: never;
-        /** Create a subscription and charge its first cycle */
+        /** Create a subscription: charge its first cycle, or take a paid invoice's payment as it */
         post: operations["createSubscription"];
         delete?: never;
         options?: never;
@@ -449,6 +449,9 @@ export interface components {
             returnUrl?: string | null;
             /** Format: date-time */
             expiresAt?: string;
+            /** @description Ask the provider to save the payer's method, so a subscription can be made from the paid invoice; only methods the provider can save are offered. Default false. */
+            savePaymentMethod?: boolean;
+            receipt?: components["schemas"]["ReceiptInput"] | null;
         };
         CreateRefundRequest: {
             /** @description At most what remains refundable, in the payment's currency; default: all of it */
@@ -458,12 +461,27 @@ export interface components {
         CreateSubscriptionRequest: {
             amount: components["schemas"]["Money"];
             period: components["schemas"]["Period"];
-            method: components["schemas"]["PaymentMethod"];
+            /** @description Required with providerMethodRef; not with invoiceId */
+            method?: components["schemas"]["PaymentMethod"];
             /** @description The provider's token for the stored method. Never a card number; never returned. */
-            providerMethodRef: string;
+            providerMethodRef?: string;
+            /**
+             * Format: uuid
+             * @description A paid invoice of this project whose method was saved (savePaymentMethod), for the same amount: its payment is the first cycle. Instead of method and providerMethodRef.
+             */
+            invoiceId?: string;
             description?: string;
             metadata?: components["schemas"]["Metadata"];
-        };
+            receipt?: components["schemas"]["ReceiptInput"] | null;
+        } & ({
+            method: unknown;
+            providerMethodRef: unknown;
+            invoiceId?: never;
+        } | {
+            invoiceId: unknown;
+            method?: never;
+            providerMethodRef?: never;
+        });
         Customer: {
             email: string;
             phone: string | null;
@@ -482,7 +500,7 @@ export interface components {
              */
             pointer: string;
             /** @enum {string} */
-            code: "required" | "invalid_type" | "invalid_format" | "too_small" | "too_large" | "too_long" | "invalid_value" | "unknown_field" | "mutually_exclusive" | "unsupported_currency" | "card_number_not_allowed" | "duplicate";
+            code: "required" | "invalid_type" | "invalid_format" | "too_small" | "too_large" | "too_long" | "invalid_value" | "unknown_field" | "mutually_exclusive" | "unsupported_currency" | "card_number_not_allowed" | "duplicate" | "receipt_total_mismatch";
             detail: string;
         };
         HealthStatus: {
@@ -517,6 +535,9 @@ export interface components {
             paidAt: components["schemas"]["Timestamp"] | null;
             /** @description When it was canceled; null while it is not */
             canceledAt: components["schemas"]["Timestamp"] | null;
+            savedMethod: components["schemas"]["SavedMethod"];
+            /** @description The 54-FZ receipt sent with its payment; null when none */
+            receipt: components["schemas"]["Receipt"] | null;
         };
         /** @description A webhook body, signed per Standard Webhooks */
         InvoiceEvent: {
@@ -618,11 +639,59 @@ export interface components {
              * @description The stable machine-readable value clients switch on
              * @enum {string}
              */
-            code: "invalid_json" | "bad_request" | "request_timeout" | "headers_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "unauthorized" | "payment_declined" | "not_found" | "idempotency_request_in_progress" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "method_unavailable" | "refund_exceeds_payment" | "rate_limited" | "internal_error" | "provider_error" | "provider_unavailable" | "storage_unavailable";
+            code: "invalid_json" | "bad_request" | "request_timeout" | "headers_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "unauthorized" | "payment_declined" | "not_found" | "idempotency_request_in_progress" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "method_unavailable" | "refund_exceeds_payment" | "invoice_not_usable" | "invoice_already_used" | "rate_limited" | "internal_error" | "provider_error" | "provider_unavailable" | "storage_unavailable";
             detail: string;
             requestId: string;
             /** @description Present on validation_failed only */
             errors?: components["schemas"]["FieldIssue"][];
+        };
+        /** @description The 54-FZ receipt sent with every charge it covers (API.md 10.7) */
+        Receipt: {
+            customer: components["schemas"]["ReceiptCustomer"];
+            /** @description 1–6; null: the provider's default */
+            taxSystemCode: number | null;
+            items: components["schemas"]["ReceiptItem"][];
+        };
+        /** @description Where the receipt is sent; at least one is set */
+        ReceiptCustomer: {
+            email: string | null;
+            phone: string | null;
+        };
+        /** @description Where the receipt is sent: an email, a phone, or both */
+        ReceiptCustomerInput: {
+            email?: string | null;
+            phone?: string | null;
+        };
+        /** @description A 54-FZ fiscal receipt, sent to the provider with every charge it covers. The items (quantity × unit amount) must add up to the amount exactly. */
+        ReceiptInput: {
+            customer: components["schemas"]["ReceiptCustomerInput"];
+            taxSystemCode?: number | null;
+            items: components["schemas"]["ReceiptItemInput"][];
+        };
+        ReceiptItem: {
+            description: string;
+            /** @example 1.5 */
+            quantity: string;
+            amount: components["schemas"]["Money"];
+            vatCode: number;
+            /** @enum {string} */
+            paymentSubject: "commodity" | "excise" | "job" | "service" | "gambling_bet" | "gambling_prize" | "lottery" | "lottery_prize" | "intellectual_activity" | "payment" | "agent_commission" | "property_right" | "non_operating_gain" | "insurance_premium" | "sales_tax" | "resort_fee" | "composite" | "another" | "fine" | "tax" | "lien" | "cost" | "pension_insurance_without_payouts" | "pension_insurance_with_payouts" | "health_insurance_without_payouts" | "health_insurance_with_payouts" | "health_insurance" | "casino" | "agent_withdrawals" | "non_marked_excise" | "marked_excise" | "marked" | "non_marked";
+            /** @enum {string} */
+            paymentMode: "full_prepayment" | "partial_prepayment" | "advance" | "full_payment" | "partial_payment" | "credit" | "credit_payment";
+        };
+        ReceiptItemInput: {
+            description: string;
+            /**
+             * @description How many units, a decimal string > 0 with at most 3 decimals
+             * @example 1.5
+             */
+            quantity: string;
+            amount: components["schemas"]["Money"];
+            vatCode: number;
+            /** @enum {string} */
+            paymentSubject: "commodity" | "excise" | "job" | "service" | "gambling_bet" | "gambling_prize" | "lottery" | "lottery_prize" | "intellectual_activity" | "payment" | "agent_commission" | "property_right" | "non_operating_gain" | "insurance_premium" | "sales_tax" | "resort_fee" | "composite" | "another" | "fine" | "tax" | "lien" | "cost" | "pension_insurance_without_payouts" | "pension_insurance_with_payouts" | "health_insurance_without_payouts" | "health_insurance_with_payouts" | "health_insurance" | "casino" | "agent_withdrawals" | "non_marked_excise" | "marked_excise" | "marked" | "non_marked";
+            /** @enum {string} */
+            paymentMode: "full_prepayment" | "partial_prepayment" | "advance" | "full_payment" | "partial_payment" | "credit" | "credit_payment";
         };
         Refund: {
             id: components["schemas"]["Id"];
@@ -653,6 +722,12 @@ export interface components {
             /** @description Pass as `cursor` for the next (older) page; null on the last page. Opaque. */
             nextCursor: string | null;
         };
+        /** @description The payer's method the provider saved when the invoice was paid (savePaymentMethod): a subscription can be created from the invoice. Null otherwise. The provider's token is never shown. */
+        SavedMethod: {
+            method: components["schemas"]["PaymentMethod"];
+            /** @description The masked card or account; null when the provider did not tell */
+            methodMask: string | null;
+        } | null;
         Subscription: {
             id: components["schemas"]["Id"];
             /** @enum {string} */
@@ -673,6 +748,8 @@ export interface components {
             canceledAt: components["schemas"]["Timestamp"] | null;
             /** @description requested (canceled through the API) or payment_failed (dunning ran out); null while not canceled */
             cancelReason: ("requested" | "payment_failed") | null;
+            /** @description The 54-FZ receipt sent with every cycle's charge; null when none */
+            receipt: components["schemas"]["Receipt"] | null;
         };
         /** @description A webhook body, signed per Standard Webhooks */
         SubscriptionEvent: {
@@ -750,7 +827,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description `idempotency_request_in_progress`, `invalid_state` */
+        /** @description `idempotency_request_in_progress`, `invalid_state`, `invoice_already_used` */
         Problem409: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -783,7 +860,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable`, `refund_exceeds_payment` */
+        /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable`, `refund_exceeds_payment`, `invoice_not_usable` */
         Problem422: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1062,12 +1139,12 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `idempotency_request_in_progress` */
+            /** @description `idempotency_request_in_progress`, `invoice_already_used` */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Seconds to wait before retrying */
-                    "Retry-After": string;
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1094,7 +1171,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable` */
+            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable`, `invoice_not_usable` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

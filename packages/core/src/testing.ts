@@ -4,6 +4,7 @@ export {
   sampleInvoice,
   samplePayment,
   sampleProject,
+  sampleReceipt,
   sampleRefund,
   sampleSubscription,
 } from "./testing/fixtures.js";

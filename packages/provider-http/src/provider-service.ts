@@ -41,6 +41,8 @@ function routes(provider: PaymentProvider): Record<string, Handler> {
         method,
         money,
         description: b.description,
+        // The wire format carries no receipt: the HTTP provider declares `receipts: false` (API.md 10.7).
+        receipt: null,
         idempotencyKey: b.idempotencyKey,
       });
     },
@@ -57,8 +59,11 @@ function routes(provider: PaymentProvider): Record<string, Handler> {
         money,
         method,
         description: b.description,
+        receipt: null,
         returnUrl: b.returnUrl,
         idempotencyKey: b.idempotencyKey,
+        // Absent from a client older than saved methods: nothing to save.
+        saveMethod: b.saveMethod === true,
       });
     },
     [PATHS.getPayment]: (b) =>

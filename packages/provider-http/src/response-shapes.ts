@@ -5,6 +5,7 @@ import {
   type PaymentLink,
   type ProviderPayment,
   type ProviderRefund,
+  type ProviderSavedMethod,
   type StoredMethodDescription,
 } from "@kopek/core";
 
@@ -57,12 +58,28 @@ export function asProviderPayment(body: unknown): ProviderPayment | null {
   if ((failureCode === null) !== (status !== "canceled")) return null;
   if (body.methodMask !== null && (typeof body.methodMask !== "string" || body.methodMask.length > 64))
     return null;
+  const savedMethod = asSavedMethod(body.savedMethod);
+  if (savedMethod === undefined) return null;
   return {
     providerPaymentId: body.providerPaymentId,
     status,
     failureCode,
     methodMask: body.methodMask as string | null,
+    savedMethod,
   };
+}
+
+/**
+ * A saved method (API.md 10.5) as the service sends it: null when absent (a service older than saved
+ * methods) or null; undefined when malformed.
+ */
+function asSavedMethod(value: unknown): ProviderSavedMethod | null | undefined {
+  if (value === undefined || value === null) return null;
+  if (!isObject(value) || typeof value.ref !== "string" || value.ref === "" || value.ref.length > 255)
+    return undefined;
+  const mask = value.methodMask;
+  if (mask !== null && (typeof mask !== "string" || mask.length > 64)) return undefined;
+  return { ref: value.ref, methodMask: mask };
 }
 
 export function asCreatedPayment(body: unknown): CreatedPayment | null {

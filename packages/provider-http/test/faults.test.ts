@@ -20,6 +20,7 @@ const charge = (): StoredMethodCharge => ({
   method: "card",
   money: { amount: "149900", currency: "RUB" },
   description: "fault test",
+  receipt: null,
   idempotencyKey: crypto.randomUUID(),
 });
 const chargesFor = (key: string) => ledger.countCharges({ idempotencyKey: key });

@@ -11,6 +11,7 @@ const chargeOf = (ref: string, idempotencyKey = randomUUID()): StoredMethodCharg
   method: "card",
   money: { amount: "149900", currency: "RUB" },
   description: "Pro plan",
+  receipt: null,
   idempotencyKey,
 });
 

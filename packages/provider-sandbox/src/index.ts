@@ -10,6 +10,7 @@ export type { SandboxCharge } from "./sandbox-charge.js";
 export {
   createSandboxCheckout,
   SANDBOX_NOTIFICATION_EVENT,
+  SANDBOX_SAVED_PREFIX,
   type SandboxCheckout,
   type SandboxDecision,
   type SandboxPayment,

@@ -22,6 +22,7 @@ const chargeOf = (overrides: Partial<StoredMethodCharge> = {}): StoredMethodChar
   method: "card",
   money: { amount: "999999999999999999", currency: "USD" },
   description: "Pro plan",
+  receipt: null,
   idempotencyKey: randomUUID(),
   ...overrides,
 });
@@ -42,6 +43,7 @@ describe("the sandbox ledger file", () => {
         amount: "999999999999999999",
         currency: "USD",
         chargedAt: expect.stringMatching(/Z$/),
+        receipt: null,
       },
     ]);
     expect((await pending)._unsafeUnwrap().providerPaymentId).toBe(lines(file)[0]?.chargeId);

@@ -1,12 +1,12 @@
 import { closeSync, fstatSync, openSync, readSync, writeSync } from "node:fs";
-import type { PaymentMethod } from "@kopek/core";
+import type { PaymentMethod, Receipt } from "@kopek/core";
 import type { SandboxCharge } from "./sandbox-charge.js";
 
 /**
  * The sandbox's books as an append-only JSON-lines file: one line per charge, so charges can be
  * counted across processes and survive a restart (a testing aid, not a payment company's database).
- * A line holds the charge's id, key, method fingerprint, method, amount, currency and time: never
- * the method ref. Loaded charges have an empty `description`, which the file does not keep.
+ * A line holds the charge's id, key, method fingerprint, method, amount, currency, time and 54-FZ
+ * receipt: never the method ref. Loaded charges have an empty `description`, which the file does not keep.
  */
 export interface LedgerFile {
   /** Charges appended since the last read, by this process or another one. */
@@ -24,6 +24,8 @@ interface LedgerLine {
   amount: string;
   currency: string;
   chargedAt: string;
+  /** Absent in lines written before receipts were kept: no receipt. */
+  receipt?: Receipt | null;
 }
 
 export function openLedgerFile(path: string): LedgerFile {
@@ -56,6 +58,7 @@ export function openLedgerFile(path: string): LedgerFile {
         amount: charge.money.amount,
         currency: charge.money.currency,
         chargedAt: charge.chargedAt.toISOString(),
+        receipt: charge.receipt,
       };
       // Synchronous, with no await before the charge is reported. Not fsync'ed: this survives a killed
       // process (the crash the tests make), not a machine losing power.
@@ -85,6 +88,7 @@ function parseLine(text: string, path: string, lineNumber: number): SandboxCharg
     method,
     money: { amount, currency },
     description: "",
+    receipt: line.receipt ?? null,
     chargedAt,
   });
 }

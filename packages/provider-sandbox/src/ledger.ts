@@ -18,6 +18,11 @@ export interface SandboxLedger {
   charges(): readonly SandboxCharge[];
   /** How many charges match every given field of `filter` (all charges without one). */
   countCharges(filter?: SandboxChargeFilter): number;
+  /**
+   * Every payment made for a checkout (an invoice's), oldest first, as the sandbox received it (its
+   * receipt too). In this process only.
+   */
+  payments(): readonly SandboxPayment[];
 }
 
 /** The writable side of a ledger, reachable only by the sandbox provider. */
@@ -119,6 +124,7 @@ export function createSandboxLedger(options: SandboxLedgerOptions = {}): Sandbox
       sync();
       return charges.filter((charge) => matches(charge, filter)).length;
     },
+    payments: () => [...books.payments.values()],
   };
   booksByLedger.set(ledger, books);
   return ledger;

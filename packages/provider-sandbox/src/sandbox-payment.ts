@@ -1,4 +1,4 @@
-import type { Money, PaymentMethod, ProviderPayment } from "@kopek/core";
+import type { Money, PaymentMethod, ProviderPayment, Receipt } from "@kopek/core";
 
 /** A payment waiting on the sandbox's checkout page, or decided there. */
 export interface SandboxPayment {
@@ -8,9 +8,13 @@ export interface SandboxPayment {
   readonly money: Money;
   readonly method: PaymentMethod;
   readonly description: string;
+  /** The 54-FZ receipt the payment came with (API.md 10.7), as received; null without one. */
+  readonly receipt: Receipt | null;
   readonly returnUrl: string;
   /** Where the sandbox notifies Kopek once the payer decided. */
   readonly notificationUrl: string;
   readonly status: ProviderPayment["status"];
   readonly failureCode: ProviderPayment["failureCode"];
+  /** Whether Kopek asked to save the payer's method (`PaymentRequest.saveMethod`, API.md 10.5). */
+  readonly saveMethod: boolean;
 }

@@ -9,9 +9,11 @@ const request = (idempotencyKey = randomUUID()) => ({
   money: { amount: "149900", currency: "RUB" },
   method: "sbp" as const,
   description: "Order 1042",
+  receipt: null,
   returnUrl: "https://pay.example/pay/x/return",
   notificationUrl: "https://pay.example/provider-events/p/sandbox",
   idempotencyKey,
+  saveMethod: false,
 });
 
 describe("the sandbox's checkout", () => {

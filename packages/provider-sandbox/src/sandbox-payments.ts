@@ -6,11 +6,14 @@ import type {
   ProviderError,
   ProviderNotification,
   ProviderPayment,
+  ProviderSavedMethod,
 } from "@kopek/core";
+import { formatCardMask } from "@kopek/core";
 import { err, ok, type Result } from "neverthrow";
 import { booksOf, type SandboxLedger } from "./ledger.js";
 import { rememberOutcome } from "./provider-idempotency.js";
 import type { SandboxPayment } from "./sandbox-payment.js";
+import { describeTestMethod } from "./test-cards.js";
 
 export type { SandboxPayment };
 
@@ -19,14 +22,31 @@ export type SandboxDecision = "succeed" | "decline";
 
 const UNKNOWN: ProviderError = { code: "failed", message: "the sandbox has no such payment" };
 
-/** The state of a payment as the port reports it: the sandbox tells no mask for a checkout payment. */
+/**
+ * The state of a payment as the port reports it: the sandbox tells no mask for a checkout payment.
+ * Asked to save the method, a succeeded payment saved it (API.md 10.5).
+ */
 export function stateOf(payment: SandboxPayment): ProviderPayment {
   return {
     providerPaymentId: payment.providerPaymentId,
     status: payment.status,
     failureCode: payment.failureCode,
     methodMask: null,
+    savedMethod: payment.saveMethod && payment.status === "succeeded" ? savedMethodOf(payment) : null,
   };
+}
+
+/** Prefix of the refs of methods saved at the checkout: ordinary refs, so every later charge succeeds. */
+export const SANDBOX_SAVED_PREFIX = "sandbox_saved_";
+
+/**
+ * The method a payment saved: a ref derived from the payment (the same every time it is asked), which
+ * `chargeStoredMethod` charges and `describeStoredMethod` describes like any sandbox ref.
+ */
+function savedMethodOf(payment: SandboxPayment): ProviderSavedMethod {
+  const ref = SANDBOX_SAVED_PREFIX + payment.providerPaymentId.replace(/^pay_/, "");
+  const described = describeTestMethod({ ref, method: payment.method });
+  return { ref, methodMask: described.kind === "card" ? formatCardMask(described) : described.mask };
 }
 
 /**
@@ -40,7 +60,14 @@ export function createSandboxPayment(
 ): Result<CreatedPayment, ProviderError> {
   const books = booksOf(ledger);
   const { money, method, returnUrl } = request;
-  const parameters = JSON.stringify([method, money.amount, money.currency, returnUrl, request.paymentId]);
+  const parameters = JSON.stringify([
+    method,
+    money.amount,
+    money.currency,
+    returnUrl,
+    request.paymentId,
+    request.saveMethod,
+  ]);
   const created = rememberOutcome(books.paymentOutcomes, request.idempotencyKey, parameters, () => {
     const providerPaymentId = `pay_${randomUUID().replaceAll("-", "")}`;
     books.payments.set(providerPaymentId, {
@@ -49,10 +76,12 @@ export function createSandboxPayment(
       money: { amount: money.amount, currency: money.currency },
       method,
       description: request.description,
+      receipt: request.receipt,
       returnUrl,
       notificationUrl: request.notificationUrl,
       status: "pending",
       failureCode: null,
+      saveMethod: request.saveMethod,
     });
     return ok(providerPaymentId);
   });

@@ -12,6 +12,7 @@ const chargeOf = (overrides: Partial<StoredMethodCharge> = {}): StoredMethodChar
   method: "card",
   money: { amount: "149900", currency: "RUB" },
   description: "Pro plan",
+  receipt: null,
   idempotencyKey: randomUUID(),
   ...overrides,
 });

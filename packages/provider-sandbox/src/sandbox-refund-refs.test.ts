@@ -11,6 +11,7 @@ async function chargeWith(ref: string) {
     method: "card",
     money,
     description: "refund refs",
+    receipt: null,
     idempotencyKey: crypto.randomUUID(),
   });
   return { sandbox, providerPaymentId: charge._unsafeUnwrap().providerPaymentId };

@@ -25,7 +25,7 @@ export function createStoredCharges(ledger: SandboxLedger, clock: Clock) {
   const books = booksOf(ledger);
 
   function charge(request: StoredMethodCharge): Result<ProviderPayment, ProviderError> {
-    const { ref, method, money, description, idempotencyKey } = request;
+    const { ref, method, money, description, receipt, idempotencyKey } = request;
     if (ref.startsWith(SANDBOX_UNAVAILABLE_PREFIX)) return err(OUTAGE);
     const methodFingerprint = sandboxMethodFingerprint(ref);
     const parameters = chargeParameters({ method, money, methodFingerprint });
@@ -41,6 +41,7 @@ export function createStoredCharges(ledger: SandboxLedger, clock: Clock) {
         method,
         money: { amount: money.amount, currency: money.currency },
         description,
+        receipt,
         methodFingerprint,
       });
       const refunds = refundBehaviourOf(ref);
@@ -91,11 +92,17 @@ export function createStoredCharges(ledger: SandboxLedger, clock: Clock) {
 }
 
 function state(providerPaymentId: string, status: "pending" | "succeeded"): ProviderPayment {
-  return { providerPaymentId, status, failureCode: null, methodMask: null };
+  return { providerPaymentId, status, failureCode: null, methodMask: null, savedMethod: null };
 }
 
 function declined(providerPaymentId: string): ProviderPayment {
-  return { providerPaymentId, status: "canceled", failureCode: "payment_declined", methodMask: null };
+  return {
+    providerPaymentId,
+    status: "canceled",
+    failureCode: "payment_declined",
+    methodMask: null,
+    savedMethod: null,
+  };
 }
 
 export type StoredCharges = ReturnType<typeof createStoredCharges>;

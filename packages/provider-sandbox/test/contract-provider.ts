@@ -3,7 +3,8 @@ import { createSandboxCheckout, createSandboxProvider, sandboxNotificationOf } f
 
 /**
  * The sandbox as the Kopek contract suite drives it (each storage adapter's kopek.test.ts): its
- * ledger counts the charges, and its checkout plays the payer's part at the provider.
+ * ledger counts the charges (and shows the receipts they came with), and its checkout plays the
+ * payer's part at the provider.
  */
 export function sandboxContractProvider(options: { storedMethodCharge: boolean }): CountingProvider {
   const sandbox = createSandboxProvider(options);
@@ -11,6 +12,8 @@ export function sandboxContractProvider(options: { storedMethodCharge: boolean }
   return {
     ...sandbox,
     chargesMade: () => sandbox.ledger.charges().length,
+    chargeReceipts: () => sandbox.ledger.charges().map((charge) => charge.receipt),
+    paymentReceipts: () => sandbox.ledger.payments().map((payment) => payment.receipt),
     confirm: (id, decision) => void checkout.decide(id, decision),
     notificationOf: (id) => {
       const payment = checkout.find(id);

@@ -4,6 +4,7 @@ import type {
   ProviderError,
   ProviderPayment,
   ProviderRefund,
+  ProviderSavedMethod,
 } from "@kopek/core";
 import { formatCardMask } from "@kopek/core";
 import { fromYooKassaAmount } from "./amount.js";
@@ -57,7 +58,19 @@ export function providerPaymentOf(payment: YooKassaPayment): ProviderPayment {
     status,
     failureCode: status === "canceled" ? failureCodeOf(reason ?? "") : null,
     methodMask: methodMaskOf(payment),
+    savedMethod: savedMethodOf(payment),
   };
+}
+
+/**
+ * The method a succeeded payment saved (asked with `save_payment_method: true`): YooKassa answers
+ * `payment_method.saved: true`, and its `payment_method.id` is what later charges send as
+ * `payment_method_id` (yookassa.ru/developers/payment-acceptance/scenario-extensions/recurring-payments/save-payment-method/save-during-payment).
+ */
+export function savedMethodOf(payment: YooKassaPayment): ProviderSavedMethod | null {
+  const method = payment.payment_method;
+  if (payment.status !== "succeeded" || method?.saved !== true || method.id === "") return null;
+  return { ref: method.id, methodMask: methodMaskOf(payment) };
 }
 
 export function providerRefundOf(refund: YooKassaRefund): ProviderRefund | null {

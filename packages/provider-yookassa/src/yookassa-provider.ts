@@ -7,6 +7,7 @@ import type {
   ProviderError,
   ProviderPayment,
   ProviderRefund,
+  Receipt,
   StoredMethodCharge,
   StoredMethodDescription,
 } from "@kopek/core";
@@ -20,6 +21,7 @@ import {
   providerPaymentOf,
   providerRefundOf,
 } from "./payment-mapping.js";
+import { toYooKassaReceipt } from "./receipt-mapping.js";
 import { createYooKassaClient } from "./yookassa-client.js";
 import {
   paymentSchema,
@@ -72,7 +74,7 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
     // Recurring payments save bank cards and SBP ("there are exceptions": only banks that support
     // autopayments are offered), …/scenario-extensions/recurring-payments and …/manual-integration/other/sbp.
     saveMethod: ["card", "sbp"],
-    // YooKassa takes 54-FZ receipts inline (payment `receipt`); the port carries none yet, so none is sent.
+    // YooKassa takes 54-FZ receipts inline: the payment's `receipt` (receipt-mapping.ts).
     receipts: true,
     // YooKassa cancels only waiting_for_capture payments; Kopek asks for capture: true, so never.
     cancelPending: false,
@@ -113,8 +115,11 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
       capture: true,
       confirmation: { type: "redirect", return_url: request.returnUrl },
       payment_method_data: { type: METHOD_TYPES[request.method] },
+      // Autopayments: the payer's method is saved with this payment, then charged without them (API.md 10.5).
+      ...(request.saveMethod ? { save_payment_method: true } : {}),
       description: truncate(request.description, PAYMENT_DESCRIPTION_MAX),
       metadata: { kopekPaymentId: request.paymentId },
+      ...receiptField(request.receipt),
     };
     return client
       .call({
@@ -147,6 +152,8 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
       payment_method_id: request.ref,
       description: truncate(request.description, PAYMENT_DESCRIPTION_MAX),
       metadata: { kopekPaymentId: request.paymentId },
+      // Each renewal registers its receipt again: every charge is a sale of its own (API.md 10.7).
+      ...receiptField(request.receipt),
     };
     return client
       .call({
@@ -257,4 +264,9 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
 function truncate(text: string, max: number): string {
   const characters = Array.from(text);
   return characters.length <= max ? text : characters.slice(0, max).join("");
+}
+
+/** The payment request's `receipt` field, or nothing (YooKassa has no use for `receipt: null`). */
+function receiptField(receipt: Receipt | null) {
+  return receipt === null ? {} : { receipt: toYooKassaReceipt(receipt) };
 }

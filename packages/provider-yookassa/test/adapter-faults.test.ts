@@ -74,6 +74,7 @@ describe("retries against the emulator's faults", () => {
       method: "card",
       money: { amount: "100", currency: "RUB" },
       description: "x",
+      receipt: null,
       idempotencyKey: randomKey(),
     });
     expect(result._unsafeUnwrapErr().code).toBe("unavailable");

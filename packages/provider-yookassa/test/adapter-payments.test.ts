@@ -32,7 +32,7 @@ describe("createPayment and getPayment against the emulator", () => {
     expect(Array.from(String(lastBodyOf(created.providerPaymentId).description))).toHaveLength(128);
   });
 
-  it("reads a paid card payment as succeeded with the card's mask", async () => {
+  it("reads a paid card payment as succeeded with the card's mask, and no saved method when none was asked", async () => {
     const provider = providerFor(emulator);
     const created = (await provider.createPayment(paymentRequest()))._unsafeUnwrap();
     emulator.books.decide(created.providerPaymentId, { card: "2200701234561234" });
@@ -41,6 +41,7 @@ describe("createPayment and getPayment against the emulator", () => {
       status: "succeeded",
       failureCode: null,
       methodMask: "2200 70** **** 1234",
+      savedMethod: null,
     });
   });
 
@@ -137,6 +138,7 @@ describe("stored methods against the emulator", () => {
         method: "card",
         money: { amount: "99900", currency: "RUB" },
         description: "Renewal",
+        receipt: null,
         idempotencyKey: randomKey(),
       });
     const approved = (await charge(emulator.books.seedSavedMethod()))._unsafeUnwrap();
@@ -165,6 +167,7 @@ describe("stored methods against the emulator", () => {
       method: "sbp",
       money: { amount: "100", currency: "RUB" },
       description: "x",
+      receipt: null,
       idempotencyKey: randomKey(),
     });
     expect(result._unsafeUnwrapErr().code).toBe("failed");

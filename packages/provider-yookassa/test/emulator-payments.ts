@@ -45,6 +45,8 @@ interface SavedMethod {
 export class EmulatorBooks {
   readonly payments = new Map<string, Json>();
   readonly refunds = new Map<string, Json>();
+  /** The 54-FZ receipt each payment came with, by payment id, exactly as the request sent it. */
+  readonly receipts = new Map<string, Json>();
   private readonly saved = new Map<string, SavedMethod>();
 
   constructor(
@@ -66,6 +68,8 @@ export class EmulatorBooks {
       paid: false,
       refundable: false,
       metadata: request.metadata,
+      // What YooKassa answers for a payment sent with a receipt: registration follows the payment.
+      ...(request.receipt === null ? {} : { receipt_registration: "pending" }),
     };
     if (request.paymentMethodId !== null) {
       const source = this.payments.get(request.paymentMethodId);
@@ -77,6 +81,7 @@ export class EmulatorBooks {
       if (method.outcome === "unavailable") return "unavailable";
       const payment: Json = { ...base, payment_method: { ...sourceMethod }, capture: request.capture };
       this.payments.set(id, payment);
+      if (request.receipt !== null) this.receipts.set(id, request.receipt);
       if (method.outcome === "pending") return payment;
       if (method.outcome === "pending-until-read") {
         payment.settle_on_read = true;
@@ -99,6 +104,7 @@ export class EmulatorBooks {
       save_payment_method: request.savePaymentMethod,
     };
     this.payments.set(id, payment);
+    if (request.receipt !== null) this.receipts.set(id, request.receipt);
     return payment;
   }
 

@@ -1,3 +1,5 @@
+import { checkReceipt } from "./emulator-receipt.js";
+
 // Request checks of the emulated POST /payments and POST /refunds, each answering YooKassa's documented
 // 400 body { type: "error", id, code: "invalid_request", description, parameter } (…/response-handling/http-codes).
 
@@ -15,6 +17,8 @@ export interface PaymentCreation {
   readonly methodType: string | null;
   readonly paymentMethodId: string | null;
   readonly savePaymentMethod: boolean;
+  /** The 54-FZ receipt as received (checked by `checkReceipt`), or null without one. */
+  readonly receipt: Record<string, unknown> | null;
 }
 
 export interface RefundCreation {
@@ -97,6 +101,8 @@ export function checkPaymentCreation(body: unknown): Invalid | PaymentCreation {
   if (methodId === undefined && returnUrl === null) {
     return invalid("confirmation", "confirmation is required unless payment_method_id is given");
   }
+  const receipt = body.receipt === undefined ? null : checkReceipt(body.receipt, amount.value);
+  if (receipt !== null && "parameter" in receipt) return receipt;
   return {
     amount,
     capture,
@@ -106,6 +112,7 @@ export function checkPaymentCreation(body: unknown): Invalid | PaymentCreation {
     methodType,
     paymentMethodId: methodId ?? null,
     savePaymentMethod: save,
+    receipt: receipt?.receipt ?? null,
   };
 }
 

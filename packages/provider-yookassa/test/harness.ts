@@ -21,9 +21,11 @@ export function paymentRequest(overrides: Partial<PaymentRequest> = {}): Payment
     money: { amount: "149900", currency: "RUB" },
     method: "card",
     description: "Kopek test payment",
+    receipt: null,
     returnUrl: "https://pay.kopek.test/pay/return",
     notificationUrl: "https://pay.kopek.test/provider-events/p/yookassa",
     idempotencyKey: `test-${globalThis.crypto.randomUUID()}`,
+    saveMethod: false,
     ...overrides,
   };
 }

@@ -51,6 +51,7 @@ describe(`kopek refunds (${db.backend})`, () => {
         method: "card",
         money,
         description: "cli refund",
+        receipt: null,
         idempotencyKey: crypto.randomUUID(),
       })
     )._unsafeUnwrap();

@@ -12,6 +12,7 @@ describe("POST /v1/invoices", async () => {
     expect(Object.keys(body).sort()).toEqual(
       [
         "amount",
+        "receipt",
         "canceledAt",
         "comment",
         "createdAt",
@@ -25,6 +26,7 @@ describe("POST /v1/invoices", async () => {
         "paymentUrl",
         "pinnedMethod",
         "returnUrl",
+        "savedMethod",
         "status",
       ].sort(),
     );

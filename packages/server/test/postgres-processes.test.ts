@@ -23,7 +23,8 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-describe("kopek serve on a database it cannot reach", () => {
+// Starting a CLI process alone takes seconds on a loaded machine: as long as the real-server tests.
+describe("kopek serve on a database it cannot reach", { timeout: 30_000 }, () => {
   it("stops at start with one line and exit 1", async () => {
     const cli = spawnCli(["serve"], {
       PORT: "0",

@@ -29,6 +29,7 @@ test("kopek sandbox-provider: charges on disk, so the same key never charges twi
     method: "card" as const,
     money: { amount: "149900", currency: "RUB" },
     description: "test",
+    receipt: null,
     idempotencyKey: crypto.randomUUID(),
   };
   const first = await startProvider(ledger);

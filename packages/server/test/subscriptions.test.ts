@@ -14,6 +14,7 @@ describe("POST /v1/subscriptions", async () => {
     expect(Object.keys(body).sort()).toEqual(
       [
         "amount",
+        "receipt",
         "cancelReason",
         "canceledAt",
         "createdAt",

@@ -134,13 +134,14 @@ export class IdempotencyStore {
   }
 
   /** Stores the response and the resource together, or nothing when the lease is lost or the resource changed. */
-  complete(completion: IdempotencyCompletion): "completed" | "lease_lost" | "conflict" {
+  complete(completion: IdempotencyCompletion): "completed" | "lease_lost" | "conflict" | "duplicate" {
     const row = this.#held(completion.projectId, completion.key, completion.leaseToken);
     if (row === undefined) return "lease_lost";
     // Checked and written in one step; on a conflict nothing was written and the key stays held.
     const { resource } = completion;
     if (resource !== null) {
       if (!this.#resources.acceptsPayments(completion.payments)) return "conflict";
+      if (this.#resources.takesUsedInvoice(resource)) return "duplicate";
       if (!this.#resources.store(resource)) return "conflict";
       this.#resources.writePayments(completion.payments);
     }

@@ -39,6 +39,11 @@ const CONFLICT: StorageError = {
   message: "memory storage: the resource changed since it was read (version check)",
 };
 
+const DUPLICATE: StorageError = {
+  code: "duplicate",
+  message: "memory storage: the invoice already backs a subscription",
+};
+
 // Every operation runs synchronously inside `run`, so it is atomic; a throw there is a bug, reported as an error.
 function attempt<T>(operation: string, run: () => T): ResultAsync<T, StorageError> {
   try {
@@ -105,6 +110,7 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
     completeIdempotencyKey: (completion) =>
       attemptWrite("completeIdempotencyKey", () => {
         const outcome = idempotency.complete(completion);
+        if (outcome === "duplicate") return err(DUPLICATE);
         if (outcome !== "completed") return err(outcome === "lease_lost" ? LEASE_LOST : CONFLICT);
         // Same synchronous step as the resource write: the events exist exactly when it does.
         if (completion.resource !== null) outbox.append(completion.events);

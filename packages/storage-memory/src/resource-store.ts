@@ -44,6 +44,8 @@ export class ResourceStore {
   readonly #payments = table<Payment>();
   /** Renewal leases: subscription id → epoch ms until which a worker holds it. */
   readonly #renewalLeases = new Map<string, number>();
+  /** `project id + invoice id` of every invoice that backs a subscription (API.md 10.5): one each. */
+  readonly #usedInvoices = new Set<string>();
 
   constructor(private readonly maxResources: number) {}
 
@@ -52,9 +54,23 @@ export class ResourceStore {
    * A copy is stored unless the caller hands it over (`owned`: it keeps no reference to it).
    */
   store(resource: StoredResource, { owned = false } = {}): boolean {
-    return resource.kind === "subscription"
-      ? this.#write(this.#subscriptions, resource.subscription, owned)
-      : this.#write(this.#invoices, resource.invoice, owned);
+    if (resource.kind === "invoice") return this.#write(this.#invoices, resource.invoice, owned);
+    const { subscription } = resource;
+    const written = this.#write(this.#subscriptions, subscription, owned);
+    if (written && subscription.version === 1 && subscription.invoiceId !== null)
+      this.#usedInvoices.add(invoiceKey(subscription.projectId, subscription.invoiceId));
+    return written;
+  }
+
+  /** Whether storing `resource` would make an invoice back a second subscription (`duplicate`). */
+  takesUsedInvoice(resource: StoredResource): boolean {
+    if (resource.kind !== "subscription") return false;
+    const { subscription } = resource;
+    return (
+      subscription.version === 1 &&
+      subscription.invoiceId !== null &&
+      this.#usedInvoices.has(invoiceKey(subscription.projectId, subscription.invoiceId))
+    );
   }
 
   saveSubscription(subscription: Subscription): boolean {
@@ -231,6 +247,10 @@ export class ResourceStore {
     if (t.rows.size > this.maxResources) this.#evictOldest(t);
     return true;
   }
+}
+
+function invoiceKey(projectId: string, invoiceId: string): string {
+  return `${projectId} ${invoiceId}`;
 }
 
 export function evictOldest<T extends { id: string; projectId: string; version: number }>(

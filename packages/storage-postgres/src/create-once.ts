@@ -5,6 +5,7 @@ import { eventRows } from "./outbox-rows.js";
 import { existingRecordOf } from "./rows.js";
 import type { Query, SqlContext } from "./sql-context.js";
 import { conflict } from "./storage-errors.js";
+import type { TokenCipher } from "./token-cipher.js";
 
 /** How `createOnce` batches writes (`PostgresStorageOptions.createBatches`). */
 export interface CreateBatchOptions {
@@ -25,6 +26,8 @@ type Answer =
 interface Create {
   readonly record: NewIdempotencyRecord;
   readonly write: OneStepWrite;
+  /** Encrypts what the invoice keeps secret (its saved method's token). */
+  readonly cipher: TokenCipher;
 }
 
 /**
@@ -50,7 +53,7 @@ export function createOnceMethod(
   };
   return (record, write) =>
     sql.run("createOnce", async () => {
-      const create = { record, write };
+      const create = { record, write, cipher: sql.cipher };
       for (let n = 1; n <= sql.maxAttempts; n++) {
         const answer = await attempt(create, n === 1);
         if (answer === "id_taken") return sql.fail(conflict("createOnce", record));
@@ -170,7 +173,7 @@ function answerOf(row: CreateOnceRow | undefined): Answer {
 /** The statement's parameter: one JSON array, each write's fields named as `CREATE_ONCE` reads them. */
 function itemsOf(creates: readonly Create[]): string {
   return JSON.stringify(
-    creates.map(({ record, write }, ord) => ({
+    creates.map(({ record, write, cipher }, ord) => ({
       ord,
       project_id: record.projectId,
       r_key: record.key,
@@ -183,7 +186,7 @@ function itemsOf(creates: readonly Create[]): string {
       r_headers: write.response.headers,
       r_body: write.response.body,
       events: write.resource === null || write.events.length === 0 ? null : eventRows(write.events),
-      ...(write.resource === null ? {} : invoiceItem(write.resource.invoice)),
+      ...(write.resource === null ? {} : invoiceItem(write.resource.invoice, cipher)),
     })),
   );
 }

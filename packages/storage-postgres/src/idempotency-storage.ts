@@ -76,7 +76,17 @@ export function idempotencyStorage(
           return fail(leaseLost(completion.projectId));
         };
         const payments = completion.resource === null ? [] : completion.payments;
-        await (payments.length === 0 ? complete(query) : transaction(complete));
+        try {
+          await (payments.length === 0 ? complete(query) : transaction(complete));
+        } catch (error) {
+          // The statement wrote nothing: another subscription took the invoice first (API.md 10.5).
+          if (isUniqueViolationOf(error, SUBSCRIPTION_INVOICE_KEY))
+            return fail({
+              code: "duplicate",
+              message: "storage-postgres: the invoice already backs a subscription",
+            });
+          throw error;
+        }
       }),
 
     releaseIdempotencyKey: (release) =>
@@ -149,8 +159,16 @@ function resourceCompletion(
       ? ["complete_subscription", COMPLETE_WITH_SUBSCRIPTION, values]
       : ["complete_subscription_replace", COMPLETE_REPLACING_SUBSCRIPTION, values];
   }
-  const values = [...record, ...invoiceValues(resource.invoice)];
+  const values = [...record, ...invoiceValues(resource.invoice, cipher)];
   return resource.invoice.version === 1
     ? ["complete_invoice", COMPLETE_WITH_INVOICE, values]
     : ["complete_invoice_replace", COMPLETE_REPLACING_INVOICE, values];
+}
+
+/** The unique index that lets one invoice back at most one subscription (migration 0006). */
+const SUBSCRIPTION_INVOICE_KEY = "subscriptions_invoice_key";
+
+function isUniqueViolationOf(error: unknown, constraint: string): boolean {
+  const e = error as { code?: unknown; constraint?: unknown } | null;
+  return e !== null && typeof e === "object" && e.code === "23505" && e.constraint === constraint;
 }

@@ -1,4 +1,5 @@
 import type { Invoice } from "@kopek/core";
+import type { TokenCipher } from "./token-cipher.js";
 
 /**
  * The invoices table's columns after `id` and `project_id`, once: each with its parameter cast and
@@ -23,8 +24,30 @@ export const INVOICE_FIELDS = [
   { name: "expires_at", cast: "timestamptz", of: (i: Invoice) => i.expiresAt.toISOString() },
   { name: "paid_at", cast: "timestamptz", of: (i: Invoice) => i.paidAt?.toISOString() ?? null },
   { name: "canceled_at", cast: "timestamptz", of: (i: Invoice) => i.canceledAt?.toISOString() ?? null },
+  { name: "save_payment_method", cast: "boolean", of: (i: Invoice) => i.savePaymentMethod },
+  { name: "saved_method", cast: "text", of: (i: Invoice) => i.savedMethod?.method ?? null },
+  { name: "saved_method_mask", cast: "text", of: (i: Invoice) => i.savedMethod?.methodMask ?? null },
+  {
+    name: "saved_method_ref_ciphertext",
+    cast: "bytea",
+    of: (i: Invoice, cipher: TokenCipher) =>
+      i.savedMethod === null
+        ? null
+        : cipher.encrypt(i.savedMethod.providerMethodRef, savedMethodContext(i.id)),
+  },
+  {
+    name: "saved_method_ref_key_id",
+    cast: "text",
+    of: (i: Invoice, cipher: TokenCipher) => (i.savedMethod === null ? null : cipher.currentKeyId),
+  },
+  { name: "receipt", cast: "jsonb", of: (i: Invoice) => i.receipt },
   { name: "version", cast: "integer", of: (i: Invoice) => i.version },
 ] as const;
+
+/** Bound into the saved method's ciphertext: moved to another invoice (or column), it fails to decrypt. */
+export function savedMethodContext(invoiceId: string): string {
+  return `${invoiceId}:saved-method`;
+}
 
 /**
  * The select list of a whole invoice row. Amounts are read as text so they stay exact strings whatever
@@ -36,17 +59,20 @@ export const INVOICE_SELECT = [
   ...INVOICE_FIELDS.map(({ name, cast }) => (cast === "bigint" ? `${name}::text AS ${name}` : name)),
 ].join(", ");
 
-/** An invoice as positional parameters: its id, then `INVOICE_FIELDS` in order. */
-export function invoiceValues(invoice: Invoice): unknown[] {
+/** An invoice as positional parameters: its id, then `INVOICE_FIELDS` in order (its saved method's token encrypted). */
+export function invoiceValues(invoice: Invoice, cipher: TokenCipher): unknown[] {
   const values: unknown[] = [invoice.id];
-  for (const { cast, of } of INVOICE_FIELDS) values.push(asParameter(cast, of(invoice)));
+  for (const { cast, of } of INVOICE_FIELDS) values.push(asParameter(cast, of(invoice, cipher)));
   return values;
 }
 
-/** An invoice as one JSON object with a key per column, as `json_to_recordset` reads it. */
-export function invoiceItem(invoice: Invoice): Record<string, unknown> {
+/** An invoice as one JSON object with a key per column, as `json_to_recordset` reads it (bytea as hex text). */
+export function invoiceItem(invoice: Invoice, cipher: TokenCipher): Record<string, unknown> {
   const item: Record<string, unknown> = { id: invoice.id };
-  for (const { name, of } of INVOICE_FIELDS) item[name] = of(invoice);
+  for (const { name, of } of INVOICE_FIELDS) {
+    const value = of(invoice, cipher);
+    item[name] = value instanceof Uint8Array ? `\\x${Buffer.from(value).toString("hex")}` : value;
+  }
   return item;
 }
 

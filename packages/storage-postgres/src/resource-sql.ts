@@ -32,6 +32,8 @@ const SUBSCRIPTION_FIELDS = [
   { name: "next_attempt_at", cast: "timestamptz" },
   { name: "declines", cast: "integer" },
   { name: "first_declined_at", cast: "timestamptz" },
+  { name: "invoice_id", cast: "uuid" },
+  { name: "receipt", cast: "jsonb" },
   { name: "version", cast: "integer" },
 ] as const;
 

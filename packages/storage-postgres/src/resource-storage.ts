@@ -77,7 +77,7 @@ export function resourceStorage({ query, run, fail, cipher, transaction }: SqlCo
           `SELECT ${INVOICE_SELECT} FROM invoices WHERE project_id = $1 AND id = $2`,
           [projectId, invoiceId],
         );
-        return rows[0] === undefined ? null : toInvoice(rows[0]);
+        return rows[0] === undefined ? null : toInvoice(rows[0], cipher);
       }),
 
     findInvoiceById: (invoiceId) =>
@@ -88,7 +88,7 @@ export function resourceStorage({ query, run, fail, cipher, transaction }: SqlCo
           `SELECT ${INVOICE_SELECT} FROM invoices WHERE id = $1`,
           [invoiceId],
         );
-        return rows[0] === undefined ? null : toInvoice(rows[0]);
+        return rows[0] === undefined ? null : toInvoice(rows[0], cipher);
       }),
 
     listSubscriptions: (projectId, page) =>
@@ -105,7 +105,7 @@ export function resourceStorage({ query, run, fail, cipher, transaction }: SqlCo
         if (parameters === null) return [];
         const [name, text, filter] = invoiceListStatement(page);
         const { rows } = await query(name, text, [...parameters, ...filter]);
-        return rows.map(toInvoice);
+        return rows.map((row) => toInvoice(row, cipher));
       }),
 
     saveSubscription: (subscription, events, payments) =>
@@ -123,7 +123,7 @@ export function resourceStorage({ query, run, fail, cipher, transaction }: SqlCo
     saveInvoice: (invoice, events, payments) =>
       run("saveInvoice", async () => {
         if (invoice.version < 2) fail(conflict("saveInvoice", invoice));
-        const values = [invoice.projectId, ...invoiceValues(invoice)];
+        const values = [invoice.projectId, ...invoiceValues(invoice, cipher)];
         await save("saveInvoice", invoice, ["save_invoice", SAVE_INVOICE, values], events, payments);
       }),
   };

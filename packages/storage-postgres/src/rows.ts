@@ -8,9 +8,11 @@ import type {
   Metadata,
   PaymentMethod,
   PeriodUnit,
+  Receipt,
   Subscription,
   SubscriptionStatus,
 } from "@kopek/core";
+import { savedMethodContext } from "./invoice-columns.js";
 import type { TokenCipher } from "./token-cipher.js";
 
 /**
@@ -22,7 +24,7 @@ export const API_KEY_COLUMNS = "id, project_id, sha256, created_at, revoked_at";
 export const SUBSCRIPTION_COLUMNS = `id, project_id, status, amount::text AS amount, currency, period_unit,
   period_count, method, provider_method_ref_ciphertext, method_mask, description, metadata, started_at,
   next_charge_at, last_charged_at, cycles_started, created_at, canceled_at, cancel_reason, next_cycle,
-  next_attempt_at, declines, first_declined_at, version`;
+  next_attempt_at, declines, first_declined_at, invoice_id, receipt, version`;
 type Row = Record<string, unknown>;
 
 export function toApiKey(row: Row): ApiKeyRecord {
@@ -59,13 +61,16 @@ export function toSubscription(row: Row, cipher: TokenCipher): Subscription {
     nextAttemptAt: toDate(row.next_attempt_at),
     declines: Number(row.declines),
     firstDeclinedAt: toNullableDate(row.first_declined_at),
+    invoiceId: row.invoice_id === null || row.invoice_id === undefined ? null : String(row.invoice_id),
+    receipt: (row.receipt ?? null) as Receipt | null,
     version: Number(row.version),
   };
 }
 
-export function toInvoice(row: Row): Invoice {
+export function toInvoice(row: Row, cipher: TokenCipher): Invoice {
+  const id = String(row.id);
   return {
-    id: String(row.id),
+    id,
     projectId: String(row.project_id),
     status: row.status as InvoiceStatus,
     amount: { amount: String(row.amount), currency: String(row.currency) },
@@ -82,12 +87,25 @@ export function toInvoice(row: Row): Invoice {
     expiresAt: toDate(row.expires_at),
     paidAt: toNullableDate(row.paid_at),
     canceledAt: toNullableDate(row.canceled_at),
+    savePaymentMethod: row.save_payment_method === true,
+    savedMethod:
+      row.saved_method === null || row.saved_method === undefined
+        ? null
+        : {
+            method: row.saved_method as PaymentMethod,
+            methodMask: row.saved_method_mask === null ? null : String(row.saved_method_mask),
+            providerMethodRef: cipher.decrypt(
+              toBytes(row.saved_method_ref_ciphertext),
+              savedMethodContext(id),
+            ),
+          },
+    receipt: (row.receipt ?? null) as Receipt | null,
     version: Number(row.version),
   };
 }
 
 /**
- * A subscription's columns in `SUBSCRIPTION_WRITE_COLUMNS` order: id, then the 23 others (the
+ * A subscription's columns in `SUBSCRIPTION_WRITE_COLUMNS` order: id, then the 24 others (the
  * method ref encrypted under the current key, bound to the id).
  */
 export function subscriptionValues(s: Subscription, cipher: TokenCipher): unknown[] {
@@ -115,6 +133,8 @@ export function subscriptionValues(s: Subscription, cipher: TokenCipher): unknow
     timestamp(s.nextAttemptAt),
     s.declines,
     nullableTimestamp(s.firstDeclinedAt),
+    s.invoiceId,
+    s.receipt === null ? null : JSON.stringify(s.receipt),
     s.version,
   ];
 }

@@ -28,7 +28,7 @@ export function scheduleStorage({ query, run, cipher }: SqlContext): ScheduleSto
             ORDER BY expires_at LIMIT $2`,
           [now, Math.max(0, Math.floor(limit))],
         );
-        return rows.map(toInvoice);
+        return rows.map((row) => toInvoice(row, cipher));
       }),
   };
 }

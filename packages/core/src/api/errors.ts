@@ -24,6 +24,7 @@ export const FIELD_ISSUE_CODES = [
   "unsupported_currency",
   "card_number_not_allowed",
   "duplicate",
+  "receipt_total_mismatch",
 ] as const;
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
 
@@ -49,6 +50,10 @@ export type KopekError =
   | { readonly code: "method_unavailable"; readonly detail: string }
   /** A refund for more than remains refundable of its payment, or in another currency (API.md 10.6). */
   | { readonly code: "refund_exceeds_payment"; readonly detail: string }
+  /** A subscription's `invoiceId` names an invoice it cannot be made from; `detail` says why (API.md 10.5). */
+  | { readonly code: "invoice_not_usable"; readonly detail: string }
+  /** The invoice already backs a subscription (API.md 10.5). */
+  | { readonly code: "invoice_already_used"; readonly detail: string }
   | { readonly code: "rate_limited"; readonly retryAfterSeconds: number }
   | { readonly code: "internal_error"; readonly cause?: unknown }
   | { readonly code: "provider_error"; readonly cause?: unknown }

@@ -104,6 +104,10 @@ function render(error: KopekError): Rendering {
       return { status: 422, title: "Method unavailable", detail: error.detail };
     case "refund_exceeds_payment":
       return { status: 422, title: "Refund exceeds payment", detail: error.detail };
+    case "invoice_not_usable":
+      return { status: 422, title: "Invoice not usable", detail: error.detail };
+    case "invoice_already_used":
+      return { status: 409, title: "Invoice already used", detail: error.detail };
     case "rate_limited":
       return {
         status: 429,

@@ -1,4 +1,20 @@
 /** The values and resources of Kopek's domain, shared by use cases, ports and adapters. */
+import type { Receipt } from "./receipt.js";
+
+export {
+  RECEIPT_PAYMENT_MODES,
+  RECEIPT_PAYMENT_SUBJECTS,
+  type Receipt,
+  type ReceiptItem,
+  type ReceiptPaymentMode,
+  type ReceiptPaymentSubject,
+} from "./receipt.js";
+
+/** Money: a string of whole minor units (`"149900"`) and an ISO 4217 code. Never a float. */
+export interface Money {
+  readonly amount: string;
+  readonly currency: string;
+}
 
 /** Payment methods a request may name (API.md 5.3, 5.4). */
 export const PAYMENT_METHODS = ["card", "sbp"] as const;
@@ -6,12 +22,6 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const PERIOD_UNITS = ["day", "week", "month", "year"] as const;
 export type PeriodUnit = (typeof PERIOD_UNITS)[number];
-
-/** Money: a string of whole minor units (`"149900"`) and an ISO 4217 code. Never a float. */
-export interface Money {
-  readonly amount: string;
-  readonly currency: string;
-}
 
 export interface Period {
   readonly unit: PeriodUnit;
@@ -55,6 +65,13 @@ export interface Subscription {
   /** Declined charges of the unpaid cycle (dunning); 0 when active. */
   readonly declines: number;
   readonly firstDeclinedAt: Date | null;
+  /**
+   * The paid invoice whose payment was its first cycle (API.md 10.5), or null for one created with a
+   * stored method. One invoice backs at most one subscription: storage refuses a second.
+   */
+  readonly invoiceId: string | null;
+  /** The 54-FZ receipt sent with every cycle's charge (API.md 10.7); null when none was asked for. */
+  readonly receipt: Receipt | null;
   /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
   readonly version: number;
 }
@@ -66,6 +83,15 @@ export interface Customer {
   readonly email: string;
   readonly phone: string | null;
   readonly externalId: string | null;
+}
+
+/** A payer's method the provider saved when they paid an invoice (API.md 10.5). */
+export interface SavedMethod {
+  readonly method: PaymentMethod;
+  /** The masked card or account, when the provider told. */
+  readonly methodMask: string | null;
+  /** The provider's token for the method. Never returned, never logged. */
+  readonly providerMethodRef: string;
 }
 
 export interface Invoice {
@@ -88,6 +114,12 @@ export interface Invoice {
   readonly expiresAt: Date;
   readonly paidAt: Date | null;
   readonly canceledAt: Date | null;
+  /** Whether the provider is asked to save the payer's method (API.md 10.5). */
+  readonly savePaymentMethod: boolean;
+  /** The method the provider saved when the invoice was paid; null otherwise. */
+  readonly savedMethod: SavedMethod | null;
+  /** The 54-FZ receipt sent with the invoice's payment (API.md 10.7); null when none was asked for. */
+  readonly receipt: Receipt | null;
   /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
   readonly version: number;
 }

@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceStatus, Payment, Refund, Subscription } from "./model.js";
+import type { Invoice, InvoiceStatus, Payment, Receipt, Refund, Subscription } from "./model.js";
 
 /** An invoice's status as read at `now`: unpaid past `expiresAt` it is expired at once, sweeper or not. */
 export function invoiceStatusAt(invoice: Invoice, now: Date): InvoiceStatus {
@@ -25,6 +25,7 @@ export function presentSubscription(s: Subscription) {
     createdAt: s.createdAt.toISOString(),
     canceledAt: s.canceledAt === null ? null : s.canceledAt.toISOString(),
     cancelReason: s.cancelReason,
+    receipt: presentReceipt(s.receipt),
   };
 }
 
@@ -50,7 +51,29 @@ export function presentInvoice(i: Invoice, now: Date) {
     expiresAt: i.expiresAt.toISOString(),
     paidAt: i.paidAt === null ? null : i.paidAt.toISOString(),
     canceledAt: i.canceledAt === null ? null : i.canceledAt.toISOString(),
+    // The method's token stays inside Kopek (API.md 10.5).
+    savedMethod:
+      i.savedMethod === null ? null : { method: i.savedMethod.method, methodMask: i.savedMethod.methodMask },
+    receipt: presentReceipt(i.receipt),
   };
+}
+
+/** A 54-FZ receipt as the API shows it (API.md 10.7): field order fixed, every field present. */
+export function presentReceipt(r: Receipt | null) {
+  return (
+    r && {
+      customer: { email: r.customer.email, phone: r.customer.phone },
+      taxSystemCode: r.taxSystemCode,
+      items: r.items.map((item) => ({
+        description: item.description,
+        quantity: item.quantity,
+        amount: { amount: item.amount.amount, currency: item.amount.currency },
+        vatCode: item.vatCode,
+        paymentSubject: item.paymentSubject,
+        paymentMode: item.paymentMode,
+      })),
+    }
+  );
 }
 
 /** The payment as the API shows it (API.md 10.2). */

@@ -170,6 +170,8 @@ async function claimAndRun(
       return executor.respond({ code: "idempotency_request_in_progress" }, requestId);
     if (code === "conflict" && attempt < CONFLICT_ATTEMPTS) continue;
     await release();
+    const duplicate = outcome.isOk() ? outcome.value.onDuplicate : undefined;
+    if (code === "duplicate" && duplicate !== undefined) return executor.respond(duplicate, requestId);
     return executor.respond(fromStorageError(completed.error), requestId);
   }
 }

@@ -60,6 +60,7 @@ export const STORED_OUTCOME_CODES = [
   "method_unavailable",
   "refund_exceeds_payment",
   "payment_declined",
+  "invoice_not_usable",
   "invalid_state",
   "not_found",
 ] as const satisfies readonly KopekError["code"][];

@@ -159,9 +159,11 @@ async function confirmAt(
     money: invoice.amount,
     method: payment.method,
     description: invoice.description,
+    receipt: invoice.receipt,
     returnUrl: `${context.publicUrl()}/pay/${invoice.id}/return?payment=${payment.id}`,
     notificationUrl: providerNotificationUrl(context.publicUrl(), project.id, project.provider.kind),
     idempotencyKey: `kopek:invoice:${invoice.id}:${payment.method}:${attempt}`,
+    saveMethod: invoice.savePaymentMethod,
   });
   if (created.isErr()) {
     // An outage leaves the attempt pending: choosing again asks with the same key. A refusal ends it.
@@ -181,6 +183,7 @@ const failedAnswer = (): ProviderPayment => ({
   status: "canceled",
   failureCode: "provider_error",
   methodMask: null,
+  savedMethod: null,
 });
 
 export interface CheckPaymentRequest {

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../api/errors.js";
-import type { Invoice, Payment, Project, Subscription } from "../domain/model.js";
+import type { Invoice, Payment, Project, SavedMethod, Subscription } from "../domain/model.js";
 import { type DomainEvent, invoiceEvent, paymentEvent, subscriptionEvent } from "../events/domain-event.js";
 import { renewalEvents } from "../events/renewal-events.js";
 import type { PaymentProvider, ProviderPayment } from "../ports/payment-provider.js";
@@ -51,7 +51,7 @@ export async function settlePayment(
       nextCheckAt: answer.status === "pending" ? nextCheckAfter(payment.createdAt, now) : null,
       version: payment.version + 1,
     };
-    const saved = await saveSettled(context, next, now);
+    const saved = await saveSettled(context, next, answer, now);
     if (saved.isErr()) return err(saved.error);
     if (saved.value === "saved") return ok(next);
     const reread = await context.storage.findPayment(payment.projectId, payment.id);
@@ -70,6 +70,7 @@ type SaveOutcome = "saved" | "lost_race" | "unneeded";
 async function saveSettled(
   context: SettleContext,
   payment: Payment,
+  answer: ProviderPayment,
   now: Date,
 ): Promise<Result<SaveOutcome, KopekError>> {
   const events: DomainEvent[] =
@@ -88,6 +89,7 @@ async function saveSettled(
       status: "paid",
       method: payment.method,
       paidAt: now,
+      savedMethod: savedMethodOf(invoice, payment, answer),
       version: invoice.version + 1,
     };
     events.push(invoiceEvent("invoice.paid", paid, now, context.ids));
@@ -96,6 +98,20 @@ async function saveSettled(
   // Money for an invoice already paid by another attempt, or closed: it goes back (10.3.5).
   if (payment.status === "succeeded" && invoice !== null) return refundUnneeded(context, payment, events);
   return outcomeOf(await context.storage.savePayment(payment, events), "saved");
+}
+
+/**
+ * The method the provider saved with an invoice's payment, kept with the invoice (API.md 10.5): only
+ * when the invoice asked for it, so a provider that saves unasked leaves no token behind.
+ */
+function savedMethodOf(invoice: Invoice, payment: Payment, answer: ProviderPayment): SavedMethod | null {
+  const saved = answer.savedMethod;
+  if (!invoice.savePaymentMethod || saved === null) return null;
+  return {
+    method: payment.method,
+    methodMask: saved.methodMask ?? payment.methodMask,
+    providerMethodRef: saved.ref,
+  };
 }
 
 /** A subscription's charge settled: its first (an incomplete subscription) or a renewal's. */

@@ -1,5 +1,5 @@
 import type { Result, ResultAsync } from "neverthrow";
-import type { Money, PaymentFailureCode, PaymentMethod, PaymentStatus } from "../domain/model.js";
+import type { Money, PaymentFailureCode, PaymentMethod, PaymentStatus, Receipt } from "../domain/model.js";
 
 /** A payment company, seen from Kopek. One instance serves one project's provider settings. */
 export interface PaymentProvider {
@@ -71,8 +71,15 @@ export interface PaymentRequest {
   readonly returnUrl: string;
   /** Where the provider may notify Kopek of the outcome (a provider configured per shop ignores it). */
   readonly notificationUrl: string;
+  /**
+   * The 54-FZ receipt to register with this payment (API.md 10.7); null for none. Kopek refuses a
+   * receipt at creation when `capabilities.receipts` is false; its items add up to `money` exactly.
+   */
+  readonly receipt: Receipt | null;
   /** Derived from the invoice, the method and the attempt: the same across retries of one attempt. */
   readonly idempotencyKey: string;
+  /** Whether the provider is asked to save the payer's method for later charges (API.md 10.5). */
+  readonly saveMethod: boolean;
 }
 
 /** One payment as the provider says it stands. */
@@ -82,6 +89,17 @@ export interface ProviderPayment {
   /** Why it was canceled; null unless it was. */
   readonly failureCode: PaymentFailureCode | null;
   /** The masked card or account, when the provider tells. */
+  readonly methodMask: string | null;
+  /**
+   * The payer's method the provider saved with this payment (asked by `PaymentRequest.saveMethod`),
+   * chargeable later with `chargeStoredMethod`; null when it saved none.
+   */
+  readonly savedMethod: ProviderSavedMethod | null;
+}
+
+/** A method the provider saved: its token (`ref`, never logged) and mask. */
+export interface ProviderSavedMethod {
+  readonly ref: string;
   readonly methodMask: string | null;
 }
 
@@ -140,6 +158,8 @@ export interface StoredMethodCharge {
   readonly method: PaymentMethod;
   readonly money: Money;
   readonly description: string;
+  /** The 54-FZ receipt to register with this charge, as for `PaymentRequest`; null for none. */
+  readonly receipt: Receipt | null;
   /** Derived from the idempotency record and the step: the same across re-executions. */
   readonly idempotencyKey: string;
 }

@@ -98,6 +98,8 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
       method: subscription.method,
       money: subscription.amount,
       description: subscription.description,
+      // Every renewal registers the receipt again: each charge is a sale of its own (API.md 10.7).
+      receipt: subscription.receipt,
       idempotencyKey: renewalChargeKey(subscription, cycle),
     });
     // Kopek's clock, not the provider's: every timestamp of a subscription comes from one clock.

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
-import type { Invoice, Payment, Project, Refund, Subscription } from "../domain/model.js";
+import type { Invoice, Payment, Project, Receipt, Refund, Subscription } from "../domain/model.js";
 
 // Dates carry a non-zero millisecond part so an adapter that truncates to seconds fails the contract.
 const ANCHOR = Date.parse("2026-01-31T09:30:00.123Z");
@@ -42,6 +42,8 @@ export function sampleSubscription(projectId: string, overrides: Partial<Subscri
     nextAttemptAt: new Date("2026-02-28T09:30:00.123Z"),
     declines: 0,
     firstDeclinedAt: null,
+    invoiceId: null,
+    receipt: null,
     version: 1,
     ...overrides,
   };
@@ -68,8 +70,41 @@ export function sampleInvoice(projectId: string, overrides: Partial<Invoice> = {
     expiresAt: new Date(ANCHOR + DAY_MS),
     paidAt: null,
     canceledAt: null,
+    savePaymentMethod: false,
+    savedMethod: null,
+    receipt: null,
     version: 1,
     ...overrides,
+  };
+}
+
+/**
+ * A 54-FZ receipt of `amount` minor units in `currency`: one line of 3 units at a third of it, plus a
+ * fractional line of 0.5 units at 2 minor units, so stored quantities keep their decimals.
+ */
+export function sampleReceipt(amount = "149901", currency = "RUB"): Receipt {
+  const rest = BigInt(amount) - 1n;
+  return {
+    customer: { email: "buyer@example.com", phone: "+79991234567" },
+    taxSystemCode: 2,
+    items: [
+      {
+        description: "Подписка «Про» 🌍",
+        quantity: "3.000",
+        amount: { amount: (rest / 3n).toString(), currency },
+        vatCode: 12,
+        paymentSubject: "service",
+        paymentMode: "full_prepayment",
+      },
+      {
+        description: "Half a unit",
+        quantity: "0.5",
+        amount: { amount: "2", currency },
+        vatCode: 1,
+        paymentSubject: "commodity",
+        paymentMode: "full_payment",
+      },
+    ],
   };
 }
 

@@ -35,6 +35,7 @@ export function registerCreateTests(options: KopekContractOptions): void {
         "createdAt",
         "canceledAt",
         "cancelReason",
+        "receipt",
       ]);
       expect(body).toMatchObject({
         status: "active",
@@ -124,6 +125,8 @@ export function registerCreateTests(options: KopekContractOptions): void {
           "expiresAt",
           "paidAt",
           "canceledAt",
+          "savedMethod",
+          "receipt",
         ]);
         expect(body).toMatchObject({
           status: "created",
@@ -136,6 +139,7 @@ export function registerCreateTests(options: KopekContractOptions): void {
           pinnedMethod: "sbp",
           paidAt: null,
           canceledAt: null,
+          savedMethod: null,
           paymentUrl: `https://pay.example.test/pay/${body.id}`,
           createdAt: "2026-01-31T10:00:00.000Z",
           expiresAt: "2026-02-01T10:00:00.000Z",

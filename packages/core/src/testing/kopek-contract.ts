@@ -8,9 +8,11 @@ import { registerInvoiceIdempotencyTests } from "./kopek-contract-invoice-idempo
 import { registerLifecycleTests } from "./kopek-contract-lifecycle.js";
 import { registerNotificationTests } from "./kopek-contract-notifications.js";
 import { registerPaymentTests } from "./kopek-contract-payments.js";
+import { registerReceiptTests } from "./kopek-contract-receipts.js";
 import { registerRefundTests } from "./kopek-contract-refunds.js";
 import { registerRenewalTests } from "./kopek-contract-renewals.js";
 import { registerRequestTests } from "./kopek-contract-requests.js";
+import { registerSavedMethodTests } from "./kopek-contract-saved-methods.js";
 import { registerSettlementTests } from "./kopek-contract-settlement.js";
 import type { KopekContractOptions } from "./kopek-harness.js";
 
@@ -30,8 +32,10 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerEventTests(options);
     registerPaymentTests(options);
     registerCheckoutTests(options);
+    registerSavedMethodTests(options);
     registerNotificationTests(options);
     registerSettlementTests(options);
     registerRefundTests(options);
+    registerReceiptTests(options);
   });
 }

@@ -1,9 +1,8 @@
 import { err, errAsync, okAsync, ResultAsync } from "neverthrow";
 import { generateApiKey, hashApiKey } from "../auth/api-key.js";
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
-import type { PaymentMethod, Project } from "../domain/model.js";
+import type { PaymentMethod, Project, Receipt } from "../domain/model.js";
 import { createKopek, type Kopek, type KopekResponse } from "../kopek.js";
-import type { Clock } from "../ports/clock.js";
 import type { PaymentProvider, ProviderNotification } from "../ports/payment-provider.js";
 import type { InspectableStorage } from "../ports/storage.js";
 import {
@@ -12,6 +11,9 @@ import {
   type RenewalWorkerOptions,
 } from "../renewals/renewal-worker.js";
 import { sampleProject } from "./fixtures.js";
+import { type ManualClock, manualClock } from "./manual-clock.js";
+
+export { type ManualClock, manualClock };
 
 /** A provider the suite can count real charges on (e.g. the sandbox and its ledger). */
 export interface CountingProvider extends PaymentProvider {
@@ -21,6 +23,10 @@ export interface CountingProvider extends PaymentProvider {
   confirm(providerPaymentId: string, decision: "succeed" | "decline"): void;
   /** The notification the provider would POST about a payment. */
   notificationOf(providerPaymentId: string): ProviderNotification;
+  /** The 54-FZ receipt each charge it made came with (null: none), oldest first: what it really got. */
+  chargeReceipts(): readonly (Receipt | null)[];
+  /** The same for the payments it made for payers to confirm (`createPayment`). */
+  paymentReceipts(): readonly (Receipt | null)[];
 }
 
 export interface KopekContractOptions {
@@ -33,12 +39,10 @@ export interface KopekContractOptions {
 }
 
 /**
- * What a test makes the next charge do: decline, fail as an outage, charge and never answer (a
- * crash), or charge and answer only when the test calls `releaseHeldCharges`.
- */
-/**
- * `charge-then-outage`: the provider charges, and Kopek hears nothing but an outage (an unknown
- * outcome); `charge-then-hang`: it charges and Kopek never hears back.
+ * What a test makes the next charge do: `decline`; `outage`, not made and Kopek hears an outage;
+ * `charge-then-outage`, made and Kopek hears nothing but an outage (an unknown outcome);
+ * `charge-then-hang`, made and Kopek never hears back (a crash); `hold`, made and answered only when
+ * the test calls `releaseHeldCharges`.
  */
 export type ChargeFault = "decline" | "outage" | "charge-then-outage" | "charge-then-hang" | "hold";
 
@@ -48,20 +52,6 @@ export type ChargeFault = "decline" | "outage" | "charge-then-outage" | "charge-
  * refuses it; `pending`, made and answered pending (the provider's later word is its real one).
  */
 export type RefundFault = "outage" | "refund-then-outage" | "refuse" | "pending";
-
-export interface ManualClock extends Clock {
-  advance(ms: number): void;
-}
-
-export function manualClock(start = new Date("2026-01-31T10:00:00.000Z")): ManualClock {
-  let now = start.getTime();
-  return {
-    now: () => new Date(now),
-    advance: (ms) => {
-      now += ms;
-    },
-  };
-}
 
 export interface KopekHarness {
   readonly kopek: Kopek;
@@ -99,6 +89,8 @@ export interface HarnessSettings {
   readonly methods?: readonly PaymentMethod[];
   /** How long a create waits for a pending first charge (KopekOptions); Kopek's default when omitted. */
   readonly pendingChargeWaitMs?: number;
+  /** Whether it takes 54-FZ receipts (its `capabilities.receipts`); the provider's own by default. */
+  readonly receipts?: boolean;
 }
 
 export async function createHarness(
@@ -124,6 +116,7 @@ export async function createHarness(
       ...real.capabilities,
       ...(settings.paymentPage === undefined ? {} : { paymentPage: settings.paymentPage }),
       ...(settings.methods === undefined ? {} : { methods: settings.methods }),
+      ...(settings.receipts === undefined ? {} : { receipts: settings.receipts }),
     },
     describeStoredMethod: (request) => real.describeStoredMethod(request),
     createPaymentLink: (request) => {
@@ -131,6 +124,8 @@ export async function createHarness(
       return real.createPaymentLink(request);
     },
     chargesMade: () => real.chargesMade(),
+    chargeReceipts: () => real.chargeReceipts(),
+    paymentReceipts: () => real.paymentReceipts(),
     confirm: (providerPaymentId, decision) => real.confirm(providerPaymentId, decision),
     createPayment: (request) => {
       if (!loseNextCreate) return real.createPayment(request);
@@ -171,6 +166,7 @@ export async function createHarness(
           status: "canceled",
           failureCode: "payment_declined",
           methodMask: null,
+          savedMethod: null,
         });
       if (fault === "charge-then-outage") {
         const charged = Promise.resolve(real.chargeStoredMethod(request));

@@ -97,6 +97,7 @@ export function describeProviderContract(
         method,
         money: { amount: "149900", currency: provider.capabilities.currencies[0] ?? "RUB" },
         description: "Kopek provider contract",
+        receipt: null,
         idempotencyKey: randomKey(),
         ...overrides,
       });
@@ -212,9 +213,11 @@ export function describeProviderContract(
         money: { amount: "250000", currency: provider.capabilities.currencies[0] ?? "RUB" },
         method: provider.capabilities.methods[0] ?? "card",
         description: "Kopek provider contract",
+        receipt: null,
         returnUrl: "https://pay.kopek.test/pay/return",
         notificationUrl: "https://pay.kopek.test/provider-events/contract/test",
         idempotencyKey: randomKey(),
+        saveMethod: false,
         ...overrides,
       });
 
@@ -231,6 +234,7 @@ export function describeProviderContract(
             status: "pending",
             failureCode: null,
             methodMask: created.methodMask,
+            savedMethod: null,
           });
         }
       });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { DomainEvent } from "../events/domain-event.js";
 import type { NewIdempotencyRecord, OneStepWrite } from "../ports/idempotency-storage.js";
-import { sampleInvoice } from "./fixtures.js";
+import { sampleInvoice, sampleReceipt } from "./fixtures.js";
 import {
   addLiveKey,
   completionOf,
@@ -33,7 +33,11 @@ function invoiceCreate(projectId: string, now: number, overrides: Partial<NewIde
   };
   const write: OneStepWrite = {
     response: sampleResponse(record.recordId),
-    resource: { kind: "invoice", invoice: sampleInvoice(projectId, { id: record.recordId }) },
+    // With a receipt: createOnce writes it through its own statement (json_to_recordset on PostgreSQL).
+    resource: {
+      kind: "invoice",
+      invoice: sampleInvoice(projectId, { id: record.recordId, receipt: sampleReceipt("250000", "USD") }),
+    },
     events: [],
     payments: [],
   };

@@ -4,7 +4,7 @@ import type { YooKassaProviderSettings } from "../domain/model.js";
 import type { StoredResource } from "../ports/idempotency-storage.js";
 import type { ApiKeyRecord } from "../ports/project-storage.js";
 import type { InspectableStorage } from "../ports/storage.js";
-import { sampleInvoice, sampleProject, sampleSubscription } from "./fixtures.js";
+import { sampleInvoice, sampleProject, sampleReceipt, sampleSubscription } from "./fixtures.js";
 import { describeCreateOnceContract } from "./storage-contract-create-once.js";
 import { describeIdempotencyContract } from "./storage-contract-idempotency.js";
 import { describeLifecycleContract } from "./storage-contract-lifecycle.js";
@@ -180,7 +180,7 @@ export function describeStorageContract(
     });
 
     describe("exactness", () => {
-      it("round-trips an 18-digit amount, millisecond dates and unicode metadata exactly", async () => {
+      it("round-trips an 18-digit amount, millisecond dates, unicode metadata and a receipt exactly", async () => {
         const storage = await factory();
         const project = await savedProject(storage);
         const subscription = sampleSubscription(project.id, {
@@ -191,6 +191,7 @@ export function describeStorageContract(
             note: "\u00e9\u0301 \u{1F1F7}\u{1F1FA}",
             ["__proto__"]: "own key",
           },
+          receipt: sampleReceipt("999999999999999999", "EUR"),
         });
         await storeResource(storage, project.id, { kind: "subscription", subscription });
         const found = await unwrap(storage.findSubscription(project.id, subscription.id));
@@ -211,6 +212,7 @@ export function describeStorageContract(
           allowedMethods: ["sbp"],
           paidAt: new Date("2026-01-31T10:00:00.001Z"),
           customer: { email: "payer@example.com", phone: null, externalId: "crm-7" },
+          receipt: { ...sampleReceipt("999999999999999999"), taxSystemCode: null },
         });
         const sparse = sampleInvoice(project.id, {
           comment: null,

@@ -1,11 +1,12 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../api/errors.js";
-import type { Invoice, PaymentMethod } from "../domain/model.js";
+import type { Invoice, PaymentMethod, Receipt } from "../domain/model.js";
 import { formatMoney } from "../domain/money.js";
 import { presentInvoice } from "../domain/presenters.js";
 import { DEFAULT_INVOICE_LIFETIME_MS } from "../validation/limits.js";
 import type { CreateInvoiceRequest } from "../validation/schemas.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
+import { receiptFor } from "./receipt-request.js";
 
 /** What an invoice request decides before any payment link exists. */
 interface InvoicePlan {
@@ -15,6 +16,8 @@ interface InvoicePlan {
   readonly expiresAt: Date;
   /** Kopek's hosted page for the invoice. */
   readonly hostedPageUrl: string;
+  /** The 54-FZ receipt sent with its payment, or null (API.md 10.7). */
+  readonly receipt: Receipt | null;
 }
 
 /**
@@ -68,17 +71,53 @@ function planInvoice(execution: Execution, input: CreateInvoiceRequest): Result<
       detail: `the project's payment provider does not support ${missing.join(", ")}`,
     });
   }
+  const pinnedMethod = input.method ?? (input.methods?.length === 1 ? (input.methods[0] ?? null) : null);
+  const methods = savableMethods(
+    provider.capabilities.saveMethod,
+    input,
+    pinnedMethod,
+    requested ?? supported,
+  );
+  if (methods.isErr()) return err(methods.error);
+  const receipt = receiptFor(provider, input.receipt);
+  if (receipt.isErr()) return err(receipt.error);
   return ok({
     // A copy: the invoice is stored as made, and must not share the provider's own list.
-    allowedMethods: requested ?? [...supported],
-    pinnedMethod: input.method ?? (input.methods?.length === 1 ? (input.methods[0] ?? null) : null),
+    allowedMethods: [...methods.value],
+    pinnedMethod,
     description: input.description ?? `Invoice for ${formatMoney(input.amount)}`,
     expiresAt:
       input.expiresAt !== undefined
         ? new Date(input.expiresAt)
         : new Date(now.getTime() + DEFAULT_INVOICE_LIFETIME_MS),
     hostedPageUrl: `${execution.publicUrl}/pay/${execution.recordId}`,
+    receipt: receipt.value,
   });
+}
+
+/**
+ * The methods a payer may use (API.md 10.5): all of `methods` unless the method is to be saved; then
+ * only those the provider can save. A pinned method it cannot save, or none left: `method_unavailable`.
+ */
+function savableMethods(
+  savable: readonly PaymentMethod[],
+  input: CreateInvoiceRequest,
+  pinnedMethod: PaymentMethod | null,
+  methods: readonly PaymentMethod[],
+): Result<readonly PaymentMethod[], KopekError> {
+  if (input.savePaymentMethod !== true) return ok(methods);
+  if (pinnedMethod !== null && !savable.includes(pinnedMethod))
+    return err({
+      code: "method_unavailable",
+      detail: `the project's payment provider cannot save a ${pinnedMethod} method`,
+    });
+  const kept = methods.filter((m) => savable.includes(m));
+  if (kept.length === 0)
+    return err({
+      code: "method_unavailable",
+      detail: `the project's payment provider cannot save any of ${methods.join(", ")}`,
+    });
+  return ok(kept);
 }
 
 function invoiceOutcome(
@@ -112,6 +151,9 @@ function invoiceOutcome(
     expiresAt: plan.expiresAt,
     paidAt: null,
     canceledAt: null,
+    savePaymentMethod: input.savePaymentMethod === true,
+    savedMethod: null,
+    receipt: plan.receipt,
     version: 1,
   };
   return {

@@ -6,15 +6,12 @@ import { formatMoney } from "../domain/money.js";
 import { presentSubscription } from "../domain/presenters.js";
 import { subscriptionEvent } from "../events/domain-event.js";
 import { newPayment } from "../payments/payment-records.js";
-import type {
-  ProviderError,
-  ProviderPayment,
-  StoredMethodCharge,
-  StoredMethodDescription,
-} from "../ports/payment-provider.js";
-import { formatCardMask } from "../validation/card-guard.js";
+import type { ProviderError, ProviderPayment, StoredMethodCharge } from "../ports/payment-provider.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
+import { maskOf } from "./method-mask.js";
+import { receiptFor } from "./receipt-request.js";
+import { createSubscriptionFromInvoice } from "./subscription-from-invoice.js";
 
 /**
  * Creates a subscription in the order of API.md 5.3: refuse a method the provider cannot charge
@@ -26,6 +23,7 @@ export async function createSubscription(
   execution: Execution,
   input: CreateSubscriptionRequest,
 ): Promise<Result<Outcome, KopekError>> {
+  if (input.invoiceId !== undefined) return createSubscriptionFromInvoice(execution, input);
   const { provider, project, now } = execution;
   if (!provider.capabilities.storedMethodCharge.includes(input.method)) {
     return err({
@@ -33,6 +31,8 @@ export async function createSubscription(
       detail: `the project's payment provider cannot charge a stored ${input.method} method`,
     });
   }
+  const receipt = receiptFor(provider, input.receipt);
+  if (receipt.isErr()) return err(receipt.error);
   const described = await provider.describeStoredMethod({
     ref: input.providerMethodRef,
     method: input.method,
@@ -47,6 +47,7 @@ export async function createSubscription(
     method: input.method,
     money: input.amount,
     description,
+    receipt: receipt.value,
     idempotencyKey: providerKey(execution, "first-charge"),
   });
   if (charged.isErr()) return err(fromProviderError(charged.error));
@@ -79,6 +80,8 @@ export async function createSubscription(
     nextAttemptAt: nextChargeAt,
     declines: 0,
     firstDeclinedAt: null,
+    invoiceId: null,
+    receipt: receipt.value,
     version: 1,
   };
   // The first cycle's charge, stored with the subscription it started (API.md 10.5).
@@ -127,8 +130,4 @@ async function chargeAndWait(
     if (latest.status !== "pending") break;
   }
   return ok(latest);
-}
-
-function maskOf(description: StoredMethodDescription): string {
-  return description.kind === "card" ? formatCardMask(description) : description.mask;
 }

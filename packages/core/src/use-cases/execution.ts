@@ -36,6 +36,11 @@ export interface Outcome {
   readonly events?: readonly DomainEvent[];
   /** New payments it recorded (a subscription's first charge), stored with the resource. */
   readonly payments?: readonly Payment[];
+  /**
+   * The answer when storage refuses the new resource as a `duplicate` (a value only one resource may
+   * hold is taken meanwhile): not stored, so the key is released (API.md 3, like every 409).
+   */
+  readonly onDuplicate?: KopekError;
 }
 
 /** Derives the provider idempotency key of one step of one record: the same across re-executions. */

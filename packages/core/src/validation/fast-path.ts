@@ -60,6 +60,7 @@ const INVOICE_KEYS = new Set([
   "metadata",
   "returnUrl",
   "expiresAt",
+  "savePaymentMethod",
 ]);
 const SUBSCRIPTION_KEYS = new Set([
   "amount",
@@ -113,6 +114,7 @@ export function fastCreateInvoice(body: unknown): CreateInvoiceRequest | undefin
   if (!optionalMetadata(raw, out)) return undefined;
   if (!optional(raw, "returnUrl", out, isReturnUrl)) return undefined;
   if (!optional(raw, "expiresAt", out, isDatetime)) return undefined;
+  if (!optional(raw, "savePaymentMethod", out, (value) => typeof value === "boolean")) return undefined;
   return out as CreateInvoiceRequest;
 }
 

@@ -51,3 +51,20 @@ export const MIN_INVOICE_LIFETIME_MS = 60_000;
 /** …and at most this far (30 days); without it an invoice lives 24 hours. */
 export const MAX_INVOICE_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 export const DEFAULT_INVOICE_LIFETIME_MS = 24 * 60 * 60_000;
+/** 10.7 A receipt has 1 to this many items. */
+export const MAX_RECEIPT_ITEMS = 100;
+/** 10.7 A receipt item's `description`. */
+export const MAX_RECEIPT_ITEM_DESCRIPTION_LENGTH = 128;
+/** 10.7 A receipt item's quantity has at most this many decimals (thousandths). */
+export const RECEIPT_QUANTITY_DECIMALS = 3;
+/**
+ * 10.7 A receipt item's `quantity`: a decimal string with up to 9 whole digits and up to 3 decimals,
+ * no sign, exponent or leading zero ("1", "0.5", "2.000", "12.345"). Zero is left to a rule of its own.
+ */
+export const RECEIPT_QUANTITY_PATTERN = /^(0|[1-9][0-9]{0,8})(\.[0-9]{1,3})?$/;
+/** 10.7 YooKassa's `vat_code` values. */
+export const MIN_RECEIPT_VAT_CODE = 1;
+export const MAX_RECEIPT_VAT_CODE = 12;
+/** 10.7 YooKassa's `tax_system_code` values. */
+export const MIN_RECEIPT_TAX_SYSTEM_CODE = 1;
+export const MAX_RECEIPT_TAX_SYSTEM_CODE = 6;

@@ -16,7 +16,10 @@ import {
   type SubscriptionEventType,
 } from "../events/domain-event.js";
 import { AMOUNT_OR_ZERO_PATTERN } from "./limits.js";
+import { receiptResponseSchema } from "./receipt-response-schema.js";
 import { metadataSchema, moneySchema, paymentMethodSchema, periodSchema } from "./schemas.js";
+
+export { receiptResponseSchema };
 
 /**
  * The response bodies of API.md 4 and 5, written once. The OpenAPI document (and through it the typed
@@ -58,6 +61,9 @@ export const subscriptionResponseSchema = z
       description:
         "requested (canceled through the API) or payment_failed (dunning ran out); null while not canceled",
     }),
+    receipt: receiptResponseSchema
+      .nullable()
+      .meta({ description: "The 54-FZ receipt sent with every cycle's charge; null when none" }),
   })
   .meta({ id: "Subscription" });
 
@@ -88,6 +94,23 @@ export const invoiceResponseSchema = z
     canceledAt: timestampSchema
       .nullable()
       .meta({ description: "When it was canceled; null while it is not" }),
+    savedMethod: z
+      .strictObject({
+        method: paymentMethodSchema,
+        methodMask: z
+          .string()
+          .nullable()
+          .meta({ description: "The masked card or account; null when the provider did not tell" }),
+      })
+      .nullable()
+      .meta({
+        id: "SavedMethod",
+        description:
+          "The payer's method the provider saved when the invoice was paid (savePaymentMethod): a subscription can be created from the invoice. Null otherwise. The provider's token is never shown.",
+      }),
+    receipt: receiptResponseSchema
+      .nullable()
+      .meta({ description: "The 54-FZ receipt sent with its payment; null when none" }),
   })
   .meta({ id: "Invoice" });
 
@@ -209,6 +232,8 @@ export const PROBLEM_CODES = [
   "idempotency_key_reused",
   "method_unavailable",
   "refund_exceeds_payment",
+  "invoice_not_usable",
+  "invoice_already_used",
   "rate_limited",
   "internal_error",
   "provider_error",

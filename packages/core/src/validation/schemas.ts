@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { isPeriodWithinOneYear } from "../domain/billing-period.js";
-import { PAYMENT_METHODS, PERIOD_UNITS } from "../domain/model.js";
+import {
+  PAYMENT_METHODS,
+  PERIOD_UNITS,
+  RECEIPT_PAYMENT_MODES,
+  RECEIPT_PAYMENT_SUBJECTS,
+} from "../domain/model.js";
+import { quantityInThousandths } from "../domain/receipt-total.js";
 import { containsCardNumber } from "./card-guard.js";
 import {
   AMOUNT_PATTERN,
@@ -15,9 +21,16 @@ import {
   MAX_METADATA_VALUE_LENGTH,
   MAX_METHOD_REF_LENGTH,
   MAX_PERIOD_COUNT,
+  MAX_RECEIPT_ITEM_DESCRIPTION_LENGTH,
+  MAX_RECEIPT_ITEMS,
+  MAX_RECEIPT_TAX_SYSTEM_CODE,
+  MAX_RECEIPT_VAT_CODE,
   MAX_REFUND_REASON_LENGTH,
   MAX_RETURN_URL_LENGTH,
+  MIN_RECEIPT_TAX_SYSTEM_CODE,
+  MIN_RECEIPT_VAT_CODE,
   PRINTABLE_ASCII,
+  RECEIPT_QUANTITY_PATTERN,
 } from "./limits.js";
 
 /**
@@ -85,16 +98,95 @@ export const providerMethodRefSchema = z
 
 export const descriptionSchema = z.string().max(MAX_DESCRIPTION_LENGTH);
 
+export const receiptQuantitySchema = z
+  .string()
+  .regex(RECEIPT_QUANTITY_PATTERN, {
+    error: 'must be a decimal string such as "1" or "0.5", with at most 3 decimals and no sign or exponent',
+  })
+  // Only judges a well-formed quantity, so a malformed one is reported once, as invalid_format.
+  .refine((quantity) => (quantityInThousandths(quantity) ?? 1n) > 0n, {
+    params: { code: "too_small" },
+    error: "must be greater than 0",
+  })
+  .meta({ description: "How many units, a decimal string > 0 with at most 3 decimals", example: "1.5" });
+
+export const receiptCustomerSchema = z
+  .strictObject({
+    email: z.email({ error: "must be a valid e-mail address" }).max(MAX_EMAIL_LENGTH).nullable().optional(),
+    phone: z
+      .string()
+      .regex(E164_PATTERN, { error: "must be an E.164 number such as +79991234567" })
+      .nullable()
+      .optional(),
+  })
+  .refine((customer) => (customer.email ?? null) !== null || (customer.phone ?? null) !== null, {
+    params: { code: "required" },
+    error: "must have an email or a phone, where the receipt is sent",
+  })
+  .meta({ id: "ReceiptCustomerInput", description: "Where the receipt is sent: an email, a phone, or both" });
+
+export const receiptItemSchema = z
+  .strictObject({
+    description: z.string().min(1).max(MAX_RECEIPT_ITEM_DESCRIPTION_LENGTH),
+    quantity: receiptQuantitySchema,
+    // The price of one unit, in the charged amount's currency.
+    amount: moneySchema,
+    vatCode: z.int().min(MIN_RECEIPT_VAT_CODE).max(MAX_RECEIPT_VAT_CODE),
+    paymentSubject: z.enum(RECEIPT_PAYMENT_SUBJECTS),
+    paymentMode: z.enum(RECEIPT_PAYMENT_MODES),
+  })
+  .meta({ id: "ReceiptItemInput" });
+
+/** API.md 10.7: a 54-FZ receipt. Its items' total is checked against the amount in `validate.ts`. */
+export const receiptSchema = z
+  .strictObject({
+    customer: receiptCustomerSchema,
+    taxSystemCode: z
+      .int()
+      .min(MIN_RECEIPT_TAX_SYSTEM_CODE)
+      .max(MAX_RECEIPT_TAX_SYSTEM_CODE)
+      .nullable()
+      .optional(),
+    items: z.array(receiptItemSchema).min(1).max(MAX_RECEIPT_ITEMS),
+  })
+  .meta({
+    id: "ReceiptInput",
+    description:
+      "A 54-FZ fiscal receipt, sent to the provider with every charge it covers. The items (quantity × unit amount) must add up to the amount exactly.",
+  });
+
+/**
+ * A subscription is created with a stored method (`method` + `providerMethodRef`) or from a paid
+ * invoice whose method was saved (`invoiceId`, API.md 10.5): exactly one of the two shapes, which
+ * `validateCreateSubscription` checks (so every problem is reported at once, with clear pointers).
+ */
 export const createSubscriptionRequestSchema = z
   .strictObject({
     amount: moneySchema,
     period: periodSchema,
-    method: paymentMethodSchema,
-    providerMethodRef: providerMethodRefSchema,
+    method: paymentMethodSchema
+      .optional()
+      .meta({ description: "Required with providerMethodRef; not with invoiceId" }),
+    providerMethodRef: providerMethodRefSchema.optional(),
+    invoiceId: z.uuid({ error: "must be the id of an invoice (a UUID)" }).optional().meta({
+      description:
+        "A paid invoice of this project whose method was saved (savePaymentMethod), for the same amount: its payment is the first cycle. Instead of method and providerMethodRef.",
+    }),
     description: descriptionSchema.optional(),
     metadata: metadataSchema.optional(),
+    receipt: receiptSchema.nullable().optional(),
   })
-  .meta({ id: "CreateSubscriptionRequest" });
+  .meta({
+    id: "CreateSubscriptionRequest",
+    // The two shapes, for the OpenAPI document; `validateCreateSubscription` enforces the same.
+    oneOf: [
+      {
+        required: ["method", "providerMethodRef"],
+        properties: { method: true, providerMethodRef: true, invoiceId: false },
+      },
+      { required: ["invoiceId"], properties: { invoiceId: true, method: false, providerMethodRef: false } },
+    ],
+  });
 
 export const customerSchema = z
   .strictObject({
@@ -132,6 +224,11 @@ export const createInvoiceRequestSchema = z
     expiresAt: z.iso
       .datetime({ offset: true, error: "must be an ISO 8601 timestamp, e.g. 2026-11-22T09:30:00.000Z" })
       .optional(),
+    savePaymentMethod: z.boolean().optional().meta({
+      description:
+        "Ask the provider to save the payer's method, so a subscription can be made from the paid invoice; only methods the provider can save are offered. Default false.",
+    }),
+    receipt: receiptSchema.nullable().optional(),
   })
   .meta({ id: "CreateInvoiceRequest" });
 
@@ -146,5 +243,21 @@ export const createRefundRequestSchema = z
   .meta({ id: "CreateRefundRequest" });
 
 export type CreateRefundRequest = z.infer<typeof createRefundRequestSchema>;
-export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequestSchema>;
+
+type SubscriptionBody = z.infer<typeof createSubscriptionRequestSchema>;
+type SubscriptionCommon = Omit<SubscriptionBody, "method" | "providerMethodRef" | "invoiceId">;
+
+/** A valid create-subscription body: one of its two shapes (API.md 5.3, 10.5). */
+export type CreateSubscriptionRequest =
+  | (SubscriptionCommon & {
+      readonly method: NonNullable<SubscriptionBody["method"]>;
+      readonly providerMethodRef: string;
+      readonly invoiceId?: never;
+    })
+  | (SubscriptionCommon & {
+      readonly invoiceId: string;
+      readonly method?: never;
+      readonly providerMethodRef?: never;
+    });
 export type CreateInvoiceRequest = z.infer<typeof createInvoiceRequestSchema>;
+export type ReceiptRequest = z.infer<typeof receiptSchema>;

@@ -4,6 +4,7 @@ import type { FieldIssue, KopekErrorOf } from "../api/errors.js";
 import { fastCreateInvoice, fastCreateSubscription } from "./fast-path.js";
 import { toFieldIssues } from "./field-issues.js";
 import { CURRENCY_PATTERN, MAX_INVOICE_LIFETIME_MS, MIN_INVOICE_LIFETIME_MS } from "./limits.js";
+import { checkReceiptTotal } from "./receipt-rules.js";
 import {
   type CreateInvoiceRequest,
   type CreateRefundRequest,
@@ -26,10 +27,36 @@ export function validateCreateSubscription(
   body: unknown,
   context: ValidationContext,
 ): Result<CreateSubscriptionRequest, ValidationFailure> {
-  return validate(createSubscriptionRequestSchema, fastCreateSubscription, body, (issues) => {
+  const checked = validate(createSubscriptionRequestSchema, fastCreateSubscription, body, (issues) => {
     checkCurrency(body, context, issues);
     checkMetadataKeys(body, issues);
+    checkSubscriptionShape(asRecord(body), issues);
+    checkReceiptTotal(body, issues);
   });
+  // `checkSubscriptionShape` let through exactly one of the two shapes.
+  return checked as Result<CreateSubscriptionRequest, ValidationFailure>;
+}
+
+/**
+ * Exactly one of the two shapes (API.md 10.5): `method` + `providerMethodRef`, or `invoiceId`. Without
+ * `invoiceId` the two are each required, as they always were; with it, each one sent is reported.
+ */
+function checkSubscriptionShape(raw: Record<string, unknown> | null, issues: FieldIssue[]): void {
+  if (raw === null) return;
+  const stored = ["method", "providerMethodRef"] as const;
+  if (raw.invoiceId === undefined) {
+    for (const field of stored)
+      if (raw[field] === undefined)
+        issues.push({ pointer: `#/${field}`, code: "required", detail: "is required (or send invoiceId)" });
+    return;
+  }
+  for (const field of stored)
+    if (raw[field] !== undefined)
+      issues.push({
+        pointer: `#/${field}`,
+        code: "mutually_exclusive",
+        detail: "send either invoiceId, or method and providerMethodRef, not both",
+      });
 }
 
 /** Validates a create-invoice body (API.md 5.4), reporting every problem at once. */
@@ -40,6 +67,7 @@ export function validateCreateInvoice(
   return validate(createInvoiceRequestSchema, fastCreateInvoice, body, (issues) => {
     checkCurrency(body, context, issues);
     checkMetadataKeys(body, issues);
+    checkReceiptTotal(body, issues);
     const raw = asRecord(body);
     if (raw && raw.method !== undefined && raw.methods !== undefined) {
       issues.push({

@@ -9,6 +9,7 @@ const charge = (ref: string) => ({
   method: "card" as const,
   money: { amount: "100", currency: "RUB" },
   description: "",
+  receipt: null,
   idempotencyKey: `k-${ref}`,
 });
 

@@ -80,10 +80,10 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
         list: subscriptionListResponseSchema,
         listParameters: ["Limit", "Cursor"],
         create: {
-          summary: "Create a subscription and charge its first cycle",
+          summary: "Create a subscription: charge its first cycle, or take a paid invoice's payment as it",
           request: createSubscriptionRequestSchema,
           example: EXAMPLE_SUBSCRIPTION_REQUEST,
-          extraErrors: ["payment_declined"],
+          extraErrors: ["payment_declined", "invoice_not_usable", "invoice_already_used"],
         },
         cancel:
           "An active or past-due subscription ends now: `status` canceled, `canceledAt` set, `cancelReason` " +

@@ -256,6 +256,13 @@ describe("the document and the runtime agree", () => {
     expect(schemaFor("CreateInvoiceRequest")(EXAMPLE_INVOICE_REQUEST)).toBe(true);
     expect(validateCreateSubscription(EXAMPLE_SUBSCRIPTION_REQUEST, context).isOk()).toBe(true);
     expect(validateCreateInvoice(EXAMPLE_INVOICE_REQUEST, context).isOk()).toBe(true);
+    const fromInvoice = {
+      amount: EXAMPLE_SUBSCRIPTION_REQUEST.amount,
+      period: EXAMPLE_SUBSCRIPTION_REQUEST.period,
+      invoiceId: "0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b",
+    };
+    expect(schemaFor("CreateSubscriptionRequest")(fromInvoice)).toBe(true);
+    expect(validateCreateSubscription(fromInvoice, context).isOk()).toBe(true);
   });
 
   const base = EXAMPLE_SUBSCRIPTION_REQUEST;
@@ -268,6 +275,8 @@ describe("the document and the runtime agree", () => {
     "unknown field": { ...base, coupon: "FREE" },
     "unknown nested field": { ...base, period: { unit: "month", count: 1, anchor: "x" } },
     "missing method": { amount: base.amount, period: base.period, providerMethodRef: "pm_1" },
+    "invoiceId and a method too": { ...base, invoiceId: "0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b" },
+    "invoiceId that is no UUID": { amount: base.amount, period: base.period, invoiceId: "inv_1" },
     "unknown method": { ...base, method: "cash" },
     "period count 0": { ...base, period: { unit: "month", count: 0 } },
     "empty providerMethodRef": { ...base, providerMethodRef: "" },

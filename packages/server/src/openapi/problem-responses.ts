@@ -34,6 +34,10 @@ function sampleError(code: ProblemCode): KopekError {
       return { code, detail: "the project's provider cannot charge a stored card" };
     case "refund_exceeds_payment":
       return { code, detail: "at most 50000 RUB (minor units) remains refundable of this payment" };
+    case "invoice_not_usable":
+      return { code, detail: "the invoice is not paid" };
+    case "invoice_already_used":
+      return { code, detail: "the invoice already backs subscription 0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b" };
     case "rate_limited":
       return { code, retryAfterSeconds: 1 };
     default:

@@ -10,15 +10,19 @@ const ANY_REQUEST: readonly ProblemCode[] = [
   "internal_error",
   "storage_unavailable",
 ];
+/** A subscription made from a paid invoice (API.md 10.5) is refused with these; nothing else is. */
+const FROM_INVOICE_ONLY: readonly ProblemCode[] = ["invoice_not_usable", "invoice_already_used"];
 /**
  * Errors every create operation can answer with (API.md 2–4): all of them but those that need an
- * existing resource or a charge. A new code in core is documented on the create operations by default.
+ * existing resource, a charge or an invoice to subscribe from. A new code in core is documented on
+ * the create operations by default.
  */
 const NOT_FROM_CREATE: ReadonlySet<ProblemCode> = new Set([
   "not_found",
   "invalid_state",
   "payment_declined",
   "refund_exceeds_payment",
+  ...FROM_INVOICE_ONLY,
 ]);
 const CREATE_ERRORS = PROBLEM_CODES.filter((code) => !NOT_FROM_CREATE.has(code));
 /** A cancel is a POST on an existing resource that calls no provider. */
@@ -28,6 +32,7 @@ const NOT_FROM_CANCEL: ReadonlySet<ProblemCode> = new Set([
   "provider_error",
   "provider_unavailable",
   "refund_exceeds_payment",
+  ...FROM_INVOICE_ONLY,
 ]);
 const CANCEL_ERRORS = PROBLEM_CODES.filter((code) => !NOT_FROM_CANCEL.has(code));
 /**

@@ -1,0 +1,119 @@
+import { err, ok, type Result } from "neverthrow";
+import type { KopekError } from "../api/errors.js";
+import { addPeriods, describePeriod } from "../domain/billing-period.js";
+import type { Invoice, SavedMethod, Subscription } from "../domain/model.js";
+import { formatMoney } from "../domain/money.js";
+import { invoiceStatusAt, presentSubscription } from "../domain/presenters.js";
+import { subscriptionEvent } from "../events/domain-event.js";
+import type { CreateSubscriptionRequest } from "../validation/schemas.js";
+import { type Execution, fromProviderError, fromStorageError, type Outcome } from "./execution.js";
+import { maskOf } from "./method-mask.js";
+import { receiptFor } from "./receipt-request.js";
+
+/** A create-subscription body of the invoice shape (API.md 10.5). */
+export type InvoiceSubscriptionRequest = Extract<CreateSubscriptionRequest, { readonly invoiceId: string }>;
+
+/**
+ * Creates a subscription from a paid invoice whose method the provider saved (API.md 10.5). The
+ * invoice's payment is cycle 1: nothing is charged, and the subscription is anchored on `paidAt`. One
+ * invoice backs at most one subscription: storage refuses a second as a `duplicate`, answered 409
+ * `invoice_already_used` (also when two requests race).
+ */
+export async function createSubscriptionFromInvoice(
+  execution: Execution,
+  input: InvoiceSubscriptionRequest,
+): Promise<Result<Outcome, KopekError>> {
+  const { storage, project, provider, now } = execution;
+  const found = await storage.findInvoice(project.id, input.invoiceId);
+  if (found.isErr()) return err(fromStorageError(found.error));
+  const usable = usableInvoice(found.value, input, now);
+  if (usable.isErr()) return err(usable.error);
+  const { invoice, saved, paidAt } = usable.value;
+  // The subscription's receipt goes with each renewal; cycle 1 was the invoice's own payment.
+  const receipt = receiptFor(provider, input.receipt);
+  if (receipt.isErr()) return err(receipt.error);
+  if (!provider.capabilities.storedMethodCharge.includes(saved.method)) {
+    return err({
+      code: "method_unavailable",
+      detail: `the project's payment provider cannot charge a stored ${saved.method} method`,
+    });
+  }
+  let methodMask = saved.methodMask;
+  if (methodMask === null) {
+    // The provider did not tell the mask with the payment: it describes the saved method instead.
+    const described = await provider.describeStoredMethod({
+      ref: saved.providerMethodRef,
+      method: saved.method,
+    });
+    if (described.isErr()) return err(fromProviderError(described.error));
+    methodMask = maskOf(described.value);
+  }
+
+  const nextChargeAt = addPeriods(paidAt, input.period, 1);
+  const subscription: Subscription = {
+    id: execution.recordId,
+    projectId: project.id,
+    status: "active",
+    amount: { amount: input.amount.amount, currency: input.amount.currency },
+    period: { unit: input.period.unit, count: input.period.count },
+    method: saved.method,
+    providerMethodRef: saved.providerMethodRef,
+    methodMask,
+    description: input.description ?? `${formatMoney(input.amount)} ${describePeriod(input.period)}`,
+    metadata: input.metadata ?? {},
+    startedAt: paidAt,
+    nextChargeAt,
+    lastChargedAt: paidAt,
+    cyclesStarted: 1,
+    createdAt: now,
+    canceledAt: null,
+    cancelReason: null,
+    nextCycle: 1,
+    nextAttemptAt: nextChargeAt,
+    declines: 0,
+    firstDeclinedAt: null,
+    invoiceId: invoice.id,
+    receipt: receipt.value,
+    version: 1,
+  };
+  return ok({
+    status: 201,
+    resource: { kind: "subscription", subscription },
+    location: `/v1/subscriptions/${subscription.id}`,
+    body: presentSubscription(subscription),
+    events: [subscriptionEvent("subscription.created", subscription, now, execution.ids)],
+    onDuplicate: {
+      code: "invoice_already_used",
+      detail: `invoice ${invoice.id} already backs a subscription`,
+    },
+  });
+}
+
+interface UsableInvoice {
+  readonly invoice: Invoice;
+  readonly saved: SavedMethod;
+  readonly paidAt: Date;
+}
+
+/** The invoice when a subscription can be made from it; else `invoice_not_usable`, saying why. */
+function usableInvoice(
+  invoice: Invoice | null,
+  input: InvoiceSubscriptionRequest,
+  now: Date,
+): Result<UsableInvoice, KopekError> {
+  const refuse = (detail: string) => err({ code: "invoice_not_usable" as const, detail });
+  if (invoice === null) return refuse(`there is no invoice ${input.invoiceId} in this project`);
+  const status = invoiceStatusAt(invoice, now);
+  if (status !== "paid" || invoice.paidAt === null)
+    return refuse(`the invoice is ${status}, not paid: only a paid invoice's payment can be the first cycle`);
+  if (invoice.savedMethod === null)
+    return refuse(
+      "the invoice has no saved method: create the invoice with savePaymentMethod: true, and have it paid with a method the provider saves",
+    );
+  const paid = invoice.amount;
+  if (paid.amount !== input.amount.amount || paid.currency !== input.amount.currency)
+    return refuse(
+      `the invoice's amount (${paid.amount} ${paid.currency}) differs from the subscription's (${input.amount.amount} ${input.amount.currency})`,
+    );
+  return ok({ invoice, saved: invoice.savedMethod, paidAt: invoice.paidAt });
+}
