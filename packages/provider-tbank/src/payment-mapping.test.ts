@@ -23,6 +23,7 @@ describe("T-Bank statuses", () => {
       status: kopek,
       failureCode: failure,
       methodMask: null,
+      savedMethod: null,
     });
     expect(statusOf(status)).toBe(kopek);
   });

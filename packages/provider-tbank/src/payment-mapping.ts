@@ -63,6 +63,7 @@ export function providerPaymentOf(
     status: mapped,
     failureCode: mapped === "canceled" ? failureCodeOf(status) : null,
     methodMask,
+    savedMethod: null,
   };
 }
 

@@ -61,11 +61,12 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
   const capabilities: ProviderCapabilities = {
     methods: METHODS,
     storedMethodCharge: storedMethods,
-    // Init with Recurrent=Y and CustomerKey saves a card (…/eacq/api/init); the port's PaymentRequest
-    // has no "save" flag yet, so createPayment never asks for it.
-    saveMethod: ["card"],
-    // T-Bank takes a 54-FZ Receipt inside Init; the port's requests carry none yet, so none is sent.
-    receipts: true,
+    // Init with Recurrent=Y and CustomerKey saves a card (…/eacq/api/init), but this adapter does not
+    // ask for it yet (PaymentRequest.saveMethod), so it says it saves nothing: Kopek refuses such invoices.
+    saveMethod: [],
+    // T-Bank takes a 54-FZ Receipt inside Init, but this adapter does not send one yet: Kopek refuses
+    // a receipt for its projects at creation rather than dropping it.
+    receipts: false,
     cancelPending: true,
     confirmationOrigins: apiUrl === TBANK_API_URL ? TBANK_CONFIRMATION_ORIGINS : [new URL(apiUrl).origin],
     currencies: ["RUB"],

@@ -43,6 +43,7 @@ describe("an unknown outcome never makes a second payment", () => {
     method: "card" as const,
     money: { amount: "50000", currency: "RUB" },
     description: "Renewal",
+    receipt: null,
     idempotencyKey: randomKey(),
   });
   const successfulCharges = (start: number) =>

@@ -110,6 +110,7 @@ describe("saved cards", () => {
       method: "card" as const,
       money: { amount: "99900", currency: "RUB" },
       description: "Monthly",
+      receipt: null,
       idempotencyKey: randomKey(),
     };
     const charged = (await provider.chargeStoredMethod(charge))._unsafeUnwrap();

@@ -21,7 +21,9 @@ export function paymentRequest(overrides: Partial<PaymentRequest> = {}): Payment
     description: "Kopek test payment",
     returnUrl: "https://pay.kopek.test/pay/return",
     notificationUrl: "https://pay.kopek.test/provider-events/p/tbank",
+    receipt: null,
     idempotencyKey: `test-${globalThis.crypto.randomUUID()}`,
+    saveMethod: false,
     ...overrides,
   };
 }
