@@ -695,164 +695,11 @@ export interface components {
          */
         Timestamp: string;
     };
-    responses: {
-        /** @description `invalid_json`, `bad_request`, `idempotency_key_missing`, `idempotency_key_invalid` */
-        Problem400: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `unauthorized` */
-        Problem401: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                /** @description Always `Bearer` */
-                "WWW-Authenticate": string;
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `payment_declined` */
-        Problem402: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `not_found` */
-        Problem404: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `request_timeout` */
-        Problem408: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `idempotency_request_in_progress`, `invalid_state` */
-        Problem409: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                /** @description Seconds to wait before retrying */
-                "Retry-After"?: string;
-                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `payload_too_large` */
-        Problem413: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `unsupported_media_type` */
-        Problem415: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable`, `refund_exceeds_payment` */
-        Problem422: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `rate_limited` */
-        Problem429: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                /** @description Seconds to wait before retrying */
-                "Retry-After": string;
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `headers_too_large` */
-        Problem431: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `internal_error` */
-        Problem500: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `provider_error` */
-        Problem502: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `provider_unavailable`, `storage_unavailable` */
-        Problem503: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                /** @description Seconds to wait before retrying */
-                "Retry-After": string;
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-    };
+    responses: never;
     parameters: {
-        /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. */
+        /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
         "Idempotency-Key": string;
-        /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+        /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
         "X-Request-Id": string;
         /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
         ResourceId: string;
@@ -901,7 +748,7 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path?: never;
@@ -917,6 +764,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubscriptionList"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized` */
@@ -981,9 +838,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. */
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
                 "Idempotency-Key": components["parameters"]["Idempotency-Key"];
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path?: never;
@@ -1165,7 +1022,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path: {
@@ -1184,6 +1041,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized` */
@@ -1248,9 +1115,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. */
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
                 "Idempotency-Key": components["parameters"]["Idempotency-Key"];
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path: {
@@ -1420,7 +1287,7 @@ export interface operations {
                 status?: components["parameters"]["InvoiceStatus"];
             };
             header?: {
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path?: never;
@@ -1436,6 +1303,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized` */
@@ -1500,9 +1377,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. */
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
                 "Idempotency-Key": components["parameters"]["Idempotency-Key"];
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path?: never;
@@ -1673,7 +1550,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path: {
@@ -1692,6 +1569,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized` */
@@ -1756,9 +1643,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. */
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
                 "Idempotency-Key": components["parameters"]["Idempotency-Key"];
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path: {
@@ -1932,7 +1819,7 @@ export interface operations {
                 status?: components["parameters"]["PaymentStatus"];
             };
             header?: {
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path?: never;
@@ -1948,6 +1835,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentList"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized` */
@@ -2012,7 +1909,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path: {
@@ -2031,6 +1928,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized` */
@@ -2095,9 +2002,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. */
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
                 "Idempotency-Key": components["parameters"]["Idempotency-Key"];
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path: {
@@ -2282,7 +2189,7 @@ export interface operations {
                 status?: components["parameters"]["RefundStatus"];
             };
             header?: {
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path?: never;
@@ -2298,6 +2205,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RefundList"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized` */
@@ -2362,7 +2279,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path: {
@@ -2381,6 +2298,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized` */
@@ -2460,6 +2387,16 @@ export interface operations {
                     "application/json": components["schemas"]["HealthStatus"];
                 };
             };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
@@ -2489,6 +2426,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthStatus"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error` */
