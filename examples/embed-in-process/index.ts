@@ -14,19 +14,24 @@ const kopek = createKopek({ storage, providerFor, publicUrl: "https://pay.exampl
 
 async function addProject(storedMethodCharge: boolean): Promise<string> {
   const [projectId, apiKey, createdAt] = [crypto.randomUUID(), generateApiKey(), new Date()];
-  await storage.saveProject({
-    id: projectId,
-    name: "shop",
-    provider: { kind: "sandbox", storedMethodCharge },
-    createdAt,
-  });
-  await storage.addApiKey({
-    id: crypto.randomUUID(),
-    projectId,
-    sha256: hashApiKey(apiKey),
-    createdAt,
-    revokedAt: null,
-  });
+  // Storage answers with a Result, never a throw: a failed save must be checked, not awaited away.
+  const saved = await storage
+    .saveProject({
+      id: projectId,
+      name: "shop",
+      provider: { kind: "sandbox", storedMethodCharge },
+      createdAt,
+    })
+    .andThen(() =>
+      storage.addApiKey({
+        id: crypto.randomUUID(),
+        projectId,
+        sha256: hashApiKey(apiKey),
+        createdAt,
+        revokedAt: null,
+      }),
+    );
+  if (saved.isErr()) throw new Error(`cannot save the project: ${saved.error.message}`);
   return apiKey;
 }
 

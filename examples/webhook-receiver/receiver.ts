@@ -30,9 +30,36 @@ export function createReceiver(
   });
 }
 
+/**
+ * The receiver as a program: the secret from KOPEK_WEBHOOK_SECRET (required — without it every
+ * delivery would be refused as unsigned, so it refuses to start instead), the port from PORT
+ * (default 4000; 0 picks a free one). Returns the server, or why it cannot start.
+ */
+export function receiverFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  onEvent: (event: { type: string; data: unknown }) => void,
+): { server: Server; port: number } | string {
+  const secret = env.KOPEK_WEBHOOK_SECRET?.trim() ?? "";
+  if (!secret.startsWith("whsec_"))
+    return "set KOPEK_WEBHOOK_SECRET to the endpoint's whsec_… secret (kopek webhooks add prints it)";
+  const port = Number(env.PORT ?? 4000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) return "PORT must be a port number, 0-65535";
+  return { server: createReceiver(secret, onEvent), port };
+}
+
 if (process.argv[1]?.endsWith("receiver.ts")) {
-  const secret = process.env.KOPEK_WEBHOOK_SECRET ?? "";
-  createReceiver(secret, (event) => console.log(event.type, JSON.stringify(event.data))).listen(4000, () =>
-    console.log("listening on http://127.0.0.1:4000"),
+  const started = receiverFromEnv(process.env, (event) =>
+    console.log(event.type, JSON.stringify(event.data)),
   );
+  if (typeof started === "string") {
+    console.error(`webhook-receiver: ${started}`);
+    process.exitCode = 2;
+  } else {
+    const { server, port } = started;
+    server.listen(port, "127.0.0.1", () => {
+      const address = server.address();
+      const bound = typeof address === "object" && address !== null ? address.port : port;
+      console.log(`listening on http://127.0.0.1:${bound}`);
+    });
+  }
 }

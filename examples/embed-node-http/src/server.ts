@@ -13,7 +13,7 @@ export interface EmbeddedKopek {
 }
 
 /** Kopek's core in a plain `node:http` server, over memory storage and the sandbox provider. */
-export function createEmbeddedKopek({ publicUrl }: { publicUrl: string }): EmbeddedKopek {
+export function createEmbeddedKopek({ publicUrl }: { publicUrl: string | (() => string) }): EmbeddedKopek {
   const storage = createMemoryStorage();
   const sandbox = createSandboxProvider();
   const cannotCharge = createSandboxProvider({ storedMethodCharge: false, ledger: sandbox.ledger });

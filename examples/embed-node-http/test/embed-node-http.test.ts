@@ -1,4 +1,7 @@
+import { execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
 import { hashApiKey } from "@kopek/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmbeddedKopek, type EmbeddedKopek } from "../src/server.js";
@@ -151,4 +154,33 @@ describe("Kopek's core in a plain node:http server", () => {
     expect(canceled.status).toBe(200);
     expect(await canceled.json()).toMatchObject({ status: "canceled" });
   });
+});
+
+describe("the example as a program", () => {
+  it("prints a curl line that creates an invoice in a plain POSIX shell, with a new key each time", async () => {
+    const cwd = new URL("..", import.meta.url).pathname;
+    const child = spawn(process.execPath, ["--conditions=dev-source", "--import", "tsx", "src/main.ts"], {
+      cwd,
+      env: { PATH: process.env.PATH ?? "", PORT: "0" },
+    });
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    try {
+      for (let i = 0; i < 300 && !/^curl .*$/m.test(stdout); i += 1)
+        await new Promise((r) => setTimeout(r, 50));
+      const curl = stdout.match(/^curl .*$/m)?.[0] ?? "";
+      expect(curl).not.toMatch(/uuidgen|\$RANDOM/);
+      // dash, not bash: the line must work with stock POSIX tools.
+      const sh = existsSync("/usr/bin/dash") ? "/usr/bin/dash" : "/bin/sh";
+      const ids = [];
+      for (let i = 0; i < 2; i += 1) {
+        const { stdout: answer } = await promisify(execFile)(sh, ["-c", curl]);
+        expect(answer).toMatch(/^HTTP\/1\.1 201 /);
+        ids.push(JSON.parse(answer.slice(answer.indexOf("{"))).id);
+      }
+      expect(ids[0]).not.toBe(ids[1]); // two keys, two invoices: not a replay
+    } finally {
+      child.kill("SIGTERM");
+    }
+  }, 30_000);
 });

@@ -5,6 +5,7 @@ export {
   type KopekClient,
   type KopekClientOptions,
   type KopekPaths,
+  newIdempotencyKey,
 } from "./kopek-client.js";
 export type { components, operations, paths } from "./schema.generated.js";
 

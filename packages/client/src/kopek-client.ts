@@ -8,11 +8,24 @@ export interface KopekClientOptions {
   readonly apiKey: string;
   /** A `fetch` to use instead of the global one (tests, proxies, retries). */
   readonly fetch?: typeof globalThis.fetch;
+  /**
+   * What a POST without an `Idempotency-Key` does. `"require"` (the default): it is refused before
+   * anything is sent — give every operation its own key (`newIdempotencyKey()`, or one derived from
+   * your order) and send the same key again when you retry it, so a retry can never create twice.
+   * `"generate"`: the client makes a new random key per call, so calling `POST` again after a timeout
+   * is a NEW operation (a retry inside a custom `fetch`, of the same `Request`, still reuses it).
+   */
+  readonly idempotencyKeys?: "require" | "generate";
+}
+
+/** A new random Idempotency-Key: make it once per operation, keep it, and reuse it on every retry. */
+export function newIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID();
 }
 
 /**
- * The generated paths with `Idempotency-Key` optional for callers: the server requires it, and the
- * client sends a fresh one when none is given. Pass your own to retry an operation safely.
+ * The generated paths with `Idempotency-Key` optional in the types: with `idempotencyKeys: "require"`
+ * the client checks it at run time (it cannot be required per path without losing `"generate"`).
  */
 type WithOptionalIdempotencyKey<Operation> = Operation extends { parameters: { header: infer Header } }
   ? Omit<Operation, "parameters"> & {
@@ -30,15 +43,21 @@ export type KopekClient = Client<KopekPaths>;
 
 const IDEMPOTENCY_KEY = "Idempotency-Key";
 
-/** Gives every POST without an `Idempotency-Key` a new random one. */
-const idempotencyKeys: Middleware = {
-  onRequest({ request }) {
-    if (request.method === "POST" && !request.headers.has(IDEMPOTENCY_KEY)) {
-      request.headers.set(IDEMPOTENCY_KEY, globalThis.crypto.randomUUID());
-    }
-    return request;
-  },
-};
+/** A POST without an `Idempotency-Key`: refused before it is sent, or given a new random key. */
+function idempotencyKeys(mode: "require" | "generate"): Middleware {
+  return {
+    onRequest({ request }) {
+      if (request.method !== "POST" || request.headers.has(IDEMPOTENCY_KEY)) return request;
+      if (mode === "require")
+        throw new TypeError(
+          `@kopek/client: POST ${new URL(request.url).pathname} needs params.header["Idempotency-Key"] ` +
+            '(newIdempotencyKey(), kept for retries), or createKopekClient({ idempotencyKeys: "generate" })',
+        );
+      request.headers.set(IDEMPOTENCY_KEY, newIdempotencyKey());
+      return request;
+    },
+  };
+}
 
 /** A typed client for the Kopek HTTP API over openapi-fetch. */
 export function createKopekClient(options: KopekClientOptions): KopekClient {
@@ -47,6 +66,6 @@ export function createKopekClient(options: KopekClientOptions): KopekClient {
     headers: { Authorization: `Bearer ${options.apiKey}` },
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });
-  client.use(idempotencyKeys);
+  client.use(idempotencyKeys(options.idempotencyKeys ?? "require"));
   return client;
 }

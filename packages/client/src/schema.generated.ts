@@ -772,164 +772,11 @@ export interface components {
          */
         Timestamp: string;
     };
-    responses: {
-        /** @description `invalid_json`, `bad_request`, `idempotency_key_missing`, `idempotency_key_invalid` */
-        Problem400: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `unauthorized` */
-        Problem401: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                /** @description Always `Bearer` */
-                "WWW-Authenticate": string;
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `payment_declined` */
-        Problem402: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `not_found` */
-        Problem404: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `request_timeout` */
-        Problem408: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `idempotency_request_in_progress`, `invalid_state`, `invoice_already_used` */
-        Problem409: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                /** @description Seconds to wait before retrying */
-                "Retry-After"?: string;
-                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `payload_too_large` */
-        Problem413: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `unsupported_media_type` */
-        Problem415: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable`, `refund_exceeds_payment`, `invoice_not_usable` */
-        Problem422: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `rate_limited` */
-        Problem429: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                /** @description Seconds to wait before retrying */
-                "Retry-After": string;
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `headers_too_large` */
-        Problem431: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `internal_error` */
-        Problem500: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `provider_error` */
-        Problem502: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description `provider_unavailable`, `storage_unavailable` */
-        Problem503: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                /** @description Seconds to wait before retrying */
-                "Retry-After": string;
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-    };
+    responses: never;
     parameters: {
-        /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. */
+        /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
         "Idempotency-Key": string;
-        /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+        /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
         "X-Request-Id": string;
         /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
         ResourceId: string;
@@ -978,7 +825,7 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
             };
             header?: {
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path?: never;
@@ -994,6 +841,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubscriptionList"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized` */
@@ -1058,9 +915,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. */
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
                 "Idempotency-Key": components["parameters"]["Idempotency-Key"];
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path?: never;
@@ -1242,7 +1099,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path: {
@@ -1261,6 +1118,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized` */
@@ -1325,9 +1192,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. */
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
                 "Idempotency-Key": components["parameters"]["Idempotency-Key"];
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path: {
@@ -1497,7 +1364,7 @@ export interface operations {
                 status?: components["parameters"]["InvoiceStatus"];
             };
             header?: {
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path?: never;
@@ -1513,6 +1380,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized` */
@@ -1577,9 +1454,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. */
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
                 "Idempotency-Key": components["parameters"]["Idempotency-Key"];
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path?: never;
@@ -1750,7 +1627,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path: {
@@ -1769,6 +1646,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized` */
@@ -1833,9 +1720,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. */
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
                 "Idempotency-Key": components["parameters"]["Idempotency-Key"];
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path: {
@@ -2009,7 +1896,7 @@ export interface operations {
                 status?: components["parameters"]["PaymentStatus"];
             };
             header?: {
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path?: never;
@@ -2025,6 +1912,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentList"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized` */
@@ -2089,7 +1986,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path: {
@@ -2108,6 +2005,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized` */
@@ -2172,9 +2079,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. */
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
                 "Idempotency-Key": components["parameters"]["Idempotency-Key"];
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path: {
@@ -2359,7 +2266,7 @@ export interface operations {
                 status?: components["parameters"]["RefundStatus"];
             };
             header?: {
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path?: never;
@@ -2375,6 +2282,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RefundList"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized` */
@@ -2439,7 +2356,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. */
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
                 "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path: {
@@ -2458,6 +2375,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `unauthorized` */
@@ -2537,6 +2464,16 @@ export interface operations {
                     "application/json": components["schemas"]["HealthStatus"];
                 };
             };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
@@ -2566,6 +2503,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthStatus"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `internal_error` */

@@ -6,12 +6,13 @@ import { createMemoryStorage } from "@kopek/storage-memory";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/src/app.js";
 import { createProjectWithKey } from "../../server/src/startup/project-setup.js";
-import { createKopekClient, type KopekClient } from "../src/index.js";
+import { createKopekClient, type KopekClient, newIdempotencyKey } from "../src/index.js";
 
 describe("the client against a live server", () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   let baseUrl: string;
   let client: KopekClient;
+  let apiKey: string;
 
   beforeAll(async () => {
     const storage = createMemoryStorage();
@@ -19,14 +20,14 @@ describe("the client against a live server", () => {
       name: "shop",
       provider: { kind: "sandbox", storedMethodCharge: true },
     });
-    const { apiKey } = project._unsafeUnwrap();
+    apiKey = project._unsafeUnwrap().apiKey;
     const provider = createSandboxProvider();
     const publicUrl = "http://127.0.0.1";
     const kopek = createKopek({ storage, providerFor: () => provider, publicUrl });
     app = await buildApp({ kopek, storage, publicUrl });
     await app.listen({ host: "127.0.0.1", port: 0 });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    client = createKopekClient({ baseUrl, apiKey });
+    client = createKopekClient({ baseUrl, apiKey, idempotencyKeys: "generate" });
   });
   afterAll(() => app?.close());
 
@@ -84,6 +85,44 @@ describe("the client against a live server", () => {
     expect(one.data).toEqual(payment);
   });
 
+  it("by default refuses a POST without a key before sending it; a retry with the caller's key replays", async () => {
+    const strict = createKopekClient({ baseUrl, apiKey: apiKey });
+    const body = { amount: { amount: "100", currency: "RUB" as const } };
+    await expect(strict.POST("/v1/invoices", { body })).rejects.toThrow(
+      /needs params\.header\["Idempotency-Key"\]/,
+    );
+    // The naive retry: the same call again, with the key made once for the operation.
+    const key = newIdempotencyKey();
+    const first = await strict.POST("/v1/invoices", { body, params: { header: { "Idempotency-Key": key } } });
+    const retry = await strict.POST("/v1/invoices", { body, params: { header: { "Idempotency-Key": key } } });
+    expect([first.response.status, retry.response.status]).toEqual([201, 200]);
+    expect(retry.response.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.data?.id).toBe(first.data?.id);
+  });
+
+  it("with generated keys, a retry inside fetch resends the same Request and so the same key", async () => {
+    const sent: string[] = [];
+    const retrying: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      sent.push(request.headers.get("idempotency-key") ?? "");
+      await fetch(request.clone()); // the answer is lost on the way back…
+      sent.push(request.headers.get("idempotency-key") ?? "");
+      return fetch(request); // …so it is retried
+    };
+    const viaRetries = createKopekClient({
+      baseUrl,
+      apiKey: apiKey,
+      idempotencyKeys: "generate",
+      fetch: retrying,
+    });
+    const { response } = await viaRetries.POST("/v1/invoices", {
+      body: { amount: { amount: "100", currency: "RUB" } },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("idempotent-replayed")).toBe("true");
+    expect(new Set(sent).size).toBe(1);
+  });
+
   it("returns problems typed by code", async () => {
     const { data, error, response } = await client.POST("/v1/invoices", {
       body: { amount: { amount: "0100", currency: "EUR" } },
@@ -96,7 +135,7 @@ describe("the client against a live server", () => {
   });
 
   it("sends the API key: a wrong one is refused", async () => {
-    const stranger = createKopekClient({ baseUrl, apiKey: generateApiKey() });
+    const stranger = createKopekClient({ baseUrl, apiKey: generateApiKey(), idempotencyKeys: "generate" });
     const { error, response } = await stranger.POST("/v1/invoices", {
       body: { amount: { amount: "100", currency: "EUR" } },
     });

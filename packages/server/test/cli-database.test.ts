@@ -86,7 +86,9 @@ describe(`kopek database commands (${db.backend})`, () => {
       (await kopek("keys", "create", "--project", project)).stdout.match(/sha256: +(\S+)/)?.[1] ?? "";
     expect(await kopek("keys", "revoke", key)).toMatchObject({
       code: 0,
-      stdout: `revoked ${hashApiKey(key).slice(0, 12)}…\n`,
+      stdout: expect.stringMatching(
+        new RegExp(`^revoked ${hashApiKey(key).slice(0, 12)}… \\(key [0-9a-f-]{36}\\)\n$`),
+      ),
     });
     expect((await kopek("keys", "revoke", second)).code).toBe(0);
     const list = await kopek("keys", "list", "--project", project);
@@ -97,7 +99,8 @@ describe(`kopek database commands (${db.backend})`, () => {
     expect((await kopek("keys", "revoke", "not-a-key")).code).toBe(2);
     expect(await kopek("keys", "create", "--project", "0192f3c4-0000-7000-8000-000000000000")).toMatchObject({
       code: 1,
-      stderr: "kopek: no project 0192f3c4-0000-7000-8000-000000000000\n",
+      stderr:
+        'kopek: project "0192f3c4-0000-7000-8000-000000000000" does not exist (kopek projects list shows them)\n',
     });
   });
 });

@@ -242,7 +242,8 @@ describe(`kopek projects with a real provider (${db.backend})`, () => {
       await kopek(["projects", "update", "0192f3c4-0000-7000-8000-000000000000", "--name", "x"]),
     ).toMatchObject({
       code: 1,
-      stderr: "kopek: no project 0192f3c4-0000-7000-8000-000000000000\n",
+      stderr:
+        'kopek: project "0192f3c4-0000-7000-8000-000000000000" does not exist (kopek projects list shows them)\n',
     });
   });
 

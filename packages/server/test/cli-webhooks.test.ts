@@ -77,7 +77,11 @@ describe(`kopek webhooks (${db.backend})`, () => {
       await kopek("webhooks", "add", "--project", unknown, "--url", "https://shop.example/hooks"),
     ).toMatchObject({
       code: 1,
-      stderr: `kopek: no project ${unknown}\n`,
+      stderr: `kopek: project "${unknown}" does not exist (kopek projects list shows them)\n`,
+    });
+    expect(await kopek("webhooks", "list", "--project", "nope")).toMatchObject({
+      code: 1,
+      stderr: 'kopek: project "nope" does not exist (kopek projects list shows them)\n',
     });
     expect((await kopek("webhooks", "list")).code).toBe(2);
     expect((await kopek("webhooks", "remove", "not-a-uuid", "--project", unknown)).code).toBe(2);

@@ -27,6 +27,8 @@ export interface PaymentPage {
   readonly returnUrl: string | null;
   /** Where choosing a method may send the payer: the provider's `confirmationOrigins`. */
   readonly confirmationOrigins: readonly string[];
+  /** Whether the project pays through the sandbox provider: the page says no money moves. */
+  readonly test: boolean;
 }
 
 export interface PaymentContext {
@@ -54,6 +56,7 @@ function pageOf(
     paidAt: invoice.paidAt,
     returnUrl: invoice.returnUrl,
     confirmationOrigins,
+    test: project.provider.kind === "sandbox",
   };
 }
 

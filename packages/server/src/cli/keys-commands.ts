@@ -1,81 +1,101 @@
-import { createUuidV7Generator, generateApiKey, hashApiKey, isUuid, isWellFormedApiKey } from "@kopek/core";
-import { type DatabaseCommandContext, failure, storageFailure } from "./database.js";
+import { type ApiKeyRecord, createUuidV7Generator, generateApiKey, hashApiKey } from "@kopek/core";
+import { parseDuration } from "../startup/duration.js";
+import { type DatabaseCommandContext, storageFailure } from "./database.js";
+import { findKey, SHOWN_PREFIX } from "./key-target.js";
+import { projectArg } from "./project-arg.js";
 import { usage } from "./projects-commands.js";
 
-const SHA256_HEX = /^[0-9a-f]{64}$/;
-const PREFIX = 12;
+const ONCE =
+  "This is the only time the key is shown: it cannot be shown again (only its SHA-256 is stored). " +
+  "Give it to the client now; a lost key is replaced with a new one.\n";
+/** The longest `keys rotate --grace`: the command waits that long, so a day at most. */
+const MAX_GRACE_MS = 86_400_000;
 
-/** `kopek keys create --project <id>`: stores only the key's SHA-256 and prints the key this once. */
-export async function keysCreate(
-  { storage, io }: DatabaseCommandContext,
-  projectId: string | undefined,
-): Promise<number> {
-  const project = await findProject({ storage, io }, projectId);
-  if (typeof project === "number") return project;
+const shortHash = (sha256: string) => `${sha256.slice(0, SHOWN_PREFIX)}…`;
+
+/** A new key for the project, stored as its SHA-256 and printed this once; an exit code on failure. */
+async function issueKey({ storage, io }: DatabaseCommandContext, projectId: string): Promise<number> {
   const key = generateApiKey();
   const sha256 = hashApiKey(key);
-  const now = new Date();
-  const record = {
-    id: createUuidV7Generator().newId(),
-    projectId: project,
-    sha256,
-    createdAt: now,
-    revokedAt: null,
-  };
-  const added = await storage.addApiKey(record);
+  const id = createUuidV7Generator().newId();
+  const added = await storage.addApiKey({ id, projectId, sha256, createdAt: new Date(), revokedAt: null });
   if (added.isErr()) return storageFailure(io, added.error);
-  io.stdout(
-    `key:    ${key}\nsha256: ${sha256}\n\n` +
-      "This is the only time the key is shown: it cannot be shown again (only its SHA-256 is stored). " +
-      "Give it to the client now; a lost key is replaced with a new one.\n",
-  );
+  io.stdout(`key:    ${key}\nsha256: ${sha256}\nid:     ${id}\n\n${ONCE}`);
   return 0;
 }
 
-/** `kopek keys revoke <sha256-or-key>`: effective at once, since every request looks its key up. */
-export async function keysRevoke(
-  { storage, io }: DatabaseCommandContext,
-  target: string | undefined,
-): Promise<number> {
-  const sha256 =
-    target !== undefined && isWellFormedApiKey(target) ? hashApiKey(target) : (target?.toLowerCase() ?? "");
-  if (!SHA256_HEX.test(sha256))
-    return usage(io, "keys revoke needs a key's SHA-256 (64 hex characters) or the key");
-  const revoked = await storage.revokeApiKey(sha256, new Date());
+/** `kopek keys create --project <id>`: stores only the key's SHA-256 and prints the key this once. */
+export async function keysCreate(context: DatabaseCommandContext, projectId: string | undefined) {
+  const project = await projectArg(context, "keys create", projectId);
+  return typeof project === "number" ? project : issueKey(context, project);
+}
+
+async function revoke({ storage, io }: DatabaseCommandContext, key: ApiKeyRecord): Promise<number> {
+  if (key.revokedAt !== null) {
+    io.stdout(`already revoked ${shortHash(key.sha256)} (key ${key.id}) at ${key.revokedAt.toISOString()}\n`);
+    return 0;
+  }
+  const revoked = await storage.revokeApiKey(key.sha256, new Date());
   if (revoked.isErr()) return storageFailure(io, revoked.error);
-  if (!revoked.value) return failure(io, `no API key with sha256 ${sha256.slice(0, PREFIX)}…`);
-  io.stdout(`revoked ${sha256.slice(0, PREFIX)}…\n`);
+  io.stdout(`revoked ${shortHash(key.sha256)} (key ${key.id})\n`);
   return 0;
+}
+
+/**
+ * `kopek keys revoke <id | sha256 prefix | key>`: effective at once, since every request looks its
+ * key up.
+ */
+export async function keysRevoke(context: DatabaseCommandContext, target: string | undefined) {
+  const key = await findKey(context, "keys revoke", target);
+  return typeof key === "number" ? key : revoke(context, key);
+}
+
+/**
+ * `kopek keys rotate <id | sha256 prefix | key> [--grace <duration>]`: a new key for the same project,
+ * printed once, then the old one revoked — at once, or after the grace period, for which the command
+ * keeps running (stopped early, it leaves the old key active: `keys revoke` it then).
+ */
+export async function keysRotate(
+  context: DatabaseCommandContext,
+  target: string | undefined,
+  grace: string | undefined,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<number> {
+  const { io } = context;
+  const graceMs = grace === undefined ? 0 : parseDuration(grace);
+  if (graceMs === null || graceMs > MAX_GRACE_MS)
+    return usage(io, "--grace is a duration such as 90s, 15m or 2h, at most 24h");
+  const old = await findKey(context, "keys rotate", target);
+  if (typeof old === "number") return old;
+  if (old.revokedAt !== null)
+    return usage(
+      io,
+      `key ${old.id} is already revoked: keys create --project ${old.projectId} issues a new one`,
+    );
+  const issued = await issueKey(context, old.projectId);
+  if (issued !== 0) return issued;
+  if (graceMs > 0) {
+    const until = new Date(Date.now() + graceMs).toISOString();
+    io.stdout(
+      `The old key ${shortHash(old.sha256)} (key ${old.id}) stays valid until ${until}; this command waits ` +
+        `and revokes it then. Stopped before, it leaves the old key active: kopek keys revoke ${old.id}\n`,
+    );
+    await sleep(graceMs);
+  }
+  return revoke(context, old);
 }
 
 /** `kopek keys list --project <id>`: never keys, only ids and hash prefixes. */
-export async function keysList(
-  { storage, io }: DatabaseCommandContext,
-  projectId: string | undefined,
-): Promise<number> {
-  const project = await findProject({ storage, io }, projectId);
+export async function keysList(context: DatabaseCommandContext, projectId: string | undefined) {
+  const { storage, io } = context;
+  const project = await projectArg(context, "keys list", projectId);
   if (typeof project === "number") return project;
   const keys = await storage.listApiKeys(project);
   if (keys.isErr()) return storageFailure(io, keys.error);
   if (keys.value.length === 0) io.stdout(`No keys yet: kopek keys create --project ${project}\n`);
   for (const k of keys.value) {
     const state = k.revokedAt === null ? "active" : `revoked ${k.revokedAt.toISOString()}`;
-    io.stdout(
-      `${k.id}  sha256 ${k.sha256.slice(0, PREFIX)}…  created ${k.createdAt.toISOString()}  ${state}\n`,
-    );
+    io.stdout(`${k.id}  sha256 ${shortHash(k.sha256)}  created ${k.createdAt.toISOString()}  ${state}\n`);
   }
   return 0;
-}
-
-/** The project's id when it exists, else the exit code after saying why. */
-async function findProject(
-  { storage, io }: Pick<DatabaseCommandContext, "storage" | "io">,
-  projectId: string | undefined,
-): Promise<string | number> {
-  if (projectId === undefined || !isUuid(projectId))
-    return usage(io, "--project <id> (a project's UUID) is required");
-  const found = await storage.findProject(projectId.toLowerCase());
-  if (found.isErr()) return storageFailure(io, found.error);
-  if (found.value === null) return failure(io, `no project ${projectId}`);
-  return found.value.id;
 }

@@ -64,7 +64,8 @@ export async function projectsUpdate(
   projectId: string | undefined,
   options: ProjectsCreateOptions,
 ): Promise<number> {
-  if (projectId === undefined || !isUuid(projectId)) return usage(io, "projects update needs a project id");
+  if (projectId === undefined) return usage(io, "projects update needs a project id");
+  if (!isUuid(projectId)) return noProject(io, projectId);
   if (options.id !== undefined) return usage(io, "--id is an option of projects create only");
   const name = options.name?.trim();
   if (name !== undefined && (name === "" || name.length > 200))
@@ -76,7 +77,7 @@ export async function projectsUpdate(
   if (typeof shown === "string") return usage(io, shown);
   const found = await storage.findProject(projectId.toLowerCase());
   if (found.isErr()) return storageFailure(io, found.error);
-  if (found.value === null) return failure(io, `no project ${projectId}`);
+  if (found.value === null) return noProject(io, projectId);
   const provider = await providerFromOptions(options, found.value.provider, io.env);
   if (provider.isErr())
     return "usage" in provider.error ? usage(io, provider.error.usage) : failure(io, provider.error.failure);
@@ -117,6 +118,11 @@ function tellNotificationUrl(
     io.stderr(
       "KOPEK_PUBLIC_URL is not set here: put in its place the server's public https:// address, the value of KOPEK_PUBLIC_URL on the server.\n",
     );
+}
+
+/** A project id that names no project (a malformed one included): exit 1. */
+export function noProject(io: DatabaseCommandContext["io"], projectId: string): number {
+  return failure(io, `project ${JSON.stringify(projectId)} does not exist (kopek projects list shows them)`);
 }
 
 export function usage(io: DatabaseCommandContext["io"], message: string): number {

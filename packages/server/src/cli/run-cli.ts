@@ -1,8 +1,9 @@
 import { parseArgs } from "node:util";
 import { generateApiKey, hashApiKey } from "@kopek/core";
 import type { SandboxProviderOptions } from "../startup/sandbox-provider-command.js";
+import { commandHelp, kopekVersion } from "./command-help.js";
 import { type CliIo, withDatabase } from "./database.js";
-import { keysCreate, keysList, keysRevoke } from "./keys-commands.js";
+import { keysCreate, keysList, keysRevoke, keysRotate } from "./keys-commands.js";
 import { migrateCommand } from "./migrate-command.js";
 import { projectsCreate, projectsList, projectsUpdate } from "./projects-commands.js";
 import { refundsCreate } from "./refunds-commands.js";
@@ -21,6 +22,8 @@ interface Parsed {
   readonly words: string[];
   readonly values: {
     help?: boolean;
+    version?: boolean;
+    grace?: string;
     name?: string;
     "display-name"?: string;
     id?: string;
@@ -63,8 +66,15 @@ export async function runCli(
   const parsed = parse(argv);
   if (typeof parsed === "string") return usageError(io, parsed);
   const [command = "serve", ...rest] = parsed.words;
+  if (parsed.values.version === true) {
+    io.stdout(`kopek ${kopekVersion()}\n`);
+    return 0;
+  }
   if (parsed.values.help === true || command === "help") {
-    io.stdout(USAGE);
+    const words = command === "help" ? rest : parsed.words;
+    const help = words.length === 0 ? USAGE : commandHelp(words);
+    if (help === null) return usageError(io, `no command "${words.join(" ")}"`);
+    io.stdout(help);
     return 0;
   }
   const { values } = parsed;
@@ -126,8 +136,13 @@ export async function runCli(
     );
   if (line === "keys create") return withDatabase(io, (context) => keysCreate(context, values.project));
   if (line === "keys list") return withDatabase(io, (context) => keysList(context, values.project));
+  if (values.grace !== undefined && !(command === "keys" && rest[0] === "rotate"))
+    return usageError(io, "--grace is an option of keys rotate only");
   if (command === "keys" && rest[0] === "revoke" && rest.length <= 2) {
     return withDatabase(io, (context) => keysRevoke(context, rest[1]), { needsKey: false });
+  }
+  if (command === "keys" && rest[0] === "rotate" && rest.length <= 2) {
+    return withDatabase(io, (context) => keysRotate(context, rest[1], values.grace), { needsKey: false });
   }
   return usageError(io, `unknown command "${line}"`);
 }
@@ -152,6 +167,8 @@ function parse(argv: readonly string[]): Parsed | string {
       args: [...argv],
       options: {
         help: { type: "boolean", short: "h" },
+        version: { type: "boolean" },
+        grace: { type: "string" },
         name: { type: "string" },
         "display-name": { type: "string" },
         id: { type: "string" },

@@ -8,7 +8,9 @@ Commands:
                                  Serve the sandbox provider over HTTP, its charges kept in
                                  the ledger file; projects use it with
                                  provider: { "kind": "http", "url": "http://127.0.0.1:<p>" }
-  help                           Show this help (also --help, -h)
+  help                           Show this help (also --help, -h); kopek <command> --help
+                                 shows one command's
+  --version                      Print the version of kopek (@kopek/server)
 
 Commands on the database at DATABASE_URL:
   worker                         Run only the renewal worker, no HTTP (as many as you like)
@@ -40,7 +42,14 @@ Commands on the database at DATABASE_URL:
                                           from a stored method (default card; tbank: card only)
     --api-url <url>                       yookassa, tbank: another API address (an emulator)
   keys create --project <id>     Issue an API key; it is printed once and cannot be shown again
-  keys revoke <sha256-or-key>    Revoke a key at once, on every server using the database
+  keys revoke <key-id | sha256-prefix | key>
+                                 Revoke a key at once, on every server using the database;
+                                 named by its id, its sha256 or a prefix of it (as keys
+                                 list prints it, at least 6 hex characters), or the key
+  keys rotate <key-id | sha256-prefix | key> [--grace <duration>]
+                                 Issue a new key for the same project (printed once), then
+                                 revoke the old one at once, or after --grace (90s, 15m, 2h;
+                                 at most 24h), for which the command keeps running
   keys list --project <id>       List a project's keys: ids, hash prefixes, created, revoked
   webhooks add --project <id> --url <url>
                                  Add a webhook endpoint; prints its whsec_ secret once

@@ -1,5 +1,6 @@
 import { createUuidV7Generator, generateWebhookSecret, isUuid } from "@kopek/core";
 import { type DatabaseCommandContext, failure, storageFailure } from "./database.js";
+import { projectArg } from "./project-arg.js";
 import { usage } from "./projects-commands.js";
 
 /** `kopek webhooks add --project <id> --url <url>`: prints the endpoint id and its secret, once. */
@@ -9,15 +10,13 @@ export async function webhooksAdd(
   url?: string,
 ): Promise<number> {
   const { io, storage } = context;
-  if (projectId === undefined || !isUuid(projectId)) return usage(io, "webhooks add needs --project <uuid>");
   if (url === undefined || !/^https?:\/\//.test(url) || URL.parse(url) === null)
     return usage(io, "webhooks add needs --url <an absolute http:// or https:// URL>");
-  const project = await storage.findProject(projectId);
-  if (project.isErr()) return storageFailure(io, project.error);
-  if (project.value === null) return failure(io, `no project ${projectId}`);
+  const project = await projectArg(context, "webhooks add", projectId);
+  if (typeof project === "number") return project;
   const secret = generateWebhookSecret();
   const id = createUuidV7Generator().newId();
-  const endpoint = { id, projectId, url, secret, enabled: true, createdAt: new Date() };
+  const endpoint = { id, projectId: project, url, secret, enabled: true, createdAt: new Date() };
   const saved = await storage.saveWebhookEndpoint({
     ...endpoint,
     disabledAt: null,
@@ -33,10 +32,10 @@ export async function webhooksAdd(
 
 /** `kopek webhooks list --project <id>`: never prints secrets. */
 export async function webhooksList(context: DatabaseCommandContext, projectId?: string): Promise<number> {
-  const { io } = context;
-  if (projectId === undefined || !isUuid(projectId)) return usage(io, "webhooks list needs --project <uuid>");
-  const { storage } = context;
-  const endpoints = await storage.listWebhookEndpoints(projectId);
+  const { io, storage } = context;
+  const project = await projectArg(context, "webhooks list", projectId);
+  if (typeof project === "number") return project;
+  const endpoints = await storage.listWebhookEndpoints(project);
   if (endpoints.isErr()) return storageFailure(io, endpoints.error);
   if (endpoints.value.length === 0)
     io.stdout("No webhook endpoints: kopek webhooks add --project <id> --url <url>\n");
@@ -54,9 +53,10 @@ export async function webhooksRemove(
   id?: string,
 ): Promise<number> {
   const { io } = context;
-  if (projectId === undefined || !isUuid(projectId) || id === undefined || !isUuid(id))
-    return usage(io, "webhooks remove needs <endpoint-id> and --project <uuid>");
-  const removed = await context.storage.removeWebhookEndpoint(projectId, id);
+  if (id === undefined || !isUuid(id)) return usage(io, "webhooks remove needs <endpoint-id> (a UUID)");
+  const project = await projectArg(context, "webhooks remove", projectId);
+  if (typeof project === "number") return project;
+  const removed = await context.storage.removeWebhookEndpoint(project, id);
   if (removed.isErr()) return storageFailure(io, removed.error);
   if (!removed.value) return failure(io, `no webhook endpoint ${id} in project ${projectId}`);
   io.stdout(`removed ${id}\n`);

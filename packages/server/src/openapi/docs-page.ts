@@ -2,59 +2,52 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
 /**
- * The `/docs` page: Swagger UI served from this server's own `swagger-ui-dist` copy, so it works
- * offline and under `Content-Security-Policy: default-src 'self'` — no CDN, no inline script or style.
+ * The `/docs` page: Scalar's API reference, its browser bundle served from this server's own copy of
+ * `@scalar/fastify-api-reference` (dist/js/standalone.js; the package has no install script), so it
+ * works offline. The bundle's own outside addresses — fonts, the request proxy, Scalar's cloud — are
+ * turned off in the configuration (withDefaultFonts, no proxyUrl, telemetry: false), and the CSP
+ * (`default-src 'self'`) would refuse them anyway: nothing leaves the server's origin
+ * (test/docs-browser.test.ts checks the page's request log in Chromium).
  */
 
 export const DOCS_PATH = "/docs";
 export const OPENAPI_PATH = "/openapi.json";
 
-/** Fonts and icons of Swagger UI are `data:` URIs in its stylesheet; everything else is same-origin. */
-export const DOCS_CSP = "default-src 'self'; img-src 'self' data:; font-src 'self' data:";
-
-/** The files of swagger-ui-dist the page loads; nothing else of the package is reachable. */
-const SWAGGER_UI_FILES: Readonly<Record<string, string>> = {
-  "swagger-ui.css": "text/css; charset=utf-8",
-  "index.css": "text/css; charset=utf-8",
-  "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
-  "swagger-ui-standalone-preset.js": "text/javascript; charset=utf-8",
-  "favicon-32x32.png": "image/png",
-};
+/**
+ * Scalar renders with Vue, which sets inline styles (hence `style-src 'unsafe-inline'`, styles only);
+ * scripts, fonts, images and requests stay same-origin (`data:` for its icons).
+ */
+export const DOCS_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 export interface DocsAsset {
   readonly file: string;
   readonly contentType: string;
 }
 
-/** Where swagger-ui-dist is installed; resolved from this module so it works from source and dist. */
-function swaggerUiDir(): string {
-  return dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+/** Where Scalar's bundle is installed; resolved from this module so it works from source and dist. */
+function scalarBundle(): string {
+  const entry = createRequire(import.meta.url).resolve("@scalar/fastify-api-reference");
+  return join(dirname(entry), "js", "standalone.js");
 }
 
+/** The one file of the package the page loads; nothing else of it is reachable. */
 export function docsAssets(): ReadonlyMap<string, DocsAsset> {
-  const dir = swaggerUiDir();
-  return new Map(
-    Object.entries(SWAGGER_UI_FILES).map(([name, contentType]) => [
-      `${DOCS_PATH}/${name}`,
-      { file: join(dir, name), contentType },
-    ]),
-  );
+  return new Map([
+    [`${DOCS_PATH}/scalar.js`, { file: scalarBundle(), contentType: "text/javascript; charset=utf-8" }],
+  ]);
 }
 
 export const DOCS_INIT_PATH = `${DOCS_PATH}/init.js`;
 
-/** The one script of our own: a static file (not inline) that points Swagger UI at the document. */
-export const DOCS_INIT_SCRIPT = `window.addEventListener("load", function () {
-  window.ui = SwaggerUIBundle({
-    url: ${JSON.stringify(OPENAPI_PATH)},
-    dom_id: "#swagger-ui",
-    deepLinking: true,
-    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-    layout: "StandaloneLayout",
-    validatorUrl: null,
-    tryItOutEnabled: true,
-    persistAuthorization: false
-  });
+/** The one script of our own: a static file (not inline) that renders the document into #app. */
+export const DOCS_INIT_SCRIPT = `Scalar.createApiReference("#app", {
+  url: ${JSON.stringify(OPENAPI_PATH)},
+  withDefaultFonts: false,
+  telemetry: false,
+  hideClientButton: true,
+  // Scalar's AI agent, on by default on localhost, reaches its cloud (proxy.scalar.com): off.
+  agent: { disabled: true }
 });
 `;
 
@@ -64,14 +57,11 @@ export const DOCS_HTML = `<!doctype html>
     <meta charset="utf-8">
     <title>Kopek API</title>
     <meta name="viewport" content="width=device-width, initial-scale=1">
-    <link rel="stylesheet" href="${DOCS_PATH}/swagger-ui.css">
-    <link rel="stylesheet" href="${DOCS_PATH}/index.css">
-    <link rel="icon" type="image/png" href="${DOCS_PATH}/favicon-32x32.png">
+    <link rel="icon" href="data:,">
   </head>
   <body>
-    <div id="swagger-ui"></div>
-    <script src="${DOCS_PATH}/swagger-ui-bundle.js"></script>
-    <script src="${DOCS_PATH}/swagger-ui-standalone-preset.js"></script>
+    <div id="app"></div>
+    <script src="${DOCS_PATH}/scalar.js"></script>
     <script src="${DOCS_INIT_PATH}"></script>
   </body>
 </html>

@@ -22,8 +22,8 @@ import { toComponentSchemas } from "./component-schemas.js";
 import { EXAMPLE_INVOICE_REQUEST, EXAMPLE_REFUND_REQUEST, EXAMPLE_SUBSCRIPTION_REQUEST } from "./examples.js";
 import { healthOperation } from "./operations.js";
 import { HEADERS, PARAMETERS } from "./parameters.js";
-import { problemResponses } from "./problem-responses.js";
 import { resourcePaths } from "./resource-paths.js";
+import { strictSchemas } from "./strict-schemas.js";
 import { WEBHOOK_PARAMETERS, webhookOperations } from "./webhooks.js";
 
 export interface OpenApiDocumentOptions {
@@ -154,25 +154,27 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
     },
     webhooks: webhookOperations(),
     components: {
-      schemas: toComponentSchemas([
-        createSubscriptionRequestSchema,
-        createInvoiceRequestSchema,
-        subscriptionResponseSchema,
-        invoiceResponseSchema,
-        subscriptionListResponseSchema,
-        invoiceListResponseSchema,
-        paymentResponseSchema,
-        paymentListResponseSchema,
-        problemSchema,
-        healthStatusSchema,
-        invoiceEventPayloadSchema,
-        subscriptionEventPayloadSchema,
-        paymentEventPayloadSchema,
-        createRefundRequestSchema,
-        refundResponseSchema,
-        refundListResponseSchema,
-        refundEventPayloadSchema,
-      ]),
+      schemas: strictSchemas(
+        toComponentSchemas([
+          createSubscriptionRequestSchema,
+          createInvoiceRequestSchema,
+          subscriptionResponseSchema,
+          invoiceResponseSchema,
+          subscriptionListResponseSchema,
+          invoiceListResponseSchema,
+          paymentResponseSchema,
+          paymentListResponseSchema,
+          problemSchema,
+          healthStatusSchema,
+          invoiceEventPayloadSchema,
+          subscriptionEventPayloadSchema,
+          paymentEventPayloadSchema,
+          createRefundRequestSchema,
+          refundResponseSchema,
+          refundListResponseSchema,
+          refundEventPayloadSchema,
+        ]),
+      ),
       securitySchemes: {
         bearerAuth: {
           type: "http",
@@ -183,13 +185,6 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
       },
       parameters: { ...PARAMETERS, ...WEBHOOK_PARAMETERS },
       headers: HEADERS,
-      // Every problem by status, whichever operations answer with it.
-      responses: Object.fromEntries(
-        Object.entries(problemResponses(PROBLEM_CODES)).map(([status, response]) => [
-          `Problem${status}`,
-          response,
-        ]),
-      ),
     },
   };
 }

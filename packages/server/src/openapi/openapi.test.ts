@@ -121,15 +121,29 @@ describe("the OpenAPI document", () => {
     expect(payment.properties.status.enum).toEqual(["pending", "succeeded", "canceled"]);
   });
 
-  it("lists every error code of API.md 4 on Problem.code, each documented under its status", () => {
+  it("lists every error code of API.md 4 on Problem.code, each documented under its status by some operation", () => {
     const codes: string[] = doc.components.schemas.Problem.properties.code.enum;
+    const operations = Object.values(doc.paths).flatMap((item) => Object.values(item as object));
     for (const [status, code] of API_MD_ERROR_TABLE) {
       expect(codes).toContain(code);
-      const response = doc.components.responses[`Problem${status}`];
-      expect(response?.content["application/problem+json"].examples[code]?.value).toMatchObject({
+      const response = operations
+        .map((operation) => operation.responses[String(status)])
+        .find((candidate) => candidate?.content["application/problem+json"].examples[code] !== undefined);
+      expect(response?.content["application/problem+json"].examples[code]?.value, code).toMatchObject({
         status,
         code,
       });
+    }
+  });
+
+  it("has no unused component: every schema, parameter, header and response is referenced", () => {
+    const text = JSON.stringify({ ...doc, components: { ...doc.components, schemas: {} } });
+    const schemas = JSON.stringify(doc.components.schemas);
+    for (const kind of ["schemas", "parameters", "headers", "responses"] as const) {
+      for (const name of Object.keys(doc.components[kind] ?? {})) {
+        const ref = `"#/components/${kind}/${name}"`;
+        expect(text.includes(ref) || schemas.includes(ref), `${kind}/${name}`).toBe(true);
+      }
     }
   });
 
@@ -303,7 +317,41 @@ describe("the document and the runtime agree", () => {
     },
     "empty methods": { amount: { amount: "100", currency: "RUB" }, methods: [] },
     "relative returnUrl": { amount: { amount: "100", currency: "RUB" }, returnUrl: "/thanks" },
+    "an ftp returnUrl": { amount: { amount: "100", currency: "RUB" }, returnUrl: "ftp://shop.example/x" },
+    "a javascript: returnUrl": {
+      amount: { amount: "100", currency: "RUB" },
+      returnUrl: "javascript:alert(1)",
+    },
+    "repeated methods": { amount: { amount: "100", currency: "RUB" }, methods: ["card", "card"] },
+    "both method and methods": {
+      amount: { amount: "100", currency: "RUB" },
+      method: "card",
+      methods: ["sbp"],
+    },
+    "51 metadata keys": {
+      amount: { amount: "100", currency: "RUB" },
+      metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, "v"])),
+    },
   };
+
+  it("accepts what core accepts at the edges: 50 metadata keys, an HTTPS returnUrl in capitals", () => {
+    for (const body of [
+      {
+        amount: { amount: "100", currency: "RUB" },
+        metadata: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, "v"])),
+      },
+      { amount: { amount: "100", currency: "RUB" }, returnUrl: "HTTPS://shop.example/thanks" },
+    ]) {
+      expect(schemaFor("CreateInvoiceRequest")(body)).toBe(true);
+      expect(validateCreateInvoice(body, context).isOk()).toBe(true);
+    }
+  });
+
+  it("the Idempotency-Key pattern refuses what arrives empty (only spaces) and takes printable keys", () => {
+    const pattern = new RegExp(doc.components.parameters["Idempotency-Key"].schema.pattern);
+    for (const key of ["   ", " a", "a ", "\ta", "ключ", ""]) expect(pattern.test(key), key).toBe(false);
+    for (const key of ["a", "order 42", "x".repeat(255), "~!@#"]) expect(pattern.test(key), key).toBe(true);
+  });
 
   it.each(Object.entries(invalidInvoices))("rejects an invoice with %s, as core does", (_name, body) => {
     expect(schemaFor("CreateInvoiceRequest")(body)).toBe(false);

@@ -130,7 +130,7 @@ export function healthOperation(
         headers: { "X-Request-Id": requestIdHeader },
         content: json(spec.response),
       },
-      ...problemResponses([...spec.errors, "internal_error"], { idempotent: false }),
+      ...problemResponses(["bad_request", ...spec.errors, "internal_error"], { idempotent: false }),
     },
   };
 }

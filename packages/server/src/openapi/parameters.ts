@@ -8,15 +8,24 @@ export const PARAMETERS = {
     required: true,
     description:
       "Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. " +
-      "The same key with the same body replays the first answer; with another body it is refused.",
-    schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7E]+$" },
+      "The same key with the same body replays the first answer; with another body it is refused. HTTP " +
+      "drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces " +
+      "arrives empty: 400 idempotency_key_invalid).",
+    schema: {
+      type: "string",
+      minLength: 1,
+      maxLength: 255,
+      pattern: "^[\\x21-\\x7E]([\\x20-\\x7E]*[\\x21-\\x7E])?$",
+    },
   },
   "X-Request-Id": {
     name: "X-Request-Id",
     in: "header",
     required: false,
-    description: "Your id for this request (1–128 printable characters, no spaces); echoed back.",
-    schema: { type: "string", maxLength: 128 },
+    description:
+      "Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is " +
+      "not refused: the answer carries a new id instead.",
+    schema: { type: "string", minLength: 1, maxLength: 128, pattern: "^[\\x21-\\x7E]+$" },
   },
   ResourceId: {
     name: "id",

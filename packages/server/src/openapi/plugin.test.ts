@@ -33,7 +33,9 @@ describe("openApiPlugin", () => {
     expect(html).not.toMatch(/<style|\sstyle=|\son\w+=/);
     expect(html).not.toMatch(/https?:\/\//);
 
-    const urls = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1] as string);
+    const urls = [...html.matchAll(/(?:src|href)="([^"]+)"/g)]
+      .map((match) => match[1] as string)
+      .filter((url) => url !== "data:,"); // the empty favicon, so the browser asks for none
     expect(urls).toContain("/docs/init.js");
     for (const url of urls) {
       const asset = await app.inject({ method: "GET", url });
@@ -42,15 +44,22 @@ describe("openApiPlugin", () => {
     }
   });
 
-  it("points the docs at /openapi.json and never at an online validator", async () => {
+  it("points the docs at /openapi.json with Scalar's outside fonts and telemetry off", async () => {
     const init = await app.inject({ method: "GET", url: "/docs/init.js" });
     expect(init.headers["content-type"]).toBe("text/javascript; charset=utf-8");
     expect(init.body).toContain('url: "/openapi.json"');
-    expect(init.body).toContain("validatorUrl: null");
+    expect(init.body).toContain("withDefaultFonts: false");
+    expect(init.body).toContain("telemetry: false");
+    expect(init.body).not.toContain("proxyUrl");
   });
 
-  it("serves only the listed Swagger UI files", async () => {
-    for (const url of ["/docs/package.json", "/docs/swagger-ui-bundle.js.map", "/docs/../package.json"]) {
+  it("serves only Scalar's bundle of its package", async () => {
+    for (const url of [
+      "/docs/package.json",
+      "/docs/standalone.js",
+      "/docs/js/scalar.js",
+      "/docs/../package.json",
+    ]) {
       expect((await app.inject({ method: "GET", url })).statusCode, url).toBe(404);
     }
   });

@@ -5,6 +5,8 @@ import type { ProblemCode } from "./problem-responses.js";
 
 /** Errors a request can meet before its operation runs: authentication, rate limit, a failure. */
 const ANY_REQUEST: readonly ProblemCode[] = [
+  // A request no route can read: a repeated or reserved query parameter (`?__proto__=1`), a bad URL.
+  "bad_request",
   "unauthorized",
   "rate_limited",
   "internal_error",

@@ -32,8 +32,16 @@ function time(language: PageLanguage, at: Date): SafeHtml {
   return html`<time datetime="${at.toISOString()}">${formatPageTime(language, at)}</time>`;
 }
 
+/** Sandbox projects: a banner above everything else, so nobody takes a test invoice for a real one. */
+function testBanner(page: PaymentPage, language: PageLanguage): SafeHtml {
+  if (!page.test) return html``;
+  const t = PAGE_MESSAGES[language];
+  return html`<p class="notice test" role="note"><strong>${t.sandbox.test}</strong> — ${t.testInvoice}</p>
+`;
+}
+
 function summary(page: PaymentPage, language: PageLanguage): SafeHtml {
-  return html`<h1>${page.merchantName}</h1>
+  return html`${testBanner(page, language)}<h1>${page.merchantName}</h1>
 <p class="amount">${formatPageMoney(language, page.amount)}</p>
 <p class="description">${page.description}</p>`;
 }
@@ -64,7 +72,7 @@ export function paymentPageHtml(
     language,
     t.payTitle(formatPageMoney(language, page.amount)),
     html`${summary(page, language)}<p class="expires">${t.payBy} ${time(language, page.expiresAt)}</p>${alert}
-<form method="post" action="${base}/pay/${page.invoiceId}">
+<form method="post" action="${base}/pay/${page.invoiceId}" aria-label="${t.chooseMethod}">
 <input type="hidden" name="token" value="${token}">
 ${buttons}
 </form>`,

@@ -11,6 +11,10 @@ export interface PageMessages {
   readonly payTitle: (amount: string) => string;
   /** Before the expiry time: "Pay by 25 November 2026, 11:30 UTC". */
   readonly payBy: string;
+  /** The payment form's accessible name: the payer chooses how to pay. */
+  readonly chooseMethod: string;
+  /** After the TEST word on a sandbox project's invoice page. */
+  readonly testInvoice: string;
   readonly declined: string;
   readonly unavailable: string;
   readonly expiredTitle: string;
@@ -50,6 +54,8 @@ const EN: PageMessages = {
   payWith: { card: "Pay with card", sbp: "Pay with SBP" },
   payTitle: (amount) => `Pay ${amount}`,
   payBy: "Pay by",
+  chooseMethod: "Choose how to pay",
+  testInvoice: "a test invoice: the Kopek sandbox moves no money.",
   declined: "The payment was declined. Nothing was charged; you can try again.",
   unavailable:
     "The payment provider could not be reached. Nothing was charged; please try again in a moment.",
@@ -94,6 +100,8 @@ const RU: PageMessages = {
   payWith: { card: "Оплатить картой", sbp: "Оплатить через СБП" },
   payTitle: (amount) => `Оплата ${amount}`,
   payBy: "Оплатить до",
+  chooseMethod: "Выберите способ оплаты",
+  testInvoice: "тестовый счёт: в песочнице Kopek деньги не списываются.",
   declined: "Платёж отклонён. Деньги не списаны, можно попробовать ещё раз.",
   unavailable: "Платёжная система не отвечает. Деньги не списаны, попробуйте ещё раз через минуту.",
   expiredTitle: "Срок оплаты счёта истёк",
