@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from "fastify";
 import { json, type TestApp } from "./helper.js";
 
 /** Where `inject` says a request comes from: a same-origin form post carries this Origin. */
@@ -11,26 +10,36 @@ export async function createInvoice(t: TestApp, body: Record<string, unknown> = 
   return json(created).id as string;
 }
 
+/** What the payer's round trip needs of a server: an in-process app (`inject`) or a process (`processPages`). */
+export interface PageClient {
+  inject(request: {
+    method: "GET" | "POST";
+    url: string;
+    headers?: Record<string, string>;
+    payload?: string;
+  }): Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>;
+}
+
 /** The page as a browser gets it, and the CSRF token its form carries (null when it has no form). */
-export async function openPage(t: TestApp, id: string) {
+export async function openPage(t: PageClient, id: string) {
   const page = await t.inject({ method: "GET", url: `/pay/${id}` });
   const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? null;
   return { page, token };
 }
 
 /** Submits the payment form: `method` (card, sbp) and the page's `token`. */
-export function submit(
-  t: TestApp,
+export function submit<T extends PageClient>(
+  t: T,
   id: string,
   fields: Record<string, string>,
   headers: Record<string, string> = { origin: SELF },
-): Promise<LightMyRequestResponse> {
+): ReturnType<T["inject"]> {
   return t.inject({
     method: "POST",
     url: `/pay/${id}`,
     headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     payload: new URLSearchParams(fields).toString(),
-  });
+  }) as ReturnType<T["inject"]>;
 }
 
 const tokenIn = (body: string) => /name="token" value="([^"]+)"/.exec(body)?.[1] ?? "";
@@ -39,15 +48,17 @@ const tokenIn = (body: string) => /name="token" value="([^"]+)"/.exec(body)?.[1]
  * A payer's whole round trip: choosing `method` on the page (303 to the sandbox's checkout), deciding
  * there (303 back to Kopek's return URL) and coming back, which makes Kopek ask the sandbox. Each
  * answer, so a test can look at every step; `returned` is null when the page did not send the payer on.
+ * `origin`: where the payer's browser says its forms come from (the server's own origin).
  */
-export async function payAtSandbox(
-  t: TestApp,
+export async function payAtSandbox<T extends PageClient>(
+  t: T,
   id: string,
   method: string,
   decision: "succeed" | "decline" = "succeed",
+  origin = SELF,
 ) {
   const { token } = await openPage(t, id);
-  const chosen = await submit(t, id, { token: token ?? "", method });
+  const chosen = await submit(t, id, { token: token ?? "", method }, { origin });
   if (chosen.statusCode !== 303) return { chosen, checkout: null, returned: null };
   // The sandbox's checkout is served by this app, below its public URL.
   const checkoutPath = new URL(String(chosen.headers.location)).pathname;
@@ -55,7 +66,7 @@ export async function payAtSandbox(
   const decided = await t.inject({
     method: "POST",
     url: checkoutPath,
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: SELF },
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
     payload: new URLSearchParams({ token: tokenIn(checkout.body), decision }).toString(),
   });
   const back = new URL(String(decided.headers.location));

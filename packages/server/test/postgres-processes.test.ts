@@ -11,7 +11,8 @@ import { openTestDatabase } from "../../storage-postgres/test/database.js";
 import { encryptionKeyId } from "../src/startup/encryption-key.js";
 import { spawnCli } from "./cli-process.js";
 import { subscriptionBody } from "./helper.js";
-import { postJson, type ServerProcess, startServerProcess } from "./server-process.js";
+import { payAtSandbox } from "./pay-page.js";
+import { postJson, processPages, type ServerProcess, startServerProcess } from "./server-process.js";
 
 // Real server processes on one database. The file starts from an EMPTY database (no migrations).
 const db = await openTestDatabase();
@@ -157,6 +158,43 @@ describe.runIf(db.isRealServer)(
       expect(stored.rows).toEqual([{ refunded: "145000" }]);
     });
 
+    it("10 subscriptions from one paid invoice split across both: one 201, nine 409, no second charge", async () => {
+      const invoice = await postJson(`${a.url}/v1/invoices`, apiKey, randomUUID(), {
+        amount: { amount: "149900", currency: "RUB" },
+        savePaymentMethod: true,
+      });
+      expect(invoice.status).toBe(201);
+      const invoiceId = (JSON.parse(invoice.body) as { id: string }).id;
+      await payAtSandbox(processPages(a.url), invoiceId, "card", "succeed", a.url);
+      const paid = await fetch(`${b.url}/v1/invoices/${invoiceId}`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
+      expect(await paid.json()).toMatchObject({ status: "paid", savedMethod: { method: "card" } });
+      const chargesBefore = (await charges()).length;
+      const body = {
+        amount: { amount: "149900", currency: "RUB" },
+        period: { unit: "month", count: 1 },
+        invoiceId,
+      };
+      const responses = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          postJson(`${(i % 2 === 0 ? a : b).url}/v1/subscriptions`, apiKey, randomUUID(), body),
+        ),
+      );
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+      const refused = responses.filter((response) => response.status === 409);
+      expect(refused.map((response) => JSON.parse(response.body).code)).toEqual(
+        Array(9).fill("invoice_already_used"),
+      );
+      const { rows } = await db.pool.query(
+        "SELECT count(*)::int AS n, min(cycles_started)::int AS cycles FROM subscriptions WHERE invoice_id = $1",
+        [invoiceId],
+      );
+      expect(rows).toEqual([{ n: 1, cycles: 1 }]);
+      expect((await charges()).length).toBe(chargesBefore);
+    });
+
     it("after a restart the replay is byte-identical, with 200", async () => {
       expect(await a.stop()).toBe(0);
       a = await start();
@@ -224,7 +262,12 @@ describe.runIf(db.isRealServer)(
       console.info(`crash: retries answered ${statuses.join(", ")}`);
       expect(retry.status).toBe(201);
       expect(await chargesOf(crash.body.providerMethodRef)).toBe(1);
-      const stuck = await db.pool.query("SELECT key FROM idempotency_records WHERE state = 'in_progress'");
+      // A refusal that stores nothing (409 invoice_already_used above) releases its key: in progress with
+      // a lease already over, free for a retry. Stuck is the crash's key, or any lease still held.
+      const stuck = await db.pool.query(
+        "SELECT key FROM idempotency_records WHERE state = 'in_progress' AND (key = $1 OR lease_expires_at > now())",
+        [crash.key],
+      );
       expect(stuck.rows).toEqual([]);
       expect(existsSync(ledgerFile)).toBe(true);
     });

@@ -58,3 +58,27 @@ export async function postJson(
   });
   return { status: response.status, body: await response.text(), headers: response.headers };
 }
+
+/** A running server as the payer's browser sees its pages (`payAtSandbox`): no redirect followed. */
+export function processPages(baseUrl: string) {
+  return {
+    async inject(request: {
+      method: "GET" | "POST";
+      url: string;
+      headers?: Record<string, string>;
+      payload?: string;
+    }) {
+      const response = await fetch(`${baseUrl}${request.url}`, {
+        method: request.method,
+        headers: request.headers ?? {},
+        body: request.payload ?? null,
+        redirect: "manual",
+      });
+      return {
+        statusCode: response.status,
+        headers: Object.fromEntries(response.headers),
+        body: await response.text(),
+      };
+    },
+  };
+}

@@ -134,6 +134,17 @@ export async function rowsContaining(storage: InspectableStorage, table: string,
   return rows.filter((row) => stringifyRows(row).includes(needle));
 }
 
+/** Stores `resource` the only way the port allows: as the outcome of a claimed idempotency key. */
+export async function storeResource(
+  storage: InspectableStorage,
+  projectId: string,
+  resource: StoredResource,
+) {
+  const claim = newClaim(projectId, Date.now());
+  await unwrap(storage.claimIdempotencyKey(claim));
+  await unwrap(storage.completeIdempotencyKey(completionOf(claim, resource)));
+}
+
 /** A new sample project, saved. */
 export async function savedProject(storage: InspectableStorage) {
   const project = sampleProject();

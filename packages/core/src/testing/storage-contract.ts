@@ -1,9 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { YooKassaProviderSettings } from "../domain/model.js";
-import type { StoredResource } from "../ports/idempotency-storage.js";
 import type { ApiKeyRecord } from "../ports/project-storage.js";
-import type { InspectableStorage } from "../ports/storage.js";
 import { sampleInvoice, sampleProject, sampleReceipt, sampleSubscription } from "./fixtures.js";
 import { describeCreateOnceContract } from "./storage-contract-create-once.js";
 import { describeIdempotencyContract } from "./storage-contract-idempotency.js";
@@ -11,6 +9,7 @@ import { describeLifecycleContract } from "./storage-contract-lifecycle.js";
 import { describeOutboxContract } from "./storage-contract-outbox.js";
 import { describePaymentContract } from "./storage-contract-payments.js";
 import { describeRefundContract } from "./storage-contract-refunds.js";
+import { describeSavedMethodContract } from "./storage-contract-saved-methods.js";
 import {
   completionOf,
   newClaim,
@@ -18,6 +17,7 @@ import {
   type StorageFactory,
   savedProject,
   serializedStorage,
+  storeResource,
   unwrap,
 } from "./storage-contract-support.js";
 
@@ -39,13 +39,6 @@ function yooKassaSettings(overrides: Partial<YooKassaProviderSettings> = {}): Yo
     apiUrl: null,
     ...overrides,
   };
-}
-
-/** Stores `resource` the only way the port allows: as the outcome of a claimed idempotency key. */
-async function storeResource(storage: InspectableStorage, projectId: string, resource: StoredResource) {
-  const claim = newClaim(projectId, Date.now());
-  await unwrap(storage.claimIdempotencyKey(claim));
-  await unwrap(storage.completeIdempotencyKey(completionOf(claim, resource)));
 }
 
 /**
@@ -271,6 +264,7 @@ export function describeStorageContract(
     describeIdempotencyContract(factory, options);
     describeCreateOnceContract(factory, options);
     describeLifecycleContract(factory);
+    describeSavedMethodContract(factory, options);
     describeOutboxContract(factory, options);
     describePaymentContract(factory);
     describeRefundContract(factory);

@@ -1,0 +1,96 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Invoice } from "@kopek/core";
+import { sampleInvoice, samplePayment, sampleProject } from "@kopek/core/testing";
+import { afterAll, describe, expect, it } from "vitest";
+import { createPostgresStorage, createTokenCipher, migrate } from "../src/index.js";
+import { openTestDatabase } from "./database.js";
+import { testCipher } from "./test-cipher.js";
+
+// A saved method's token at rest (API.md 10.5): what a database dump would show of it.
+const db = await openTestDatabase();
+afterAll(() => db.close());
+await migrate(db.pool);
+const storage = createPostgresStorage({ pool: db.pool, encryption: testCipher() });
+
+/** A paid invoice whose payment saved the payer's card, stored as settlement stores it. */
+async function paidInvoiceWithSavedCard(): Promise<Invoice & { savedMethod: { providerMethodRef: string } }> {
+  const project = sampleProject();
+  (await storage.saveProject(project))._unsafeUnwrap();
+  const created = sampleInvoice(project.id, { id: randomUUID(), savePaymentMethod: true });
+  const now = new Date();
+  const claim = {
+    projectId: project.id,
+    key: `key-${randomUUID()}`,
+    fingerprint: "f".repeat(64),
+    recordId: created.id,
+    leaseToken: randomUUID(),
+    now,
+    leaseExpiresAt: new Date(now.getTime() + 30_000),
+    expiresAt: new Date(now.getTime() + 86_400_000),
+    apiKeyId: null,
+  };
+  (await storage.claimIdempotencyKey(claim))._unsafeUnwrap();
+  const response = { status: 201, headers: {}, body: "{}" };
+  (
+    await storage.completeIdempotencyKey({
+      ...claim,
+      response,
+      resource: { kind: "invoice", invoice: created },
+      events: [],
+      payments: [],
+    })
+  )._unsafeUnwrap();
+  const savedMethod = {
+    method: "card" as const,
+    methodMask: "2200 70** **** 1234",
+    providerMethodRef: `pm_${randomBytes(16).toString("hex")}`,
+  };
+  const paid = { ...created, status: "paid" as const, paidAt: now, method: "card" as const, savedMethod };
+  const payment = samplePayment(project.id, { invoiceId: created.id });
+  (await storage.saveInvoice({ ...paid, version: 2 }, [], [payment]))._unsafeUnwrap();
+  return { ...paid, version: 2 };
+}
+
+async function rawRow(id: string) {
+  const { rows } = await db.pool.query(
+    `SELECT to_jsonb(invoices)::text AS whole, saved_method, saved_method_mask,
+            saved_method_ref_ciphertext, saved_method_ref_key_id
+       FROM invoices WHERE id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+describe(`saved methods' tokens on PostgreSQL (${db.backend})`, () => {
+  it("stores the token encrypted in its own column, and reads it back decrypted", async () => {
+    const invoice = await paidInvoiceWithSavedCard();
+    const token = invoice.savedMethod.providerMethodRef;
+    const row = await rawRow(invoice.id);
+    expect(row).toMatchObject({
+      saved_method: "card",
+      saved_method_mask: "2200 70** **** 1234",
+      saved_method_ref_key_id: "test",
+    });
+    expect(Buffer.isBuffer(row.saved_method_ref_ciphertext)).toBe(true);
+    expect(row.saved_method_ref_ciphertext.toString("latin1")).not.toContain(token);
+    expect(row.saved_method_ref_ciphertext.toString("hex")).not.toContain(Buffer.from(token).toString("hex"));
+    expect(row.whole).not.toContain(token);
+    expect((await storage.findInvoice(invoice.projectId, invoice.id))._unsafeUnwrap()).toEqual(invoice);
+  });
+
+  it("refuses a ciphertext copied onto another invoice, and a read with the wrong key", async () => {
+    const [first, second] = [await paidInvoiceWithSavedCard(), await paidInvoiceWithSavedCard()];
+    await db.pool.query(
+      `UPDATE invoices SET saved_method_ref_ciphertext =
+         (SELECT saved_method_ref_ciphertext FROM invoices WHERE id = $1) WHERE id = $2`,
+      [first.id, second.id],
+    );
+    expect((await storage.findInvoice(second.projectId, second.id)).isErr()).toBe(true);
+    const otherKey = createTokenCipher({
+      keys: [{ id: "test", key: randomBytes(32) }],
+      currentKeyId: "test",
+    });
+    const wrong = createPostgresStorage({ pool: db.pool, encryption: otherKey });
+    expect((await wrong.findInvoice(first.projectId, first.id)).isErr()).toBe(true);
+  });
+});
