@@ -74,9 +74,13 @@ export function processPages(baseUrl: string) {
         body: request.payload ?? null,
         redirect: "manual",
       });
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
       return {
         statusCode: response.status,
-        headers: Object.fromEntries(response.headers),
+        headers,
         body: await response.text(),
       };
     },
