@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { isPeriodWithinOneYear } from "../domain/billing-period.js";
 import { PAYMENT_METHODS, PERIOD_UNITS, type PeriodUnit } from "../domain/model.js";
-import { containsCardNumber } from "./card-guard.js";
 import {
   AMOUNT_PATTERN,
   CURRENCY_PATTERN,
@@ -256,7 +255,6 @@ function isProviderMethodRef(value: unknown): value is string {
     typeof value === "string" &&
     value.length >= 1 &&
     value.length <= MAX_METHOD_REF_LENGTH &&
-    PRINTABLE_ASCII.test(value) &&
-    !containsCardNumber(value)
+    PRINTABLE_ASCII.test(value)
   );
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { isPeriodWithinOneYear } from "../domain/billing-period.js";
 import { PAYMENT_METHODS, PERIOD_UNITS } from "../domain/model.js";
-import { containsCardNumber } from "./card-guard.js";
 import {
   AMOUNT_PATTERN,
   CURRENCY_PATTERN,
@@ -77,10 +76,6 @@ export const providerMethodRefSchema = z
   .min(1)
   .max(MAX_METHOD_REF_LENGTH)
   .regex(PRINTABLE_ASCII, { error: "must contain printable ASCII characters only" })
-  .refine((ref) => !containsCardNumber(ref), {
-    params: { code: "card_number_not_allowed" },
-    error: "must be the provider's token for the stored method, never a card number",
-  })
   .meta({ description: "The provider's token for the stored method. Never a card number; never returned." });
 
 export const descriptionSchema = z.string().max(MAX_DESCRIPTION_LENGTH);
