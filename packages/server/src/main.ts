@@ -7,6 +7,7 @@ import { formTokenSecret } from "./pay/form-secret.js";
 import type { Config } from "./startup/config.js";
 import { demoBanner } from "./startup/demo-project.js";
 import { reportKopekErrors } from "./startup/logger.js";
+import { openRateLimits } from "./startup/rate-limit-store.js";
 import { openServices } from "./startup/services.js";
 import { cliHint, setUpProjects } from "./startup/startup-projects.js";
 import { openStorage } from "./startup/storage.js";
@@ -57,11 +58,12 @@ export async function startServer(
     ...(config.idempotencyTtlMs === null ? {} : { idempotencyTtlMs: config.idempotencyTtlMs }),
     onError: reportKopekErrors(logger),
   });
+  const rateLimits = await openRateLimits(config, opened.value, logger);
   const app = await buildApp({
     kopek,
     storage,
     logger,
-    rateLimitPerSecond: config.rateLimitPerSecond,
+    rateLimits: rateLimits.limits,
     publicUrl: () => publicUrl ?? "",
     pageSecret: formTokenSecret(config.formSecret, opened.value.encryptionKey),
     sandboxCheckout,
@@ -71,6 +73,7 @@ export async function startServer(
     await app.listen({ host: config.host, port: config.port });
   } catch (cause) {
     await app.close();
+    await rateLimits.close();
     await opened.value.close();
     return err(
       `cannot listen on ${config.host}:${config.port} (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
@@ -78,7 +81,7 @@ export async function startServer(
   }
   const url = listeningUrl(app, config.host);
   publicUrl ??= url;
-  logger.info({ url, storage: opened.value.kind }, "kopek listening");
+  logger.info({ url, storage: opened.value.kind, rateLimits: rateLimits.kind }, "kopek listening");
   // Once per start, so an operator reading the log finds what to paste into the provider's dashboard.
   for (const { projectId, providerKind } of notified) {
     const notificationUrl = providerNotificationUrl(publicUrl, projectId, providerKind);
@@ -115,6 +118,7 @@ export async function startServer(
       clearInterval(purge);
       // Renewals and deliveries in flight finish and are saved before the storage goes away.
       await Promise.all([background?.stop(), app.close()]);
+      await rateLimits.close();
       await opened.value.close();
     },
   });

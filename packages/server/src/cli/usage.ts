@@ -55,6 +55,12 @@ Environment (serve, worker):
   KOPEK_PUBLIC_URL      Base URL of payment links and of provider notification URLs
                         (default: where the server listens)
   KOPEK_RATE_LIMIT      Requests per second per API key (default 100, 0 = off)
+  KOPEK_RATE_LIMIT_UNAUTHENTICATED  Failed authentications per client IP per minute
+                        (default 60, 0 = off); past it the IP gets 429
+  KOPEK_RATE_LIMIT_PUBLIC  Requests per client IP per minute to the payment page, provider
+                        notifications and health (default 600, 0 = off)
+  REDIS_URL             Redis shared by all instances for the rate limits (default: the
+                        PostgreSQL database when DATABASE_URL is set, else this process)
   LOG_LEVEL             fatal, error, warn, info, debug, trace or silent (default info)
   DATABASE_URL          PostgreSQL URL (default: memory storage)
   KOPEK_ENCRYPTION_KEY  32 bytes in base64, for method tokens at rest (set it in production,
