@@ -250,6 +250,7 @@ export {
   MIN_INVOICE_LIFETIME_MS,
   PRINTABLE_ASCII,
 } from "./validation/limits.js";
+export { normalizedUrl } from "./validation/normalized-url.js";
 export {
   type RefundListResponse,
   type RefundResponse,

@@ -16,6 +16,7 @@ import {
   MAX_RETURN_URL_LENGTH,
   PRINTABLE_ASCII,
 } from "./limits.js";
+import { normalizedUrl } from "./normalized-url.js";
 import type { CreateInvoiceRequest, CreateSubscriptionRequest } from "./schemas.js";
 
 /**
@@ -242,7 +243,9 @@ function isReturnUrl(value: unknown): boolean {
     typeof value === "string" &&
     value.length <= MAX_RETURN_URL_LENGTH &&
     SIMPLE_HTTP_URL.test(value) &&
-    !PUNYCODE_HOST.test(value)
+    !PUNYCODE_HOST.test(value) &&
+    // zod returns the normalised form (schemas.ts); one that is already normal comes back unchanged.
+    normalizedUrl(value) === value
   );
 }
 

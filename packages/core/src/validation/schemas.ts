@@ -18,6 +18,7 @@ import {
   MAX_RETURN_URL_LENGTH,
   PRINTABLE_ASCII,
 } from "./limits.js";
+import { normalizedUrl } from "./normalized-url.js";
 
 /**
  * The request schemas of API.md 5. They check structure and each field on its own; rules that need
@@ -121,6 +122,8 @@ export const createInvoiceRequestSchema = z
     metadata: metadataSchema.optional(),
     returnUrl: z
       .url({ protocol: /^https?$/, error: "must be an absolute http: or https: URL" })
+      // Stored and emitted in its ASCII form; the limit applies to that form.
+      .overwrite(normalizedUrl)
       .max(MAX_RETURN_URL_LENGTH)
       .nullable()
       .optional(),
