@@ -59,6 +59,8 @@ Environment (serve, worker):
                         (default 60, 0 = off); past it the IP gets 429
   KOPEK_RATE_LIMIT_PUBLIC  Requests per client IP per minute to the payment page, provider
                         notifications and health (default 600, 0 = off)
+  KOPEK_WEBHOOKS_ALLOW_LOCAL  on: webhooks may go to this machine, over http:// too
+                        (development only; default off: https:// to public addresses)
   REDIS_URL             Redis shared by all instances for the rate limits (default: the
                         PostgreSQL database when DATABASE_URL is set, else this process)
   LOG_LEVEL             fatal, error, warn, info, debug, trace or silent (default info)

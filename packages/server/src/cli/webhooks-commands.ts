@@ -1,4 +1,5 @@
 import { createUuidV7Generator, generateWebhookSecret, isUuid } from "@kopek/core";
+import { webhookUrlPolicy, webhookUrlProblem } from "../webhooks/webhook-url-policy.js";
 import { type DatabaseCommandContext, failure, storageFailure } from "./database.js";
 import { usage } from "./projects-commands.js";
 
@@ -11,7 +12,9 @@ export async function webhooksAdd(
   const { io, storage } = context;
   if (projectId === undefined || !isUuid(projectId)) return usage(io, "webhooks add needs --project <uuid>");
   if (url === undefined || !/^https?:\/\//.test(url) || URL.parse(url) === null)
-    return usage(io, "webhooks add needs --url <an absolute http:// or https:// URL>");
+    return usage(io, "webhooks add needs --url <an absolute https:// URL>");
+  const problem = webhookUrlProblem(url, webhookUrlPolicy());
+  if (problem !== null) return usage(io, `webhooks add --url ${problem}`);
   const project = await storage.findProject(projectId);
   if (project.isErr()) return storageFailure(io, project.error);
   if (project.value === null) return failure(io, `no project ${projectId}`);
