@@ -6,14 +6,12 @@ import { startKopekBackground } from "./background.js";
 import { formTokenSecret } from "./pay/form-secret.js";
 import type { Config } from "./startup/config.js";
 import { demoBanner } from "./startup/demo-project.js";
+import { startIdempotencyPurge } from "./startup/idempotency-purge.js";
 import { reportKopekErrors } from "./startup/logger.js";
 import { openRateLimits } from "./startup/rate-limit-store.js";
 import { openServices } from "./startup/services.js";
 import { cliHint, setUpProjects } from "./startup/startup-projects.js";
 import { openStorage } from "./startup/storage.js";
-
-const PURGE_INTERVAL_MS = 60_000;
-const PURGE_BATCH = 1000;
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -93,11 +91,7 @@ export async function startServer(
   if (demoKey !== null) print(demoBanner(url, demoKey));
   else if (opened.value.kind === "postgres" && config.projectsFile === null) print(cliHint());
 
-  const purge = setInterval(async () => {
-    const purged = await kopek.purgeExpiredIdempotencyKeys(PURGE_BATCH);
-    if (purged.isErr()) logger.warn({ code: purged.error.code }, "purging expired idempotency keys failed");
-  }, PURGE_INTERVAL_MS);
-  purge.unref();
+  const purge = startIdempotencyPurge({ storage, clock, logger });
   const background = config.worker
     ? startKopekBackground({
         storage,
@@ -115,7 +109,7 @@ export async function startServer(
     app,
     url,
     close: async () => {
-      clearInterval(purge);
+      purge.stop();
       // Renewals and deliveries in flight finish and are saved before the storage goes away.
       await Promise.all([background?.stop(), app.close()]);
       await rateLimits.close();

@@ -32,11 +32,32 @@ export async function keysCreate(
   return 0;
 }
 
-/** `kopek keys revoke <sha256-or-key>`: effective at once, since every request looks its key up. */
+/**
+ * `kopek keys revoke -`: the key (or its SHA-256) is read from standard input, the first line, so a
+ * plaintext key need not sit on the command line, where shell history and `ps` keep it.
+ */
+async function revokeTargetOf(io: DatabaseCommandContext["io"], argument: string | undefined) {
+  if (argument !== "-") {
+    if (argument !== undefined && isWellFormedApiKey(argument))
+      io.stderr(
+        "warning: a key on the command line stays in shell history and is visible to other users; " +
+          "pass its sha256, or the key on standard input: kopek keys revoke - < key.txt\n",
+      );
+    return argument;
+  }
+  const text = (await io.readStdin?.()) ?? "";
+  return text
+    .split(/\r?\n/)
+    .find((line) => line.trim() !== "")
+    ?.trim();
+}
+
+/** `kopek keys revoke <sha256-or-key | ->`: effective at once, since every request looks its key up. */
 export async function keysRevoke(
   { storage, io }: DatabaseCommandContext,
-  target: string | undefined,
+  argument: string | undefined,
 ): Promise<number> {
+  const target = await revokeTargetOf(io, argument);
   const sha256 =
     target !== undefined && isWellFormedApiKey(target) ? hashApiKey(target) : (target?.toLowerCase() ?? "");
   if (!SHA256_HEX.test(sha256))

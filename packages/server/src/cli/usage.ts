@@ -36,6 +36,7 @@ Commands on the database at DATABASE_URL:
     --api-url <url>                       yookassa: another API address (an emulator)
   keys create --project <id>     Issue an API key; it is printed once and cannot be shown again
   keys revoke <sha256-or-key>    Revoke a key at once, on every server using the database
+  keys revoke -                  The same, the key read from standard input (not the command line)
   keys list --project <id>       List a project's keys: ids, hash prefixes, created, revoked
   webhooks add --project <id> --url <url>
                                  Add a webhook endpoint; prints its whsec_ secret once
