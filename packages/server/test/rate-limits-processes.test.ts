@@ -20,13 +20,14 @@ afterAll(async () => {
 });
 
 async function startPair(env: Record<string, string>) {
-  const apiKey = generateApiKey();
+  // One key per attempt of `burst`: each starts its own window.
+  const apiKeys = [generateApiKey(), generateApiKey(), generateApiKey()];
   const projectsFile = join(scratch, `${randomUUID()}.json`);
   const project = {
     id: randomUUID(),
     name: "shop",
     provider: { kind: "sandbox" },
-    apiKeys: [{ sha256: hashApiKey(apiKey) }],
+    apiKeys: apiKeys.map((key) => ({ sha256: hashApiKey(key) })),
   };
   await writeFile(projectsFile, JSON.stringify({ projects: [project] }));
   const pair = await Promise.all(
@@ -35,11 +36,25 @@ async function startPair(env: Record<string, string>) {
     ),
   );
   servers.push(...pair);
-  return { pair, apiKey };
+  let next = 0;
+  return { pair, apiKey: async () => apiKeys[next++] ?? "" };
 }
 
-/** 2 × LIMIT reads with one key at once, split across both; how many were let through. */
-async function burst(pair: ServerProcess[], apiKey: string) {
+/**
+ * 2 × LIMIT reads with one key at once, split across both; how many were let through. The limit's
+ * window is one second from the key's first request, so a burst that took longer (a loaded machine)
+ * spans two windows and says nothing: it is repeated, up to three times, with a fresh key's window.
+ */
+async function burst(pair: ServerProcess[], keys: () => Promise<string>) {
+  for (let attempt = 1; ; attempt++) {
+    const apiKey = await keys();
+    const started = performance.now();
+    const result = await burstOnce(pair, apiKey);
+    if (performance.now() - started < 800 || attempt === 3) return result;
+  }
+}
+
+async function burstOnce(pair: ServerProcess[], apiKey: string) {
   const statuses = await Promise.all(
     Array.from({ length: 2 * LIMIT }, async (_, i) => {
       const response = await fetch(`${pair[i % 2]?.url}/v1/invoices`, {
