@@ -1,6 +1,12 @@
 // @kopek/core/testing — the contract suites every adapter runs (vitest is a peer dependency here).
 
 export {
+  cardNumberArb,
+  cardSeparatorArb,
+  luhnCheckDigit,
+  writtenCardNumberArb,
+} from "./testing/card-numbers.js";
+export {
   sampleInvoice,
   samplePayment,
   sampleProject,

@@ -8,6 +8,8 @@ import { healthRoutes } from "./http/health-routes.js";
 import { rawBodyPlugin } from "./http/raw-body.js";
 import { requestLogPlugin } from "./http/request-log.js";
 import { responseHeadersPlugin } from "./http/response-headers.js";
+import { publicRateLimit } from "./limits/rate-limit-hooks.js";
+import { createRateLimits, type RateLimits } from "./limits/rate-limits.js";
 import type { KopekMetrics } from "./metrics/kopek-metrics.js";
 import { metricsPlugin } from "./metrics/metrics-plugin.js";
 import { openApiPlugin } from "./openapi/plugin.js";
@@ -21,8 +23,13 @@ export interface KopekRoutesOptions {
   readonly storage: Storage;
   /** Largest body read; default 64 KiB (API.md 4). Give `createKopek` the same limit. */
   readonly bodyLimitBytes?: number;
-  /** Requests per second per API key; default 100, 0 turns limiting off. */
+  /** Requests per second per API key, in this process's memory; default 100, 0 turns limiting off. */
   readonly rateLimitPerSecond?: number;
+  /**
+   * All the limits (see limits/rate-limits.ts), shared by instances when built on a shared store; when
+   * given, `rateLimitPerSecond` is ignored. Default: the per-key limit only, in memory.
+   */
+  readonly rateLimits?: RateLimits;
   /**
    * Where these routes are reached from outside, prefix included (`https://shop.example/kopek`): the
    * base of `paymentUrl` (give `createKopek` the same) and of the OpenAPI document's `servers`.
@@ -53,15 +60,29 @@ export async function kopekRoutes(app: FastifyInstance, deps: KopekRoutesOptions
   await app.register(requestLogPlugin);
   if (deps.metrics !== undefined) await app.register(metricsPlugin, { metrics: deps.metrics, storage });
   await app.register(rawBodyPlugin, { bodyLimitBytes });
-  await app.register(healthRoutes, { kopek, storage });
+  const limits =
+    deps.rateLimits ??
+    (await createRateLimits(
+      { kind: "memory" },
+      {
+        perKeyPerSecond: deps.rateLimitPerSecond ?? DEFAULT_RATE_LIMIT_PER_SECOND,
+        failedAuthPerIpPerMinute: 0,
+        publicPerIpPerMinute: 0,
+      },
+    ));
+  await app.register(async (health) => {
+    publicRateLimit(health, kopek, limits.publicPerIp);
+    await health.register(healthRoutes, { kopek, storage });
+  });
   await app.register(apiRoutes, {
     kopek,
-    rateLimitPerSecond: deps.rateLimitPerSecond ?? DEFAULT_RATE_LIMIT_PER_SECOND,
+    limits,
     ...(deps.metrics === undefined ? {} : { onAnswer: (answer) => deps.metrics?.apiAnswered(answer) }),
   });
   // Routes that answer by themselves get the headers every response carries from a hook, in their
   // own context; everything answered through core (the API, health, errors, 404) sets them directly.
   await app.register(async (pages) => {
+    publicRateLimit(pages, kopek, limits.publicPerIp);
     await pages.register(responseHeadersPlugin);
     await pages.register(openApiPlugin, { publicUrl: deps.publicUrl });
     const secret = deps.pageSecret ?? randomBytes(32);

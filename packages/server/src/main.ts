@@ -6,13 +6,12 @@ import { startKopekBackground } from "./background.js";
 import { formTokenSecret } from "./pay/form-secret.js";
 import type { Config } from "./startup/config.js";
 import { demoBanner } from "./startup/demo-project.js";
+import { startIdempotencyPurge } from "./startup/idempotency-purge.js";
 import { reportKopekErrors } from "./startup/logger.js";
+import { openRateLimits } from "./startup/rate-limit-store.js";
 import { openServices } from "./startup/services.js";
 import { cliHint, setUpProjects } from "./startup/startup-projects.js";
 import { openStorage } from "./startup/storage.js";
-
-const PURGE_INTERVAL_MS = 60_000;
-const PURGE_BATCH = 1000;
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -57,11 +56,12 @@ export async function startServer(
     ...(config.idempotencyTtlMs === null ? {} : { idempotencyTtlMs: config.idempotencyTtlMs }),
     onError: reportKopekErrors(logger),
   });
+  const rateLimits = await openRateLimits(config, opened.value, logger);
   const app = await buildApp({
     kopek,
     storage,
     logger,
-    rateLimitPerSecond: config.rateLimitPerSecond,
+    rateLimits: rateLimits.limits,
     publicUrl: () => publicUrl ?? "",
     pageSecret: formTokenSecret(config.formSecret, opened.value.encryptionKey),
     sandboxCheckout,
@@ -71,6 +71,7 @@ export async function startServer(
     await app.listen({ host: config.host, port: config.port });
   } catch (cause) {
     await app.close();
+    await rateLimits.close();
     await opened.value.close();
     return err(
       `cannot listen on ${config.host}:${config.port} (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
@@ -78,7 +79,7 @@ export async function startServer(
   }
   const url = listeningUrl(app, config.host);
   publicUrl ??= url;
-  logger.info({ url, storage: opened.value.kind }, "kopek listening");
+  logger.info({ url, storage: opened.value.kind, rateLimits: rateLimits.kind }, "kopek listening");
   // Once per start, so an operator reading the log finds what to paste into the provider's dashboard.
   for (const { projectId, providerKind } of notified) {
     const notificationUrl = providerNotificationUrl(publicUrl, projectId, providerKind);
@@ -90,11 +91,7 @@ export async function startServer(
   if (demoKey !== null) print(demoBanner(url, demoKey));
   else if (opened.value.kind === "postgres" && config.projectsFile === null) print(cliHint());
 
-  const purge = setInterval(async () => {
-    const purged = await kopek.purgeExpiredIdempotencyKeys(PURGE_BATCH);
-    if (purged.isErr()) logger.warn({ code: purged.error.code }, "purging expired idempotency keys failed");
-  }, PURGE_INTERVAL_MS);
-  purge.unref();
+  const purge = startIdempotencyPurge({ storage, clock, logger });
   const background = config.worker
     ? startKopekBackground({
         storage,
@@ -112,9 +109,10 @@ export async function startServer(
     app,
     url,
     close: async () => {
-      clearInterval(purge);
+      purge.stop();
       // Renewals and deliveries in flight finish and are saved before the storage goes away.
       await Promise.all([background?.stop(), app.close()]);
+      await rateLimits.close();
       await opened.value.close();
     },
   });

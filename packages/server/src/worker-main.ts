@@ -2,6 +2,7 @@ import { err, ok, type Result } from "neverthrow";
 import type { Logger } from "pino";
 import { startKopekBackground } from "./background.js";
 import type { Config } from "./startup/config.js";
+import { startIdempotencyPurge } from "./startup/idempotency-purge.js";
 import { openServices } from "./startup/services.js";
 import { openStorage } from "./startup/storage.js";
 
@@ -37,9 +38,12 @@ export async function startWorker(config: Config): Promise<Result<RunningWorker,
     intervalMs: config.workerIntervalMs,
     logger,
   });
+  // Expired idempotency records are purged here too, so a deployment of workers alone keeps none.
+  const purge = startIdempotencyPurge({ storage: opened.value.storage, clock, logger });
   return ok({
     log: logger,
     close: async () => {
+      purge.stop();
       await background.stop();
       await opened.value.close();
     },

@@ -19,6 +19,7 @@ afterAll(() => db.close());
 // Projects may hold a provider's secret, encrypted with the server's key: the commands load it.
 const KEY = randomBytes(32).toString("base64");
 
+let stdin = "";
 async function kopek(...argv: string[]) {
   let stdout = "";
   let stderr = "";
@@ -27,6 +28,7 @@ async function kopek(...argv: string[]) {
     stdout: (text) => (stdout += text),
     stderr: (text) => (stderr += text),
     openDatabase: () => ({ pool: db.pool, close: async () => {} }),
+    readStdin: async () => stdin,
   };
   const code = await runCli(argv, io);
   return { code, stdout, stderr };
@@ -89,12 +91,26 @@ describe(`kopek database commands (${db.backend})`, () => {
       stdout: expect.stringMatching(
         new RegExp(`^revoked ${hashApiKey(key).slice(0, 12)}… \\(key [0-9a-f-]{36}\\)\n$`),
       ),
+      stderr: expect.stringMatching(
+        /^warning: a key on the command line .*kopek keys revoke - < key\.txt\n$/,
+      ),
     });
+    const third =
+      (await kopek("keys", "create", "--project", project)).stdout.match(/key: +(\S+)/)?.[1] ?? "";
+    stdin = `\n${third}\n`;
+    expect(await kopek("keys", "revoke", "-")).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(
+        new RegExp(`^revoked ${hashApiKey(third).slice(0, 12)}… \\(key [0-9a-f-]{36}\\)\n$`),
+      ),
+      stderr: "",
+    });
+    stdin = "";
     expect((await kopek("keys", "revoke", second)).code).toBe(0);
     const list = await kopek("keys", "list", "--project", project);
     expect(list.stdout).not.toContain(key);
     expect(list.stdout).not.toContain(hashApiKey(key)); // only a prefix
-    expect(list.stdout.match(/sha256 [0-9a-f]{12}… {2}created \S+Z {2}revoked \S+Z/g)).toHaveLength(2);
+    expect(list.stdout.match(/sha256 [0-9a-f]{12}… {2}created \S+Z {2}revoked \S+Z/g)).toHaveLength(3);
     expect(await kopek("keys", "revoke", "f".repeat(64))).toMatchObject({ code: 1 });
     expect((await kopek("keys", "revoke", "not-a-key")).code).toBe(2);
     expect(await kopek("keys", "create", "--project", "0192f3c4-0000-7000-8000-000000000000")).toMatchObject({

@@ -19,7 +19,8 @@ export interface CliProcess {
 export function spawnCli(args: readonly string[], env: Record<string, string> = {}): CliProcess {
   const child = spawn(process.execPath, ["--conditions=dev-source", "--import", "tsx", CLI, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "info", ...env },
+    // Tests run webhook receivers on this machine: the development opt-in (webhook-url-policy.ts).
+    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "info", KOPEK_WEBHOOKS_ALLOW_LOCAL: "on", ...env },
   });
   let out = "";
   let err = "";

@@ -4,6 +4,7 @@ import { createMemoryStorage } from "@kopek/storage-memory";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../src/app.js";
 import type { ServerTimeouts } from "../src/http/server-timeouts.js";
+import type { RateLimits } from "../src/limits/rate-limits.js";
 import type { KopekMetrics } from "../src/metrics/kopek-metrics.js";
 import { createLogger, reportKopekErrors } from "../src/startup/logger.js";
 import { createProjectWithKey } from "../src/startup/project-setup.js";
@@ -17,6 +18,8 @@ export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export interface TestAppOptions {
   readonly storedMethodCharge?: boolean;
   readonly rateLimitPerSecond?: number;
+  /** All the rate limits (see src/limits/rate-limits.ts); `rateLimitPerSecond` is ignored then. */
+  readonly rateLimits?: RateLimits;
   /** Wraps the project's provider, e.g. to slow it down or make it throw. */
   readonly wrapProvider?: (provider: PaymentProvider) => PaymentProvider;
   /** Wraps the Kopek instance the app is given, e.g. to make it throw. */
@@ -68,6 +71,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     storage,
     logger,
     rateLimitPerSecond: options.rateLimitPerSecond ?? 0,
+    ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
     publicUrl: PUBLIC_URL,
     ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
     ...(options.pageSecret === undefined ? {} : { pageSecret: options.pageSecret }),

@@ -13,7 +13,13 @@ export interface ServerProcess {
 
 /** `kopek serve` from source in its own process, on a free port the kernel picks. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const cli = spawnCli(["serve"], { PORT: "0", KOPEK_RATE_LIMIT: "0", ...env });
+  const cli = spawnCli(["serve"], {
+    PORT: "0",
+    KOPEK_RATE_LIMIT: "0",
+    KOPEK_RATE_LIMIT_UNAUTHENTICATED: "0",
+    KOPEK_RATE_LIMIT_PUBLIC: "0",
+    ...env,
+  });
   const exitedEarly = cli.exited.then((code) => {
     throw new Error(`kopek serve exited with ${code} before listening: ${cli.stderr()}${cli.stdout()}`);
   });

@@ -25,12 +25,36 @@ const isDigit = (text: string, i: number) => {
 };
 
 /**
+ * Where the separator between two digit groups that starts at `i` ends, or -1 when there is none. A
+ * separator is what people put between a card's groups: a run of whitespace, one character that is
+ * neither a letter nor a digit (".", "_", "/", "-", …), or that character with whitespace around it
+ * ("4111 - 1111"). Two punctuation marks in a row ("4111--1111") do not join groups.
+ */
+function separatorEnd(text: string, i: number): number {
+  let j = skipSpaces(text, i);
+  const char = text.codePointAt(j);
+  if (char !== undefined && !ALPHANUMERIC_OR_SPACE.test(String.fromCodePoint(char))) {
+    j = skipSpaces(text, j + (char > 0xffff ? 2 : 1));
+  }
+  return j === i ? -1 : j;
+}
+
+const SPACE = /\s/;
+const ALPHANUMERIC_OR_SPACE = /[\p{L}\p{N}\s]/u;
+
+function skipSpaces(text: string, i: number): number {
+  let j = i;
+  while (j < text.length && SPACE.test(text.charAt(j))) j++;
+  return j;
+}
+
+/**
  * The spans [start, end) of `text` that hold a card number, overlapping spans merged, in order.
  *
- * A card number is written as groups of digits separated by single spaces or hyphens
- * ("4111 1111 1111 1111", "4111-1111-…"), possibly followed by more digits such as an expiry
- * ("… 1111 12 25"). So the text is cut into runs of digit groups joined by exactly one separator, and
- * every window of whole consecutive groups holding 13–19 digits that passes Luhn is a card number.
+ * A card number is written as groups of digits joined by separators (see {@link separatorEnd}:
+ * "4111 1111 1111 1111", "4111.1111.…", "4111_1111_…"), possibly followed by more digits such as an
+ * expiry ("… 1111 12 25"). So the text is cut into runs of digit groups joined by one separator each,
+ * and every window of whole consecutive groups holding 13–19 digits that passes Luhn is a card number.
  * Windows start and end on group boundaries so that a long opaque numeric token (25 digits, no
  * separators) is judged as a whole and not flagged because some 16 digits inside it happen to pass Luhn.
  */
@@ -47,9 +71,9 @@ function* cardSpans(text: string): Generator<[number, number]> {
       const start = i;
       while (isDigit(text, i)) i++;
       groups.push(start, i);
-      const separator = text[i];
-      if ((separator !== " " && separator !== "-") || !isDigit(text, i + 1)) break;
-      i++;
+      const next = separatorEnd(text, i);
+      if (next === -1 || !isDigit(text, next)) break;
+      i = next;
     }
     yield* runSpans(text, groups);
   }

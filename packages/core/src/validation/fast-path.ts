@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { isPeriodWithinOneYear } from "../domain/billing-period.js";
 import { PAYMENT_METHODS, PERIOD_UNITS, type PeriodUnit } from "../domain/model.js";
-import { containsCardNumber } from "./card-guard.js";
 import {
   AMOUNT_PATTERN,
   CURRENCY_PATTERN,
@@ -17,6 +16,7 @@ import {
   MAX_RETURN_URL_LENGTH,
   PRINTABLE_ASCII,
 } from "./limits.js";
+import { normalizedUrl } from "./normalized-url.js";
 import type { CreateInvoiceRequest, CreateSubscriptionRequest } from "./schemas.js";
 
 /**
@@ -245,7 +245,9 @@ function isReturnUrl(value: unknown): boolean {
     typeof value === "string" &&
     value.length <= MAX_RETURN_URL_LENGTH &&
     SIMPLE_HTTP_URL.test(value) &&
-    !PUNYCODE_HOST.test(value)
+    !PUNYCODE_HOST.test(value) &&
+    // zod returns the normalised form (schemas.ts); one that is already normal comes back unchanged.
+    normalizedUrl(value) === value
   );
 }
 
@@ -258,7 +260,6 @@ function isProviderMethodRef(value: unknown): value is string {
     typeof value === "string" &&
     value.length >= 1 &&
     value.length <= MAX_METHOD_REF_LENGTH &&
-    PRINTABLE_ASCII.test(value) &&
-    !containsCardNumber(value)
+    PRINTABLE_ASCII.test(value)
   );
 }

@@ -33,6 +33,7 @@ export {
   RECEIPT_QUANTITY_DECIMALS,
   RECEIPT_QUANTITY_PATTERN,
 } from "./limits.js";
+export { normalizedUrl } from "./normalized-url.js";
 export {
   type RefundListResponse,
   type RefundResponse,

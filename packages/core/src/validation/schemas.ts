@@ -7,7 +7,6 @@ import {
   RECEIPT_PAYMENT_SUBJECTS,
 } from "../domain/model.js";
 import { quantityInThousandths } from "../domain/receipt-total.js";
-import { containsCardNumber } from "./card-guard.js";
 import {
   AMOUNT_PATTERN,
   CURRENCY_PATTERN,
@@ -32,6 +31,7 @@ import {
   PRINTABLE_ASCII,
   RECEIPT_QUANTITY_PATTERN,
 } from "./limits.js";
+import { normalizedUrl } from "./normalized-url.js";
 
 /**
  * The request schemas of API.md 5. They check structure and each field on its own; rules that need
@@ -90,10 +90,6 @@ export const providerMethodRefSchema = z
   .min(1)
   .max(MAX_METHOD_REF_LENGTH)
   .regex(PRINTABLE_ASCII, { error: "must contain printable ASCII characters only" })
-  .refine((ref) => !containsCardNumber(ref), {
-    params: { code: "card_number_not_allowed" },
-    error: "must be the provider's token for the stored method, never a card number",
-  })
   .meta({ description: "The provider's token for the stored method. Never a card number; never returned." });
 
 export const descriptionSchema = z.string().max(MAX_DESCRIPTION_LENGTH);
@@ -218,6 +214,8 @@ export const createInvoiceRequestSchema = z
     metadata: metadataSchema.optional(),
     returnUrl: z
       .url({ protocol: /^https?$/, error: "must be an absolute http: or https: URL" })
+      // Stored and emitted in its ASCII form; the limit applies to that form.
+      .overwrite(normalizedUrl)
       .max(MAX_RETURN_URL_LENGTH)
       .nullable()
       .optional(),

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import type { FieldIssue, KopekErrorOf } from "../api/errors.js";
+import { cardNumberIssues } from "./card-field-rule.js";
 import { fastCreateInvoice, fastCreateSubscription } from "./fast-path.js";
 import { toFieldIssues } from "./field-issues.js";
 import { CURRENCY_PATTERN, MAX_INVOICE_LIFETIME_MS, MIN_INVOICE_LIFETIME_MS } from "./limits.js";
@@ -83,13 +84,18 @@ export function validateCreateInvoice(
 /**
  * `fastPath` (see `fast-path.ts`) vouches for the common valid body without zod. When it is unsure, or
  * a contextual check objects, zod runs as if there were no fast path, so every problem is reported.
+ * The card-data rule (`card-field-rule.ts`) is one of the contextual checks of every body.
  */
 function validate<S extends z.ZodType>(
   schema: S,
   fastPath: ((body: unknown) => z.output<S> | undefined) | null,
   body: unknown,
-  contextual: (issues: FieldIssue[]) => void,
+  fieldChecks: (issues: FieldIssue[]) => void,
 ): Result<z.output<S>, ValidationFailure> {
+  const contextual = (issues: FieldIssue[]) => {
+    fieldChecks(issues);
+    issues.push(...cardNumberIssues(body));
+  };
   const fast = fastPath?.(body);
   if (fast !== undefined) {
     const issues: FieldIssue[] = [];

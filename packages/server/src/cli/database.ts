@@ -11,6 +11,8 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
+  /** All of standard input (for secrets that must not be on the command line); none when absent. */
+  readonly readStdin?: () => Promise<string>;
   readonly openDatabase?: (databaseUrl: string) => { pool: PostgresPool; close(): Promise<void> };
 }
 

@@ -1,4 +1,10 @@
-import { type ApiKeyRecord, createUuidV7Generator, generateApiKey, hashApiKey } from "@kopek/core";
+import {
+  type ApiKeyRecord,
+  createUuidV7Generator,
+  generateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+} from "@kopek/core";
 import { parseDuration } from "../startup/duration.js";
 import { type DatabaseCommandContext, storageFailure } from "./database.js";
 import { findKey, SHOWN_PREFIX } from "./key-target.js";
@@ -45,7 +51,28 @@ async function revoke({ storage, io }: DatabaseCommandContext, key: ApiKeyRecord
  * `kopek keys revoke <id | sha256 prefix | key>`: effective at once, since every request looks its
  * key up.
  */
-export async function keysRevoke(context: DatabaseCommandContext, target: string | undefined) {
+/**
+ * `kopek keys revoke -`: the key (or its id or SHA-256) is read from standard input, the first line, so
+ * a plaintext key need not sit on the command line, where shell history and `ps` keep it.
+ */
+async function revokeTargetOf(io: DatabaseCommandContext["io"], argument: string | undefined) {
+  if (argument !== "-") {
+    if (argument !== undefined && isWellFormedApiKey(argument))
+      io.stderr(
+        "warning: a key on the command line stays in shell history and is visible to other users; " +
+          "pass its id or sha256 (as keys list prints them), or the key on standard input: kopek keys revoke - < key.txt\n",
+      );
+    return argument;
+  }
+  const text = (await io.readStdin?.()) ?? "";
+  return text
+    .split(/\r?\n/)
+    .find((line) => line.trim() !== "")
+    ?.trim();
+}
+
+export async function keysRevoke(context: DatabaseCommandContext, argument: string | undefined) {
+  const target = await revokeTargetOf(context.io, argument);
   const key = await findKey(context, "keys revoke", target);
   return typeof key === "number" ? key : revoke(context, key);
 }

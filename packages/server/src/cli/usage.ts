@@ -46,6 +46,7 @@ Commands on the database at DATABASE_URL:
                                  Revoke a key at once, on every server using the database;
                                  named by its id, its sha256 or a prefix of it (as keys
                                  list prints it, at least 6 hex characters), or the key
+  keys revoke -                  The same, read from standard input (keeps a key off the command line)
   keys rotate <key-id | sha256-prefix | key> [--grace <duration>]
                                  Issue a new key for the same project (printed once), then
                                  revoke the old one at once, or after --grace (90s, 15m, 2h;
@@ -69,6 +70,14 @@ Environment (serve, worker):
   KOPEK_PUBLIC_URL      Base URL of payment links and of provider notification URLs
                         (default: where the server listens)
   KOPEK_RATE_LIMIT      Requests per second per API key (default 100, 0 = off)
+  KOPEK_RATE_LIMIT_UNAUTHENTICATED  Failed authentications per client IP per minute
+                        (default 60, 0 = off); past it the IP gets 429
+  KOPEK_RATE_LIMIT_PUBLIC  Requests per client IP per minute to the payment page, provider
+                        notifications and health (default 600, 0 = off)
+  KOPEK_WEBHOOKS_ALLOW_LOCAL  on: webhooks may go to this machine, over http:// too
+                        (development only; default off: https:// to public addresses)
+  REDIS_URL             Redis shared by all instances for the rate limits (default: the
+                        PostgreSQL database when DATABASE_URL is set, else this process)
   LOG_LEVEL             fatal, error, warn, info, debug, trace or silent (default info)
   DATABASE_URL          PostgreSQL URL (default: memory storage)
   KOPEK_ENCRYPTION_KEY  32 bytes in base64, for method tokens at rest (set it in production,

@@ -1,4 +1,5 @@
 import { createUuidV7Generator, generateWebhookSecret, isUuid } from "@kopek/core";
+import { webhookUrlPolicy, webhookUrlProblem } from "../webhooks/webhook-url-policy.js";
 import { type DatabaseCommandContext, failure, storageFailure } from "./database.js";
 import { projectArg } from "./project-arg.js";
 import { usage } from "./projects-commands.js";
@@ -11,7 +12,9 @@ export async function webhooksAdd(
 ): Promise<number> {
   const { io, storage } = context;
   if (url === undefined || !/^https?:\/\//.test(url) || URL.parse(url) === null)
-    return usage(io, "webhooks add needs --url <an absolute http:// or https:// URL>");
+    return usage(io, "webhooks add needs --url <an absolute https:// URL>");
+  const problem = webhookUrlProblem(url, webhookUrlPolicy());
+  if (problem !== null) return usage(io, `webhooks add --url ${problem}`);
   const project = await projectArg(context, "webhooks add", projectId);
   if (typeof project === "number") return project;
   const secret = generateWebhookSecret();

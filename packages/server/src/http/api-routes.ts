@@ -1,7 +1,7 @@
-import rateLimit from "@fastify/rate-limit";
 import { type Kopek, type KopekError, type KopekRequest, type KopekResponse, ROUTES } from "@kopek/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { KopekHttpError } from "./kopek-http-error.js";
+import { apiRateLimits } from "../limits/rate-limit-hooks.js";
+import type { RateLimits } from "../limits/rate-limits.js";
 import { sendKopekResponse } from "./send-kopek-response.js";
 
 declare module "fastify" {
@@ -13,8 +13,8 @@ declare module "fastify" {
 
 export interface ApiRoutesOptions {
   readonly kopek: Kopek;
-  /** Requests per second per API key; 0 turns limiting off. */
-  readonly rateLimitPerSecond: number;
+  /** The per-key and failed-authentication limits (see limits/rate-limits.ts). */
+  readonly limits: RateLimits;
   /** Told every answer core gives (metrics). */
   readonly onAnswer?: (answer: KopekResponse) => void;
 }
@@ -48,26 +48,10 @@ export function sendAnswer(
  * Everything under /v1: each request is handed to `kopek.handle` whole; authentication, body rules,
  * routing and every refusal are core's. The routes are core's `ROUTES`, named so the request log shows
  * the pattern (`/v1/invoices/:id`); any other /v1 path is core's to answer (404 after authentication).
- * The per-key rate limit runs before the body is read; its 429 goes through core too (error-boundary.ts),
- * so a bad key still gets its 401.
+ * The rate limits are limits/rate-limit-hooks.ts's.
  */
-export async function apiRoutes(
-  api: FastifyInstance,
-  { kopek, rateLimitPerSecond, onAnswer }: ApiRoutesOptions,
-) {
-  if (rateLimitPerSecond > 0) {
-    await api.register(rateLimit, {
-      hook: "preParsing",
-      max: rateLimitPerSecond,
-      timeWindow: 1000,
-      keyGenerator: (request) => request.headers.authorization ?? request.ip,
-      errorResponseBuilder: (_request, context) =>
-        new KopekHttpError({
-          code: "rate_limited",
-          retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
-        }),
-    });
-  }
+export async function apiRoutes(api: FastifyInstance, { kopek, limits, onAnswer }: ApiRoutesOptions) {
+  apiRateLimits(api, kopek, limits);
 
   const { prefix } = api;
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -5,7 +5,6 @@ import {
   invoiceEventPayloadSchema,
   invoiceListResponseSchema,
   invoiceResponseSchema,
-  PROBLEM_CODES,
   paymentEventPayloadSchema,
   paymentListResponseSchema,
   paymentResponseSchema,

@@ -1,4 +1,4 @@
-import type { Kopek, KopekError } from "@kopek/core";
+import { type Kopek, type KopekError, normalizedUrl } from "@kopek/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { csrfToken, isValidCsrfToken } from "./csrf-token.js";
 import {
@@ -30,7 +30,9 @@ const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?$/;
  * of a form post: this server ('self': the sandbox's checkout) and the provider's confirmation pages.
  */
 function contentSecurityPolicy(formOrigins: readonly string[]): string {
-  const targets = ["'self'", ...formOrigins.filter((origin) => ORIGIN.test(origin))].join(" ");
+  // Each source is the parsed URL's origin (ASCII, punycode host), never the characters as given.
+  const origins = formOrigins.map((origin) => (URL.canParse(origin) ? new URL(origin).origin : ""));
+  const targets = ["'self'", ...origins.filter((origin) => ORIGIN.test(origin))].join(" ");
   return `default-src 'none'; style-src 'self'; form-action ${targets}; base-uri 'none'; frame-ancestors 'none'`;
 }
 
@@ -52,6 +54,15 @@ export function sendHtml(
       .header("vary", "Accept-Language")
       .send(body)
   );
+}
+
+/**
+ * A 303 to `url` in its ASCII form (`normalizedUrl`), so a non-ASCII character can never make the
+ * Location header throw; a URL that does not even parse gets the 502 page instead of a raw 500.
+ */
+export function seeOther(reply: FastifyReply, url: string, language: PageLanguage, base: string) {
+  if (!URL.canParse(url)) return sendHtml(reply, 502, errorHtml(language, 502, base));
+  return reply.code(303).header("location", normalizedUrl(url)).send();
 }
 
 /** The language a request's pages are shown in, from its Accept-Language. */
@@ -147,8 +158,7 @@ export async function payRoutes(app: FastifyInstance, { kopek, secret, publicUrl
         if (PROVIDER_TROUBLE.has(started.error.code)) return sendPage(request, reply, id, 502, "unavailable");
         return sendError(reply, language, started.error, base());
       }
-      if (started.value.kind === "confirm")
-        return reply.code(303).header("location", started.value.url).send();
+      if (started.value.kind === "confirm") return seeOther(reply, started.value.url, language, base());
       // Paid, expired or canceled meanwhile: the page says which.
       return sendPage(request, reply, id, started.value.invoice.status === "paid" ? 200 : 409);
     },

@@ -1,5 +1,6 @@
 import type { Kopek, KopekError } from "@kopek/core";
 import type { FastifyInstance } from "fastify";
+import { redactSecrets } from "../startup/logger.js";
 
 export interface ProviderEventRoutesOptions {
   readonly kopek: Kopek;
@@ -44,7 +45,8 @@ export async function providerEventRoutes(app: FastifyInstance, { kopek }: Provi
       }
       const status = statusOf(handled.error);
       request.log.warn(
-        { projectId, providerKind: kind, code: handled.error.code },
+        // Both come from the URL, so from anyone: redacted like any other caller-controlled value.
+        { projectId: redactSecrets(projectId), providerKind: redactSecrets(kind), code: handled.error.code },
         "provider notification refused",
       );
       return reply.code(status).header("content-type", "text/plain; charset=utf-8").send(handled.error.code);

@@ -2,7 +2,7 @@ import { type SandboxCheckout, sandboxNotificationOf } from "@kopek/provider-san
 import type { FastifyInstance } from "fastify";
 import { csrfToken, isValidCsrfToken } from "./csrf-token.js";
 import { basePathOf, errorHtml, notFoundHtml } from "./page-html.js";
-import { acceptForms, languageOf, sameOrigin, sendHtml } from "./pay-routes.js";
+import { acceptForms, languageOf, sameOrigin, seeOther, sendHtml } from "./pay-routes.js";
 import { sandboxCheckoutHtml } from "./sandbox-checkout-html.js";
 
 export interface SandboxCheckoutRoutesOptions {
@@ -61,7 +61,7 @@ export async function sandboxCheckoutRoutes(
         body: notification.body,
         signal: AbortSignal.timeout(5000),
       }).catch((cause) => request.log.warn({ err: cause }, "sandbox notification not delivered"));
-      return reply.code(303).header("location", decided.returnUrl).send();
+      return seeOther(reply, decided.returnUrl, language, base());
     },
   );
 }

@@ -2,6 +2,10 @@ import { DEFAULT_DUNNING_POLICY, type DunningPolicy } from "@kopek/core";
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import { DEFAULT_RATE_LIMIT_PER_SECOND } from "../app.js";
+import {
+  DEFAULT_FAILED_AUTH_PER_IP_PER_MINUTE,
+  DEFAULT_PUBLIC_PER_IP_PER_MINUTE,
+} from "../limits/rate-limits.js";
 import { base64Keys, digits, duration, httpUrl, retrySchedule } from "./env-values.js";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -14,6 +18,12 @@ export interface Config {
   /** Base of `paymentUrl` (KOPEK_PUBLIC_URL); null: where the server listens, with the bound port. */
   readonly publicUrl: string | null;
   readonly rateLimitPerSecond: number;
+  /** Failed authentications per client IP per minute (KOPEK_RATE_LIMIT_UNAUTHENTICATED); 0: off. */
+  readonly failedAuthPerIpPerMinute: number;
+  /** Requests to the page, notifications and health per client IP per minute (KOPEK_RATE_LIMIT_PUBLIC). */
+  readonly publicPerIpPerMinute: number;
+  /** Where instances share their rate-limit counters (REDIS_URL); null: PostgreSQL when on it, else memory. */
+  readonly redisUrl: string | null;
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly databaseUrl: string | null;
   /** The 32-byte key for method tokens at rest (KOPEK_ENCRYPTION_KEY, base64). */
@@ -57,6 +67,16 @@ const schema = z.object({
   KOPEK_RATE_LIMIT: digits("must be an integer of 0 or more (0 turns rate limiting off)").default(
     DEFAULT_RATE_LIMIT_PER_SECOND,
   ),
+  KOPEK_RATE_LIMIT_UNAUTHENTICATED: digits("must be an integer of 0 or more (0 turns it off)").default(
+    DEFAULT_FAILED_AUTH_PER_IP_PER_MINUTE,
+  ),
+  KOPEK_RATE_LIMIT_PUBLIC: digits("must be an integer of 0 or more (0 turns it off)").default(
+    DEFAULT_PUBLIC_PER_IP_PER_MINUTE,
+  ),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(", ")}`).default("info"),
   DATABASE_URL: z
     .string()
@@ -113,6 +133,7 @@ const schema = z.object({
 // Never echoed back: a password in the URL or the key itself would land in a terminal or a log.
 const SECRET = new Set([
   "DATABASE_URL",
+  "REDIS_URL",
   "KOPEK_ENCRYPTION_KEY",
   "KOPEK_ENCRYPTION_OLD_KEYS",
   "KOPEK_FORM_SECRET",
@@ -142,6 +163,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     projectsFile: vars.KOPEK_PROJECTS_FILE ?? null,
     publicUrl: vars.KOPEK_PUBLIC_URL ?? null,
     rateLimitPerSecond: vars.KOPEK_RATE_LIMIT,
+    failedAuthPerIpPerMinute: vars.KOPEK_RATE_LIMIT_UNAUTHENTICATED,
+    publicPerIpPerMinute: vars.KOPEK_RATE_LIMIT_PUBLIC,
+    redisUrl: vars.REDIS_URL ?? null,
     logLevel: vars.LOG_LEVEL,
     databaseUrl: vars.DATABASE_URL ?? null,
     encryptionKey: vars.KOPEK_ENCRYPTION_KEY?.[0] ?? null,

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
-import { readFile, stat, writeFile } from "node:fs/promises";
+import { chmod, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -34,10 +34,25 @@ describe("the encryption key file", () => {
 
   it("that does not hold a key stops the start with a line naming the file, not its contents", async () => {
     const path = join(scratch, "bad.key");
-    await writeFile(path, "c2hvcnQtc2VjcmV0\n");
+    await writeFile(path, "c2hvcnQtc2VjcmV0\n", { mode: 0o600 });
     const error = (await readOrCreateKeyFile(path))._unsafeUnwrapErr();
     expect(error).toMatch(new RegExp(`^KOPEK_ENCRYPTION_KEY_FILE ${path}: encryption key must be 32 bytes`));
     expect(error).not.toContain("c2hvcnQ");
+  });
+
+  it("that others may read stops the start, naming the file and the fix, never the key", async () => {
+    for (const mode of [0o644, 0o640, 0o604, 0o660]) {
+      const path = join(scratch, `open-${mode.toString(8)}.key`);
+      const key = randomBytes(32).toString("base64");
+      await writeFile(path, `${key}\n`, { mode: 0o600 });
+      await chmod(path, mode);
+      const error = (await readOrCreateKeyFile(path))._unsafeUnwrapErr();
+      expect(error).toBe(
+        `KOPEK_ENCRYPTION_KEY_FILE ${path} is open to other users; allow only its owner (chmod 600 ${path}) or use KOPEK_ENCRYPTION_KEY`,
+      );
+      await chmod(path, 0o600);
+      expect((await readOrCreateKeyFile(path))._unsafeUnwrap().key.toString("base64")).toBe(key);
+    }
   });
 });
 

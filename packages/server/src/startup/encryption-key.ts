@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
+import { link, mkdir, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import {
   createTokenCipher,
@@ -93,9 +93,24 @@ async function readKeyFile(path: string): Promise<Result<Buffer, string>> {
       code === "ENOENT" ? "missing" : `KOPEK_ENCRYPTION_KEY_FILE ${path} cannot be read (${code ?? "error"})`,
     );
   }
+  let key: Buffer;
   try {
-    return ok(parseEncryptionKey(text));
+    key = parseEncryptionKey(text);
   } catch (cause) {
     return err(`KOPEK_ENCRYPTION_KEY_FILE ${path}: ${(cause as Error).message}`);
   }
+  return (await isPrivateFile(path))
+    ? ok(key)
+    : err(
+        `KOPEK_ENCRYPTION_KEY_FILE ${path} is open to other users; allow only its owner (chmod 600 ${path}) or use KOPEK_ENCRYPTION_KEY`,
+      );
+}
+
+/**
+ * Whether only the file's owner may read or write it: a key others can read is as good as leaked, so
+ * the server refuses to start on it rather than use it. (POSIX modes only: Windows has none to check.)
+ */
+async function isPrivateFile(path: string): Promise<boolean> {
+  if (process.platform === "win32") return true;
+  return ((await stat(path)).mode & 0o077) === 0;
 }

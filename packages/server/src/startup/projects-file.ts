@@ -9,6 +9,7 @@ import {
 } from "@kopek/core";
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
+import { webhookUrlPolicy, webhookUrlProblem } from "../webhooks/webhook-url-policy.js";
 import { saveKeyHashes } from "./project-setup.js";
 import { saveWebhookEndpoints } from "./projects-file-webhooks.js";
 import { httpUrl, providerEntrySchema, resolveProvider } from "./provider-entry.js";
@@ -37,7 +38,10 @@ const projectSchema = z.strictObject({
   webhooks: z
     .array(
       z.strictObject({
-        url: httpUrl,
+        url: httpUrl.superRefine((url, context) => {
+          const problem = webhookUrlProblem(url, webhookUrlPolicy());
+          if (problem !== null) context.addIssue({ code: "custom", message: problem });
+        }),
         secret: z
           .string("must be a string")
           .refine(isWebhookSecret, "must be whsec_ followed by base64 of at least 16 bytes"),

@@ -12,6 +12,8 @@ import { redactSecrets } from "./logger.js";
 export interface OpenedStorage {
   readonly storage: Storage;
   readonly kind: "memory" | "postgres";
+  /** The PostgreSQL pool (shared by the rate limits); null on memory. */
+  readonly pool: pg.Pool | null;
   /** The key that encrypts secrets at rest (PostgreSQL), which every instance shares; null on memory. */
   readonly encryptionKey: Buffer | null;
   close(): Promise<void>;
@@ -23,7 +25,13 @@ const CONNECT_TIMEOUT_MS = 5000;
 /** Memory storage unless DATABASE_URL is set; then PostgreSQL, migrated on start (API.md 8). */
 export async function openStorage(config: Config, logger: Logger): Promise<Result<OpenedStorage, string>> {
   if (config.databaseUrl === null) {
-    return ok({ storage: createMemoryStorage(), kind: "memory", encryptionKey: null, close: async () => {} });
+    return ok({
+      storage: createMemoryStorage(),
+      kind: "memory",
+      pool: null,
+      encryptionKey: null,
+      close: async () => {},
+    });
   }
   const encryption = await loadEncryption(config, (message) => logger.warn(message));
   if (encryption.isErr()) return err(encryption.error);
@@ -41,6 +49,7 @@ export async function openStorage(config: Config, logger: Logger): Promise<Resul
   return ok({
     storage: createPostgresStorage({ pool, encryption: encryption.value.cipher }),
     kind: "postgres",
+    pool,
     encryptionKey: encryption.value.currentKey,
     close: () => pool.end(),
   });

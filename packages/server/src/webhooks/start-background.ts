@@ -11,7 +11,8 @@ import {
 } from "@kopek/core";
 import type { Logger } from "pino";
 import type { KopekMetrics } from "../metrics/kopek-metrics.js";
-import { fetchTransport } from "./fetch-transport.js";
+import { createGuardedTransport } from "./guarded-transport.js";
+import { webhookUrlPolicy } from "./webhook-url-policy.js";
 
 export interface BackgroundOptions {
   readonly storage: Storage;
@@ -43,7 +44,7 @@ export function startBackgroundJobs(options: BackgroundOptions): { stop(): Promi
   const dispatcher = createWebhookDispatcher({
     storage,
     clock,
-    transport: options.transport ?? fetchTransport,
+    transport: options.transport ?? createGuardedTransport(webhookUrlPolicy()),
     ...(options.retryScheduleMs === undefined ? {} : { retryScheduleMs: options.retryScheduleMs }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     onAttempt: (a) => {

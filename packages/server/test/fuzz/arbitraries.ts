@@ -1,3 +1,4 @@
+import { generateApiKey } from "@kopek/core";
 import fc from "fast-check";
 import type { RawRequest } from "./raw-http.js";
 
@@ -20,7 +21,25 @@ const anyJsonScalar = fc.oneof(
   fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }).map(String),
 );
 /** Values for a field, of every type but the right one as often as the right one. */
+/**
+ * Secrets the fuzzer plants: card numbers written as people write them in fields, metadata keys and
+ * values and X-Request-Id, and an API key of no project in X-Request-Id (a key in free text is the
+ * caller's own business, not refused). None may come back in a response or reach the log.
+ */
+const PLANTED_CARD_NUMBERS = [
+  "4111111111111111",
+  "4111 1111 1111 1111",
+  "4111.1111.1111.1111",
+  "4111_1111_1111_1111",
+  "4111/1111/1111/1111",
+  "4111  1111  1111  1111",
+  "5500-0000-0000-0004",
+];
+export const PLANTED_SECRETS = [...PLANTED_CARD_NUMBERS, generateApiKey()];
+const planted = fc.constantFrom(...PLANTED_CARD_NUMBERS);
+
 const fieldValue = fc.oneof(
+  planted,
   anyJsonScalar,
   fc.array(anyJsonScalar, { maxLength: 5 }),
   fc.dictionary(fc.string({ maxLength: 10 }), anyJsonScalar, { maxKeys: 5 }),
@@ -44,9 +63,11 @@ const validInvoice = fc.record(
     amount: fc.record({ amount: fc.constant("149900"), currency: fc.constantFrom("RUB", "EUR") }),
     methods: fc.subarray(["card", "sbp"], { minLength: 1 }),
     customer: fc.record({ email: fc.emailAddress() }),
-    metadata: fc.dictionary(fc.string({ minLength: 1, maxLength: 40 }), fc.string({ maxLength: 50 }), {
-      maxKeys: 5,
-    }),
+    metadata: fc.dictionary(
+      fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), planted),
+      fc.oneof(fc.string({ maxLength: 50 }), planted),
+      { maxKeys: 5 },
+    ),
   },
   { requiredKeys: ["amount"] },
 );
@@ -250,7 +271,12 @@ export function requestArbitrary(t: FuzzTargets): fc.Arbitrary<RawRequest> {
       authorization: present(authorization(t)),
       idempotencyKey: present(idempotencyKey),
       contentType: present(contentType),
-      requestId: fc.option(fc.string({ unit: "grapheme", maxLength: 200 }), { nil: undefined }),
+      requestId: fc.option(
+        fc.oneof(fc.string({ unit: "grapheme", maxLength: 200 }), fc.constantFrom(...PLANTED_SECRETS)),
+        {
+          nil: undefined,
+        },
+      ),
       body: bodyText,
     })
     .map((r) => {

@@ -4,7 +4,7 @@ import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { buildTestApp, invoiceBody, json, subscriptionBody } from "../helper.js";
 import { recordMethodRef } from "../test-artifacts.js";
-import { requestArbitrary } from "./arbitraries.js";
+import { PLANTED_SECRETS, requestArbitrary } from "./arbitraries.js";
 import { type RawResponse, rawRequest } from "./raw-http.js";
 
 export interface FuzzOptions {
@@ -98,6 +98,9 @@ export async function runHttpFuzz(options: FuzzOptions): Promise<FuzzFigures> {
         for (const ref of body.match(/pm_fuzz_[0-9a-f-]{36}/g) ?? []) recordMethodRef(ref);
         const response = await rawRequest(port, request);
         if (response !== null) statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+        const leaked = PLANTED_SECRETS.find((secret) => response?.body.includes(secret));
+        if (leaked !== undefined)
+          throw new Error(`a planted secret came back in a response: ${request.path}`);
         const violation = contractViolation(response, request.method);
         if (violation !== null) throw new Error(`${violation}; answer: ${response?.body.slice(0, 300)}`);
       }),
@@ -107,6 +110,9 @@ export async function runHttpFuzz(options: FuzzOptions): Promise<FuzzFigures> {
     if (health?.status !== 200) throw new Error(`/healthz answered ${health?.status} after the fuzz run`);
     if ((Object.prototype as Record<string, unknown>).polluted !== undefined)
       throw new Error("Object.prototype was polluted");
+    const log = t.logLines.join("");
+    for (const secret of [...PLANTED_SECRETS, t.apiKey])
+      if (log.includes(secret)) throw new Error("a planted secret or the API key reached the log");
     // The test helper keeps every log line for assertions: the harness's memory, not the server's.
     t.logLines.length = 0;
     collect();

@@ -1,0 +1,43 @@
+import fc from "fast-check";
+
+/**
+ * Generators of card numbers (PANs) for property tests, shared by the card rule's tests and the HTTP
+ * fuzzer. The check digit is computed here independently of `card-guard.ts`, so a generated number
+ * does not trust the code under test.
+ */
+export function luhnCheckDigit(payload: string): number {
+  let sum = 0;
+  [...payload].reverse().forEach((char, index) => {
+    const doubled = index % 2 === 0 ? Number(char) * 2 : Number(char);
+    sum += Math.floor(doubled / 10) + (doubled % 10);
+  });
+  return (10 - (sum % 10)) % 10;
+}
+
+/** A Luhn-valid run of 13–19 digits. */
+export const cardNumberArb = fc
+  .integer({ min: 13, max: 19 })
+  .chain((length) =>
+    fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: length - 1, maxLength: length - 1 }),
+  )
+  .map((payload) => payload + luhnCheckDigit(payload));
+
+/** What people put between a card's groups: one non-alphanumeric character, whitespace runs, " - ". */
+export const cardSeparatorArb = fc.oneof(
+  fc.constantFrom(..." -._/\\|,:;+*#~=", "\u00a0", "\u2009", "\u2013", "\t", "\n", "\u00b7", "\u{1F4B3}"),
+  fc.constantFrom("  ", "   ", " - ", "- ", " /", "\r\n"),
+);
+
+/** A card number cut into groups of 1–6 digits joined by separators ("4111.1111 1111_1111"). */
+export const writtenCardNumberArb = cardNumberArb.chain((card) =>
+  fc.array(fc.tuple(fc.integer({ min: 1, max: 6 }), cardSeparatorArb), { maxLength: 8 }).map((cuts) => {
+    let rest = card;
+    let text = "";
+    for (const [size, separator] of cuts) {
+      if (rest.length <= size) break;
+      text += rest.slice(0, size) + separator;
+      rest = rest.slice(size);
+    }
+    return text + rest;
+  }),
+);
