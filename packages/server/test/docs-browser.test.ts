@@ -27,7 +27,7 @@ it.runIf(existsSync(CHROMIUM))(
       await page.getByRole("heading", { name: "Kopek API" }).first().waitFor({ timeout: 20_000 });
       // An operation, as rendered (the sidebar or the operation's own heading), not just in the DOM.
       await page
-        .getByText("Create a subscription and charge its first cycle")
+        .getByText("Create a subscription: charge its first cycle, or take a paid invoice's payment as it")
         .filter({ visible: true })
         .first()
         .waitFor({ timeout: 20_000 });
