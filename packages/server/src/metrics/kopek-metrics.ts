@@ -102,8 +102,8 @@ export function createKopekMetrics(): KopekMetrics {
       });
     },
   });
-  // One counter and one histogram child per method, route pattern and status (a bounded set): prom-client
-  // would otherwise hash the labels object on every request, twice.
+  // One counter and one histogram child per method, route pattern and status (a bounded set), so a request
+  // builds and validates no labels object; prom-client's children still hash their labels on every call.
   const perRoute = new Map<
     string,
     { readonly count: Counter.Internal; readonly time: Histogram.Internal<"method" | "route" | "status"> }
