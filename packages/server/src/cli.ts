@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import { runCli } from "./cli/run-cli.js";
-import { startServer } from "./main.js";
+import { type RunningServer, startServer } from "./main.js";
 import { loadConfig } from "./startup/config.js";
 import { type SandboxProviderOptions, startSandboxProvider } from "./startup/sandbox-provider-command.js";
-import { closeOnSignals } from "./startup/shutdown.js";
+import { type Closable, closeOnSignals } from "./startup/shutdown.js";
 import { startWorker } from "./worker-main.js";
 
 const io = {
@@ -20,19 +20,25 @@ const io = {
 async function serve(): Promise<number> {
   const config = loadConfig(process.env);
   if (config.isErr()) return fail(config.error);
-  const server = await startServer(config.value, io.stdout);
+  const starting = startServer(config.value, io.stdout);
+  closeOnSignals(starting.then((server) => (server.isOk() ? closable(server.value) : null)));
+  const server = await starting;
   if (server.isErr()) return fail(server.error);
-  closeOnSignals({ log: server.value.app.log, close: server.value.close });
   return -1; // keeps running until a signal
 }
 
 async function work(): Promise<number> {
   const config = loadConfig(process.env);
   if (config.isErr()) return fail(config.error);
-  const worker = await startWorker(config.value);
+  const starting = startWorker(config.value);
+  closeOnSignals(starting.then((worker) => (worker.isOk() ? worker.value : null)));
+  const worker = await starting;
   if (worker.isErr()) return fail(worker.error);
-  closeOnSignals(worker.value);
   return -1; // keeps running until a signal
+}
+
+function closable(server: RunningServer): Closable {
+  return { log: server.app.log, close: server.close };
 }
 
 function fail(message: string): number {
@@ -41,9 +47,10 @@ function fail(message: string): number {
 }
 
 async function sandboxProvider(options: SandboxProviderOptions): Promise<number> {
-  const service = await startSandboxProvider(options);
+  const starting = startSandboxProvider(options);
+  closeOnSignals(starting.then((service) => (service.isOk() ? service.value : null)));
+  const service = await starting;
   if (service.isErr()) return fail(service.error);
-  closeOnSignals(service.value);
   return -1; // keeps running until a signal
 }
 

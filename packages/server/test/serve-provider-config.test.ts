@@ -47,6 +47,20 @@ describe("kopek serve with a yookassa project", () => {
     expect(cli.stdout() + cli.stderr()).not.toContain(SECRET.slice(5));
   }, 30_000);
 
+  test("a SIGTERM while it is still starting is held until it can stop cleanly: exit 0", async () => {
+    const cli = spawnCli(["serve"], {
+      KOPEK_PROJECTS_FILE: path,
+      PORT: "0",
+      KOPEK_PUBLIC_URL: "https://pay.example",
+      SHOP_KEY: SECRET,
+    });
+    // Logged before the server listens: Node's default for SIGTERM would kill it with no exit code.
+    await cli.waitFor(/projects file applied/);
+    cli.child.kill("SIGTERM");
+    expect(await cli.exited).toBe(0);
+    expect(cli.stdout()).toMatch(/"msg":"stopped"/);
+  }, 30_000);
+
   test("an unset secretKeyEnv: one line naming the field and the variable, exit 1", async () => {
     const cli = spawnCli(["serve"], { KOPEK_PROJECTS_FILE: path, PORT: "0" });
     expect(await cli.exited).toBe(1);

@@ -17,19 +17,26 @@ export interface Closable {
 /**
  * SIGTERM and SIGINT: stop accepting, let in-flight requests and renewals finish, stop timers, close
  * storage, exit 0. Work still running at the deadline, or a second signal, ends the process with 1.
+ *
+ * Call it before the start begins, with the start's promise (null when the start failed: the caller
+ * reports that and exits): a signal that arrives while the server is still starting — even in the
+ * moment after "kopek listening" is logged — is then held until it can shut down, never left to
+ * Node's default, which kills the process with no exit code.
  */
-export function closeOnSignals(running: Closable, exitNow: (code: number) => void = process.exit): void {
-  const { log } = running;
-  // The log goes out asynchronously: flush it first, or the last lines could be lost or reordered.
-  const exit = (code: number) => (log.flush === undefined ? exitNow(code) : log.flush(() => exitNow(code)));
+export function closeOnSignals(
+  starting: Promise<Closable | null>,
+  exitNow: (code: number) => void = process.exit,
+): void {
   let closing = false;
-  const shutDown = (signal: NodeJS.Signals) => {
-    if (closing) {
-      log.warn({ signal }, "second signal: exiting without waiting");
-      exit(1);
-      return;
-    }
-    closing = true;
+  let started: Closable | null = null;
+  // The log goes out asynchronously: flush it first, or the last lines could be lost or reordered.
+  const exit = (code: number) => {
+    const flush = started?.log.flush;
+    if (flush === undefined) exitNow(code);
+    else flush.call(started?.log, () => exitNow(code));
+  };
+  const shutDown = (running: Closable, signal: NodeJS.Signals) => {
+    const { log } = running;
     log.info({ signal }, "shutting down: finishing in-flight work");
     const deadline = setTimeout(() => {
       log.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, "in-flight work did not finish in time");
@@ -47,6 +54,21 @@ export function closeOnSignals(running: Closable, exitNow: (code: number) => voi
       },
     );
   };
-  process.on("SIGTERM", shutDown);
-  process.on("SIGINT", shutDown);
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (closing) {
+      started?.log.warn({ signal }, "second signal: exiting without waiting");
+      exit(1);
+      return;
+    }
+    closing = true;
+    void starting.then((running) => {
+      // A failed start is reported by the caller, which then ends the process itself.
+      if (running !== null) shutDown(running, signal);
+    });
+  };
+  void starting.then((running) => {
+    started = running;
+  });
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
 }
