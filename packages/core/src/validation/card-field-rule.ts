@@ -23,28 +23,35 @@ export function cardNumberIssues(body: unknown): FieldIssue[] {
   return issues;
 }
 
+// `path` is one array pushed and popped on the way down: most bodies hold no card number, and a
+// pointer (or a copy of the path) is made only for a string that does.
 function walk(node: unknown, path: PropertyKey[], issues: FieldIssue[]): void {
   if (typeof node === "string") {
+    if (!holdsCardNumber(node)) return;
     const pointer = toPointer(path);
-    if (holdsCardNumber(node) && !NOT_FREE_TEXT.some((pattern) => pattern.test(pointer))) {
+    if (!NOT_FREE_TEXT.some((pattern) => pattern.test(pointer))) {
       issues.push({ pointer, code: "card_number_not_allowed", detail: DETAIL });
     }
     return;
   }
   if (node === null || typeof node !== "object") return;
   if (Array.isArray(node)) {
-    node.forEach((item, index) => {
-      walk(item, [...path, index], issues);
-    });
+    for (let index = 0; index < node.length; index++) {
+      path.push(index);
+      walk(node[index], path, issues);
+      path.pop();
+    }
     return;
   }
-  for (const [key, value] of Object.entries(node)) {
-    const at = [...path, key];
+  for (const key in node) {
+    if (!Object.hasOwn(node, key)) continue;
+    path.push(key);
     if (holdsCardNumber(key)) {
-      issues.push({ pointer: toPointer(at), code: "card_number_not_allowed", detail: `key ${DETAIL}` });
+      issues.push({ pointer: toPointer(path), code: "card_number_not_allowed", detail: `key ${DETAIL}` });
     } else {
-      walk(value, at, issues);
+      walk((node as Record<string, unknown>)[key], path, issues);
     }
+    path.pop();
   }
 }
 

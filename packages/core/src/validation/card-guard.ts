@@ -19,6 +19,23 @@ function luhnSum(text: string, start: number, end: number): number {
   return sum;
 }
 
+/** A card number has 13 to 19 digits. */
+const MIN_CARD_DIGITS = 13;
+const MAX_CARD_DIGITS = 19;
+
+/**
+ * Whether the text has too few digits to hold a card number at all: most strings of a request (names,
+ * descriptions, e-mails) are settled by this count alone, without the search below.
+ */
+function tooFewDigits(text: string): boolean {
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57 && ++digits >= MIN_CARD_DIGITS) return false;
+  }
+  return true;
+}
+
 const isDigit = (text: string, i: number) => {
   const code = text.charCodeAt(i);
   return code >= 48 && code <= 57;
@@ -87,8 +104,8 @@ function* runSpans(text: string, groups: readonly number[]): Generator<[number, 
       const start = groups[first] ?? 0;
       const end = groups[last + 1] ?? 0;
       digits += end - (groups[last] ?? 0);
-      if (digits > 19) break;
-      if (digits < 13 || luhnSum(text, start, end) % 10 !== 0) continue;
+      if (digits > MAX_CARD_DIGITS) break;
+      if (digits < MIN_CARD_DIGITS || luhnSum(text, start, end) % 10 !== 0) continue;
       if (merged !== null && start < merged[1]) {
         merged[1] = Math.max(merged[1], end);
       } else {
@@ -102,11 +119,12 @@ function* runSpans(text: string, groups: readonly number[]): Generator<[number, 
 
 /** Whether the text contains a card number (see {@link cardSpans} for what counts as one). */
 export function containsCardNumber(text: string): boolean {
-  return !cardSpans(text).next().done;
+  return !tooFewDigits(text) && !cardSpans(text).next().done;
 }
 
 /** The text with every card number replaced by `[REDACTED]`, for logs. */
 export function redactCardNumbers(text: string): string {
+  if (tooFewDigits(text)) return text;
   let result = "";
   let copied = 0;
   for (const [start, end] of cardSpans(text)) {
@@ -125,7 +143,7 @@ export function formatCardMask(card: { first6: string; last4: string; length: nu
   if (!/^[0-9]{6}$/.test(first6) || !/^[0-9]{4}$/.test(last4) || !Number.isInteger(length)) {
     throw new RangeError("formatCardMask: first6 must be 6 digits, last4 4 digits, length an integer");
   }
-  if (length < 13 || length > 19) throw new RangeError(`formatCardMask: length ${length} is not 13–19`);
+  if (length < MIN_CARD_DIGITS || length > MAX_CARD_DIGITS) throw new RangeError(`formatCardMask: length ${length} is not 13–19`);
   const masked = first6 + "*".repeat(length - 10) + last4;
   return masked.replace(/(.{4})(?=.)/g, "$1 ");
 }
