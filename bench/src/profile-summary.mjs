@@ -1,7 +1,7 @@
 // Summarises a V8 CPU profile (`node --cpu-prof`, or `pnpm bench --cpu-prof <dir>`): the functions
 // with the most time of their own, and with the most time including what they call, as a share of
 // the busy (not idle) time, or in µs per request when the number of requests is given.
-//   node bench/src/profile-summary.mjs <file.cpuprofile> [requests] [rows=30]
+//   node bench/src/profile-summary.mjs <file.cpuprofile> [requests or - for shares] [rows=30]
 import { readFileSync } from "node:fs";
 
 const [file, requestsArg, rowsArg = "30"] = process.argv.slice(2);
@@ -14,7 +14,7 @@ if (file === undefined) {
  * @type {{ nodes: ProfileNode[], samples: number[], timeDeltas: number[] }}
  */
 const profile = JSON.parse(readFileSync(file, "utf8"));
-const requests = requestsArg === undefined ? null : Number(requestsArg);
+const requests = requestsArg === undefined || requestsArg === "-" ? null : Number(requestsArg);
 const rows = Number(rowsArg);
 
 /** @type {Map<number, ProfileNode>} */

@@ -143,7 +143,8 @@ export function formatCardMask(card: { first6: string; last4: string; length: nu
   if (!/^[0-9]{6}$/.test(first6) || !/^[0-9]{4}$/.test(last4) || !Number.isInteger(length)) {
     throw new RangeError("formatCardMask: first6 must be 6 digits, last4 4 digits, length an integer");
   }
-  if (length < MIN_CARD_DIGITS || length > MAX_CARD_DIGITS) throw new RangeError(`formatCardMask: length ${length} is not 13–19`);
+  if (length < MIN_CARD_DIGITS || length > MAX_CARD_DIGITS)
+    throw new RangeError(`formatCardMask: length ${length} is not 13–19`);
   const masked = first6 + "*".repeat(length - 10) + last4;
   return masked.replace(/(.{4})(?=.)/g, "$1 ");
 }

@@ -1,5 +1,6 @@
 import type { KopekResponse } from "@kopek/core";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { requestSeries } from "./request-series.js";
 
 /**
  * What an operator scrapes at `/metrics` (Prometheus text format): requests by route and status,
@@ -40,19 +41,15 @@ const QUEUE_AGE_BUCKETS = [0.1, 1, 5, 30, 60, 300, 1800, 3600, 6 * 3600, 86_400,
 export function createKopekMetrics(): KopekMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "kopek_" });
-  const requests = new Counter({
-    name: "kopek_http_requests_total",
-    help: "HTTP requests answered, by method, route pattern and status",
-    labelNames: ["method", "route", "status"] as const,
-    registers: [registry],
-  });
-  const durations = new Histogram({
-    name: "kopek_http_request_duration_seconds",
-    help: "Time from a request's arrival to its answer, by method, route pattern and status",
-    labelNames: ["method", "route", "status"] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
+  const requests = requestSeries(
+    registry,
+    { count: "kopek_http_requests_total", duration: "kopek_http_request_duration_seconds" },
+    {
+      count: "HTTP requests answered, by method, route pattern and status",
+      duration: "Time from a request's arrival to its answer, by method, route pattern and status",
+    },
+    LATENCY_BUCKETS,
+  );
   const replays = new Counter({
     name: "kopek_idempotent_replays_total",
     help: "Requests answered with the stored response of an earlier request with the same Idempotency-Key",
@@ -102,26 +99,9 @@ export function createKopekMetrics(): KopekMetrics {
       });
     },
   });
-  // One counter and one histogram child per method, route pattern and status (a bounded set), so a request
-  // builds and validates no labels object; prom-client's children still hash their labels on every call.
-  const perRoute = new Map<
-    string,
-    { readonly count: Counter.Internal; readonly time: Histogram.Internal<"method" | "route" | "status"> }
-  >();
-
   return {
     registry,
-    requestCompleted(method, route, status, seconds) {
-      const name = `${method} ${route ?? ""} ${status}`;
-      let series = perRoute.get(name);
-      if (series === undefined) {
-        const labels = { method, route: route ?? "unmatched", status: String(status) };
-        series = { count: requests.labels(labels), time: durations.labels(labels) };
-        perRoute.set(name, series);
-      }
-      series.count.inc();
-      series.time.observe(seconds);
-    },
+    requestCompleted: requests.observe,
     apiAnswered(answer) {
       if (answer.headers["idempotent-replayed"] === "true") replays.inc();
       else if (answer.code !== undefined && IDEMPOTENCY_REFUSALS.has(answer.code))
