@@ -68,13 +68,14 @@ async function loadAndMeasure(server: Server, shape: LoadShape, context: HttpCon
 
 /** One run: a fresh server, (for replays) the first request that creates the record, the load, stop. */
 async function runOnce(side: Server["name"], scenario: HttpScenario, context: HttpContext) {
-  // Only Kopek's servers are profiled; a profiled one gets time to write its profile on exit.
+  // Both sides are profiled, so a function's cost can be compared with bare Fastify's; a profiled
+  // server gets time to write its profile on exit.
   const profiling =
-    side === "kopek" && context.cpuProfDir !== null
+    context.cpuProfDir !== null
       ? [
           "--cpu-prof",
           `--cpu-prof-dir=${context.cpuProfDir}`,
-          `--cpu-prof-name=${scenario}-${Date.now()}.cpuprofile`,
+          `--cpu-prof-name=${scenario}-${side}-${Date.now()}.cpuprofile`,
         ]
       : [];
   const server =
@@ -87,7 +88,7 @@ async function runOnce(side: Server["name"], scenario: HttpScenario, context: Ht
           context.placement.serverCore,
           profiling,
         )
-      : await startBaseline(context.root, context.workDir, 0, context.placement.serverCore);
+      : await startBaseline(context.root, context.workDir, 0, context.placement.serverCore, profiling);
   try {
     const [path, body] = PATHS[scenario];
     const shape: LoadShape = {

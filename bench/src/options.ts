@@ -32,7 +32,7 @@ export interface Options {
   readonly memoryRequests: number;
   readonly jsonFile: string;
   readonly smoke: boolean;
-  /** Where the Kopek servers of the HTTP scenarios write CPU profiles (`node --cpu-prof`), or null. */
+  /** Where the servers of the HTTP scenarios, both sides, write CPU profiles (`node --cpu-prof`), or null. */
   readonly cpuProfDir: string | null;
 }
 
@@ -43,8 +43,8 @@ export const USAGE = `Usage: pnpm bench [options]
   --scenarios <list>  comma-separated, default all: ${SCENARIOS.join(", ")}
   --requests <n>      create requests of the memory scenario (default 2000000)
   --json <file>       where the figures go (default bench/results/latest.json)
-  --cpu-prof <dir>    the Kopek servers of the HTTP scenarios write CPU profiles there (node --cpu-prof);
-                      summarise one with: node bench/src/profile-summary.mjs <file> [requests]
+  --cpu-prof <dir>    the servers of the HTTP scenarios (both sides) write CPU profiles there (node --cpu-prof);
+                      summarise one with: node bench/src/profile-summary.mjs <file> [requests or -]
   --smoke             ~5 s: one short run of each cheap scenario, no targets, exit 0 unless it crashed
   --help              this text
 `;

@@ -123,7 +123,8 @@ export function startBaseline(
   workDir: string,
   workMicros = 0,
   core: number | null = null,
+  nodeArgs: readonly string[] = [],
 ): Promise<Server> {
   const env = workMicros > 0 ? { BASELINE_WORK_US: String(workMicros) } : {};
-  return start("baseline", join(root, "bench/src/baseline-server.mjs"), [], env, workDir, core);
+  return start("baseline", join(root, "bench/src/baseline-server.mjs"), [], env, workDir, core, nodeArgs);
 }
