@@ -44,7 +44,7 @@ export interface HttpContext {
   readonly amount?: number | undefined;
   /** Which cores the server and the load run on, and with what load generator. */
   readonly placement: Placement;
-  /** Where the Kopek servers write CPU profiles, or null. */
+  /** Where the servers (both sides) write CPU profiles, or null. */
   readonly cpuProfDir: string | null;
 }
 
