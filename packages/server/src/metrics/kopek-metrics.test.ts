@@ -61,4 +61,22 @@ describe("pending payments by age", () => {
     answer = null;
     expect(await metrics.registry.metrics()).not.toContain("kopek_pending_payments{");
   });
+
+  it("are aged from the server's clock, not the wall clock (a test clock agrees with createdAt)", async () => {
+    const at = new Date("2031-02-03T04:05:06.000Z");
+    const metrics = createKopekMetrics({ now: () => at });
+    const asked: (readonly Date[])[] = [];
+    metrics.countPendingPaymentsWith(async (cutoffs) => {
+      asked.push(cutoffs);
+      return cutoffs.map(() => 0);
+    });
+    await metrics.registry.metrics();
+    expect(asked[0]?.map((cutoff) => cutoff.toISOString())).toEqual([
+      "2031-02-03T04:05:06.000Z",
+      "2031-02-03T04:04:06.000Z",
+      "2031-02-03T04:00:06.000Z",
+      "2031-02-03T03:05:06.000Z",
+      "2031-02-02T04:05:06.000Z",
+    ]);
+  });
 });

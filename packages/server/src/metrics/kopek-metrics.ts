@@ -1,4 +1,4 @@
-import type { KopekResponse } from "@kopek/core";
+import { type Clock, type KopekResponse, systemClock } from "@kopek/core";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { requestSeries } from "./request-series.js";
 
@@ -38,7 +38,11 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 // Seconds an event waited: from at once to the end of the retry schedule (days).
 const QUEUE_AGE_BUCKETS = [0.1, 1, 5, 30, 60, 300, 1800, 3600, 6 * 3600, 86_400, 3 * 86_400];
 
-export function createKopekMetrics(): KopekMetrics {
+/**
+ * `clock`: what the pending payments' ages are measured from — the server's clock (the test clock
+ * file too), so they agree with the payments' own `createdAt`. The wall clock by default.
+ */
+export function createKopekMetrics(clock: Clock = systemClock): KopekMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "kopek_" });
   const requests = requestSeries(
@@ -91,7 +95,7 @@ export function createKopekMetrics(): KopekMetrics {
     async collect() {
       this.reset();
       if (countPending === null) return;
-      const now = Date.now();
+      const now = clock.now().getTime();
       const counts = await countPending(PENDING_PAYMENT_AGES.map((age) => new Date(now - age * 1000)));
       if (counts === null) return;
       PENDING_PAYMENT_AGES.forEach((age, i) => {

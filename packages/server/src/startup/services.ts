@@ -32,7 +32,7 @@ export function openServices(config: Config): Result<Services, string> {
   const ledger = openLedger(config);
   if (ledger.isErr()) return err(ledger.error);
   if (config.testClockFile !== null) logger.warn({ file: config.testClockFile }, "using the test clock file");
-  const metrics = createKopekMetrics();
+  const metrics = createKopekMetrics(clock.value);
   const providerFor = createProviderRegistry({
     ledger: ledger.value,
     sandboxLatencyMs: config.sandboxLatencyMs,
