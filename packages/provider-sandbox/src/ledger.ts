@@ -23,6 +23,8 @@ export interface SandboxLedger {
    * receipt too). In this process only.
    */
   payments(): readonly SandboxPayment[];
+  /** Every refund made, oldest first, as it stands now. In this process only. */
+  refunds(): readonly ProviderRefund[];
 }
 
 /** The writable side of a ledger, reachable only by the sandbox provider. */
@@ -125,6 +127,7 @@ export function createSandboxLedger(options: SandboxLedgerOptions = {}): Sandbox
       return charges.filter((charge) => matches(charge, filter)).length;
     },
     payments: () => [...books.payments.values()],
+    refunds: () => [...books.refunds.values()],
   };
   booksByLedger.set(ledger, books);
   return ledger;
