@@ -99,19 +99,26 @@ describe.each(PROVIDERS)("checkout → subscription → renewal → refund on $n
           cyclesStarted: 2,
         });
 
-        // 6. Part of the checkout payment refunded: at the provider, on the Payment, to the merchant.
+        // 6. Part of the checkout payment refunded (one bag of beans): at the provider with the returned
+        // part of the receipt (API.md 10.7, docs/api.md), on the Payment, to the merchant.
         const [payment] = (await s.server.get(`/v1/payments?invoiceId=${invoice.id}`)).data as Json[];
         const refunded = await s.server.post(`/v1/payments/${payment?.id}/refunds`, {
-          amount: { amount: "49900", currency: "RUB" },
-          reason: "delivery was late",
+          amount: { amount: "50000", currency: "RUB" },
+          reason: "one bag arrived torn",
         });
         expect(refunded.status).toBe(201);
-        expect(await refunded.json()).toMatchObject({ status: "succeeded", amount: { amount: "49900" } });
+        expect(await refunded.json()).toMatchObject({ status: "succeeded", amount: { amount: "50000" } });
         expect((await s.server.get(`/v1/payments/${payment?.id}`)).amountRefunded).toEqual({
-          amount: "49900",
+          amount: "50000",
           currency: "RUB",
         });
-        expect(s.refunds()).toEqual([{ amount: "49900", status: "succeeded" }]);
+        expect(s.refunds()).toEqual([
+          {
+            amount: "50000",
+            status: "succeeded",
+            receipt: { email: "payer@example.test", items: [["Coffee beans, 1 kg", "1", "50000"]] },
+          },
+        ]);
         expect(await until(() => s.server.hookTypes().includes("refund.succeeded"))).toBe(true);
         expect(s.charges()).toHaveLength(2);
       } finally {

@@ -20,9 +20,11 @@ export interface SeenCharge {
   readonly receipt: SeenReceipt | null;
 }
 
+/** One refund the provider made: its amount (minor units), status and the receipt it came with. */
 export interface SeenRefund {
   readonly amount: string;
   readonly status: string;
+  readonly receipt: SeenReceipt | null;
 }
 
 export interface ProviderRun {
@@ -98,7 +100,10 @@ export const PROVIDERS: readonly ProviderUnderTest[] = [
             receipt: seenKopekReceipt(c.receipt),
           })),
         ],
-        refunds: () => server.ledger.refunds().map((r) => ({ amount: r.money.amount, status: r.status })),
+        refunds: () =>
+          server.ledger
+            .refunds()
+            .map((r) => ({ amount: r.money.amount, status: r.status, receipt: seenKopekReceipt(r.receipt) })),
         close: () => server.close(),
       };
     },
@@ -129,6 +134,7 @@ export const PROVIDERS: readonly ProviderUnderTest[] = [
           [...books.refunds.values()].map((r: Json) => ({
             amount: minorOf(r.amount.value),
             status: String(r.status),
+            receipt: seenYooKassaReceipt(books.receipts.get(r.id)),
           })),
         close: () => server.close(),
       };
