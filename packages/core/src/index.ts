@@ -222,6 +222,7 @@ export {
   type OperatorRefundRequest,
   refundAsOperator,
 } from "./refunds/operator-refund.js";
+export { partialRefundReceipt } from "./refunds/refund-receipt.js";
 export {
   DEFAULT_DUNNING_POLICY,
   type DunningPolicy,

@@ -5,6 +5,7 @@ export {
   type SandboxChargeFilter,
   type SandboxLedger,
   type SandboxLedgerOptions,
+  type SandboxRefund,
 } from "./ledger.js";
 export type { SandboxCharge } from "./sandbox-charge.js";
 export {

@@ -1,4 +1,4 @@
-import type { PaymentMethod, ProviderRefund } from "@kopek/core";
+import type { PaymentMethod, ProviderRefund, Receipt } from "@kopek/core";
 import { ok } from "neverthrow";
 import { openLedgerFile } from "./ledger-file.js";
 import type { RememberedOutcome } from "./provider-idempotency.js";
@@ -12,6 +12,11 @@ export interface SandboxChargeFilter {
   readonly method?: PaymentMethod;
 }
 
+/** A refund in the sandbox's books: as the provider answers it, and the 54-FZ receipt it came with (null: none). */
+export interface SandboxRefund extends ProviderRefund {
+  readonly receipt: Receipt | null;
+}
+
 /** The sandbox's own books, as a real provider's dashboard would show them. Read-only. */
 export interface SandboxLedger {
   /** Every charge made, oldest first. */
@@ -23,6 +28,8 @@ export interface SandboxLedger {
    * receipt too). In this process only.
    */
   payments(): readonly SandboxPayment[];
+  /** Every refund made, oldest first, as it stands now, with the receipt it came with. In this process only. */
+  refunds(): readonly SandboxRefund[];
 }
 
 /** The writable side of a ledger, reachable only by the sandbox provider. */
@@ -40,7 +47,7 @@ export interface SandboxBooks {
   /** Charges declined (no money moved). In this process only. */
   readonly declinedCharges: Set<string>;
   /** Refunds by the sandbox's id, and their keys. In this process only. */
-  readonly refunds: Map<string, ProviderRefund>;
+  readonly refunds: Map<string, SandboxRefund>;
   readonly refundOutcomes: Map<string, RememberedOutcome<string>>;
   /**
    * Charges whose refunds are refused or pending first (`sandbox_refund_fail…`,
@@ -125,6 +132,7 @@ export function createSandboxLedger(options: SandboxLedgerOptions = {}): Sandbox
       return charges.filter((charge) => matches(charge, filter)).length;
     },
     payments: () => [...books.payments.values()],
+    refunds: () => [...books.refunds.values()],
   };
   booksByLedger.set(ledger, books);
   return ledger;

@@ -57,6 +57,7 @@ export function createSandboxRefunds(ledger: SandboxLedger) {
         providerPaymentId,
         status: behaviour === "fail" ? "canceled" : behaviour === "pending" ? "pending" : "succeeded",
         money: { amount: money.amount, currency: money.currency },
+        receipt: request.receipt ?? null,
       });
       return ok(providerRefundId);
     });
@@ -73,7 +74,9 @@ export function createSandboxRefunds(ledger: SandboxLedger) {
 
   function findRefund(providerRefundId: string): Result<ProviderRefund, ProviderError> {
     const found = books.refunds.get(providerRefundId);
-    return found === undefined ? err(UNKNOWN_REFUND) : ok(found);
+    if (found === undefined) return err(UNKNOWN_REFUND);
+    const { receipt: _kept, ...refund } = found;
+    return ok(refund);
   }
 
   /** A pending checkout payment is canceled (the payer can no longer pay it); a decided one stays. */

@@ -14,6 +14,7 @@ export function sandboxContractProvider(options: { storedMethodCharge: boolean }
     chargesMade: () => sandbox.ledger.charges().length,
     chargeReceipts: () => sandbox.ledger.charges().map((charge) => charge.receipt),
     paymentReceipts: () => sandbox.ledger.payments().map((payment) => payment.receipt),
+    refundReceipts: () => sandbox.ledger.refunds().map((refund) => refund.receipt),
     confirm: (id, decision) => void checkout.decide(id, decision),
     notificationOf: (id) => {
       const payment = checkout.find(id);

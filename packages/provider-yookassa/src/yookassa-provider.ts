@@ -233,6 +233,9 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
         payment_id: request.providerPaymentId,
         amount: toYooKassaAmount(request.money),
         ...(request.reason === null ? {} : { description: truncate(request.reason, REFUND_DESCRIPTION_MAX) }),
+        // A partial refund of a payment sent with a receipt carries the refund's receipt; a full refund
+        // none: YooKassa takes the payment's (yookassa.ru/developers/payment-acceptance/receipts/54fz/yoomoney/refunds).
+        ...receiptField(request.receipt ?? null),
       };
       return client
         .call({

@@ -45,7 +45,7 @@ interface SavedMethod {
 export class EmulatorBooks {
   readonly payments = new Map<string, Json>();
   readonly refunds = new Map<string, Json>();
-  /** The 54-FZ receipt each payment came with, by payment id, exactly as the request sent it. */
+  /** The 54-FZ receipt each payment or refund came with, by its id, exactly as the request sent it. */
   readonly receipts = new Map<string, Json>();
   private readonly saved = new Map<string, SavedMethod>();
 
@@ -215,6 +215,15 @@ export class EmulatorBooks {
         description: `Refund amount exceeds what remains: ${majorValueOf(paid - refunded)}`,
       };
     }
+    // yookassa.ru/developers/payment-acceptance/receipts/54fz/yoomoney/refunds: a full refund needs no
+    // receipt data (YooKassa takes the payment's); a partial refund of a payment sent with a receipt
+    // passes the returned goods in `receipt`.
+    if (request.receipt === null && amount < paid && this.receipts.has(request.paymentId)) {
+      return {
+        parameter: "receipt",
+        description: "A partial refund of a payment with a receipt needs the refund's receipt",
+      };
+    }
     const refund: Json = {
       id: randomUUID(),
       payment_id: request.paymentId,
@@ -224,6 +233,7 @@ export class EmulatorBooks {
       ...(request.description === null ? {} : { description: request.description }),
     };
     this.refunds.set(refund.id as string, refund);
+    if (request.receipt !== null) this.receipts.set(refund.id as string, request.receipt);
     payment.refunded_amount = { value: majorValueOf(refunded + amount), currency: "RUB" };
     payment.refundable = refunded + amount < paid;
     this.notify({ event: "refund.succeeded", object: { ...refund } });

@@ -25,6 +25,8 @@ export interface RefundCreation {
   readonly paymentId: string;
   readonly amount: { readonly value: string; readonly currency: string };
   readonly description: string | null;
+  /** The refund's 54-FZ receipt as received (checked by `checkReceipt` against the refund's amount), or null. */
+  readonly receipt: Record<string, unknown> | null;
 }
 
 const METHOD_TYPES = ["bank_card", "sbp"];
@@ -145,10 +147,16 @@ export function checkRefundCreation(body: unknown): Invalid | RefundCreation {
       `Description must be a string of at most ${REFUND_DESCRIPTION_MAX} characters`,
     );
   }
+  // The items of a refund's receipt are the goods returned: they come to the refund's amount, as a
+  // payment's come to the payment's (the partial-refund example of
+  // yookassa.ru/developers/payment-acceptance/receipts/54fz/yoomoney/refunds: 2 × 250.00 + 100.00 = 600.00).
+  const receipt = body.receipt === undefined ? null : checkReceipt(body.receipt, amount.value);
+  if (receipt !== null && "parameter" in receipt) return receipt;
   return {
     paymentId: body.payment_id,
     amount,
     description: typeof description === "string" ? description : null,
+    receipt: receipt?.receipt ?? null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createKopek, generateWebhookSecret, type Storage } from "@kopek/core";
+import { createKopek, generateWebhookSecret, type ProviderSettings, type Storage } from "@kopek/core";
 import { createSandboxCheckout, createSandboxProvider } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import { buildApp } from "../src/app.js";
@@ -7,11 +7,14 @@ import { createLogger } from "../src/startup/logger.js";
 import { createProjectWithKey } from "../src/startup/project-setup.js";
 import { startBackgroundJobs } from "../src/webhooks/start-background.js";
 
-/** A sandbox project with an API key and one enabled webhook endpoint at `hookUrl`, in `storage`. */
-export async function projectWithEndpoint(storage: Storage, name: string, hookUrl: string) {
-  const { project, apiKey } = (
-    await createProjectWithKey(storage, { name, provider: { kind: "sandbox", storedMethodCharge: true } })
-  )._unsafeUnwrap();
+/** A project (on the sandbox unless `provider` says) with an API key and one enabled webhook endpoint at `hookUrl`, in `storage`. */
+export async function projectWithEndpoint(
+  storage: Storage,
+  name: string,
+  hookUrl: string,
+  provider: ProviderSettings = { kind: "sandbox", storedMethodCharge: true },
+) {
+  const { project, apiKey } = (await createProjectWithKey(storage, { name, provider }))._unsafeUnwrap();
   const secret = generateWebhookSecret();
   const endpoint = {
     id: randomUUID(),

@@ -177,6 +177,12 @@ export interface RefundRequest {
   readonly money: Money;
   readonly reason: string | null;
   readonly idempotencyKey: string;
+  /**
+   * The 54-FZ receipt of a partial refund of a payment sent with one: the items it returns
+   * (refunds/refund-receipt.ts, API.md 10.7). Absent or null for a refund of the whole payment (the
+   * provider takes the payment's own receipt) and for a payment without one.
+   */
+  readonly receipt?: Receipt | null;
 }
 
 /** One refund as the provider says it stands. */

@@ -4,7 +4,7 @@ import type { Clock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { PaymentProvider, ProviderError, ProviderRefund } from "../ports/payment-provider.js";
 import type { Storage } from "../ports/storage.js";
-import { refundKey, settleRefund } from "./settle-refund.js";
+import { settleRefund, submitRefund } from "./settle-refund.js";
 
 export interface RefundCheckOptions {
   readonly storage: Storage;
@@ -63,14 +63,7 @@ async function checkRefund(options: RefundCheckOptions, refund: Refund): Promise
     answer = err({ code: "unavailable", message: "nothing to ask about this refund" });
   } else if (refund.providerRefundId === null) {
     // Asked again with its own key: the provider makes it now, or answers the one it made.
-    answer = await provider.refundPayment({
-      refundId: refund.id,
-      providerPaymentId: payment.value.providerPaymentId,
-      money: refund.amount,
-      reason: refund.reason,
-      idempotencyKey: refundKey(refund),
-    });
-    return settleRefund(context, refund, answer, "refuse");
+    return submitRefund({ ...context, provider }, refund, payment.value);
   } else {
     answer = await provider.getRefund(refund.providerRefundId);
   }

@@ -1,4 +1,4 @@
-import type { Result } from "neverthrow";
+import { err, type Result } from "neverthrow";
 import type { Payment, Refund } from "../domain/model.js";
 import { type DomainEvent, refundEvent } from "../events/domain-event.js";
 import { nextCheckAfter } from "../payments/payment-records.js";
@@ -7,6 +7,7 @@ import type { IdGenerator } from "../ports/id-generator.js";
 import type { PaymentProvider, ProviderError, ProviderRefund } from "../ports/payment-provider.js";
 import type { Storage } from "../ports/storage.js";
 import type { StorageError } from "../ports/storage-error.js";
+import { refundReceiptFor } from "./refund-receipt.js";
 
 /** What making a refund needs: storage, the time, ids, and the provider of the payment's project. */
 export interface RefundContext {
@@ -15,6 +16,8 @@ export interface RefundContext {
   readonly ids: IdGenerator;
   readonly provider: PaymentProvider;
 }
+
+const UNREAD: ProviderError = { code: "unavailable", message: "the refund's receipt could not be read" };
 
 /** How many times a refund write that lost a race re-reads and tries again. */
 const ATTEMPTS = 3;
@@ -25,8 +28,8 @@ export function refundKey(refund: Refund): string {
 }
 
 /**
- * Asks the provider to make a pending refund (again: the key makes a repeated ask the same refund)
- * and settles its answer. The refund as it stands after: still pending when the provider did not
+ * Asks the provider to make a pending refund (again: the key makes a repeated ask the same refund),
+ * with its receipt where it needs one (refund-receipt.ts), and settles its answer. The refund as it stands after: still pending when the provider did not
  * answer or has not decided. A refund no longer pending is returned as it is.
  */
 export async function submitRefund(
@@ -35,12 +38,16 @@ export async function submitRefund(
   payment: Payment,
 ): Promise<Refund> {
   if (refund.status !== "pending" || payment.providerPaymentId === null) return refund;
+  const receipt = await refundReceiptFor(context.storage, refund, payment);
+  // Not read: no ask now; reconciliation asks again.
+  if (receipt.isErr()) return settleRefund(context, refund, err(UNREAD), "retry");
   const answer = await context.provider.refundPayment({
     refundId: refund.id,
     providerPaymentId: payment.providerPaymentId,
     money: refund.amount,
     reason: refund.reason,
     idempotencyKey: refundKey(refund),
+    receipt: receipt.value,
   });
   return settleRefund(context, refund, answer, "refuse");
 }

@@ -68,6 +68,33 @@ export function registerReceiptTests(options: KopekContractOptions): void {
       expect(h.provider.paymentReceipts()).toEqual([receiptView(), null]);
     });
 
+    it("a partial refund sends the part of the receipt it returns, after earlier refunds; a full refund none", async () => {
+      const h = await createHarness(options, { paymentPage: "kopek" });
+      const created = await h.call("/v1/subscriptions", { ...subscriptionBody(), receipt: receiptBody() });
+      const subscriptionId = json(created).id as string;
+      const [charge] = json(await h.get("/v1/payments", { subscriptionId })).data as { id: string }[];
+      for (const amount of ["50000", "50000", "49900"]) {
+        const refunded = await h.call(`/v1/payments/${charge?.id}/refunds`, {
+          amount: { amount, currency: "RUB" },
+        });
+        expect(json(refunded).status).toBe("succeeded");
+      }
+      const [seat, halfHour] = receiptView().items;
+      const part = (items: unknown[]) => ({ ...receiptView(), items });
+      expect(h.provider.refundReceipts()).toEqual([
+        part([{ ...seat, quantity: "1" }]),
+        part([{ ...seat, quantity: "1" }]),
+        part([halfHour]),
+      ]);
+      const invoice = json(await h.call("/v1/invoices", { ...invoiceBody(), receipt: receiptBody() }));
+      const invoiceId = invoice.id as string;
+      await payThroughProvider(h, invoiceId, "card");
+      const [paid] = json(await h.get("/v1/payments", { invoiceId })).data as { id: string }[];
+      expect((await h.call(`/v1/payments/${paid?.id}/refunds`, {})).status).toBe(201);
+      expect(h.provider.refundReceipts()).toHaveLength(4);
+      expect(h.provider.refundReceipts()[3]).toBeNull();
+    });
+
     it("refuses items that do not add up to the amount: receipt_total_mismatch, nothing stored or charged", async () => {
       const h = await createHarness(options);
       const receipt = receiptBody();

@@ -27,6 +27,8 @@ export interface CountingProvider extends PaymentProvider {
   chargeReceipts(): readonly (Receipt | null)[];
   /** The same for the payments it made for payers to confirm (`createPayment`). */
   paymentReceipts(): readonly (Receipt | null)[];
+  /** The same for the refunds it made. */
+  refundReceipts(): readonly (Receipt | null)[];
 }
 
 export interface KopekContractOptions {
@@ -132,6 +134,7 @@ export async function createHarness(
     chargesMade: () => real.chargesMade(),
     chargeReceipts: () => real.chargeReceipts(),
     paymentReceipts: () => real.paymentReceipts(),
+    refundReceipts: () => real.refundReceipts(),
     confirm: (providerPaymentId, decision) => real.confirm(providerPaymentId, decision),
     createPayment: (request) => {
       if (!loseNextCreate) return real.createPayment(request);
