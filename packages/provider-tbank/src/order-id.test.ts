@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ORDER_ID_MAX_LENGTH, orderIdOf } from "./order-id.js";
+import { customerKeyOfOrder, ORDER_ID_MAX_LENGTH, orderIdOf, savingOrderIdOf } from "./order-id.js";
 
 describe("OrderId of an idempotency key", () => {
   it("is the key when it fits, else a stable digest within 36 characters", () => {
@@ -25,6 +25,18 @@ describe("OrderId of an idempotency key", () => {
           expect(orderIdOf(a)).not.toBe(orderIdOf(b));
         },
       ),
+    );
+  });
+
+  it("tells a saving order (whose OrderId is its CustomerKey) from any other, whatever the key", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 80 }), (key) => {
+        const saving = savingOrderIdOf(key);
+        expect(saving.length).toBeLessThanOrEqual(ORDER_ID_MAX_LENGTH);
+        expect(customerKeyOfOrder(saving)).toBe(saving);
+        expect(customerKeyOfOrder(orderIdOf(key))).toBeNull();
+        expect(customerKeyOfOrder(orderIdOf(saving))).toBeNull();
+      }),
     );
   });
 });

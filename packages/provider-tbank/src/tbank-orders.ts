@@ -3,12 +3,14 @@ import type {
   PaymentRequest,
   ProviderError,
   ProviderPayment,
+  Receipt,
   StoredMethodCharge,
 } from "@kopek/core";
 import { errAsync, okAsync, ResultAsync } from "neverthrow";
 import { toKopecks } from "./amount.js";
-import { orderIdOf } from "./order-id.js";
+import { orderIdOf, savingOrderIdOf } from "./order-id.js";
 import { isFailedStatus, providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
+import { toTBankReceipt } from "./receipt-mapping.js";
 import { createBoundedMap, createSingleFlight } from "./single-flight.js";
 import { parseStoredRef } from "./stored-ref.js";
 import type { TBankClient } from "./tbank-client.js";
@@ -50,10 +52,10 @@ export function createTBankOrders(client: TBankClient) {
   const getState = (paymentId: string) =>
     client.call("GetState", { PaymentId: paymentId }, stateSchema).mapErr(providerErrorOf);
 
-  /** `Init` of a one-stage payment of the order, Kopek's payment id kept in `DATA`. */
+  /** `Init` of a one-stage payment of the order, Kopek's payment id kept in `DATA`, its receipt in `Receipt`. */
   const initOrder = (
     order: { orderId: string; amount: number; description: string; paymentId: string },
-    more: Record<string, string> = {},
+    more: Record<string, unknown>,
   ) =>
     client
       .call(
@@ -70,12 +72,16 @@ export function createTBankOrders(client: TBankClient) {
       )
       .mapErr(providerErrorOf);
 
-  function init(request: PaymentRequest, orderId: string, amount: number) {
+  function init(request: PaymentRequest, orderId: string, amount: number, receipt: ReceiptField) {
     const order = { orderId, amount, description: request.description, paymentId: request.paymentId };
     return initOrder(order, {
       SuccessURL: request.returnUrl,
       FailURL: request.returnUrl,
       NotificationURL: request.notificationUrl,
+      // developer.tbank.ru/eacq/api/init: Recurrent=Y with a CustomerKey saves the card the payer pays
+      // with; the saving order's OrderId is its CustomerKey, so getPayment finds the card (saved-cards.ts).
+      ...(request.saveMethod ? { Recurrent: "Y", CustomerKey: orderId } : {}),
+      ...receipt,
     })
       .andThen((created) => {
         if (request.method === "sbp") {
@@ -99,7 +105,14 @@ export function createTBankOrders(client: TBankClient) {
     const amount = toKopecks(request.money);
     if (amount === null)
       return refuse("T-Bank adapter: the amount is not whole kopecks of RUB within T-Bank's limit");
-    const orderId = orderIdOf(request.idempotencyKey);
+    // SBP recurring needs an account binding (AddAccountQr) this adapter does not make (README).
+    if (request.saveMethod && request.method !== "card")
+      return refuse(`T-Bank adapter: only a card is saved with a payment, not ${request.method}`);
+    const receipt = receiptField(request.receipt);
+    if ("refused" in receipt) return refuse(receipt.refused);
+    const orderId = request.saveMethod
+      ? savingOrderIdOf(request.idempotencyKey)
+      : orderIdOf(request.idempotencyKey);
     const decide = (
       existing: TBankOrderPayment | null,
       again: boolean,
@@ -107,7 +120,7 @@ export function createTBankOrders(client: TBankClient) {
       if (existing === null) {
         // A refused Init may be T-Bank refusing a second live payment of the order that a parallel
         // process (or a retry whose first answer was lost) made meanwhile: look once more.
-        const made = init(request, orderId, amount);
+        const made = init(request, orderId, amount, receipt.field);
         return again
           ? made.orElse((error) =>
               error.code === "failed"
@@ -129,7 +142,7 @@ export function createTBankOrders(client: TBankClient) {
         return client
           .call("Cancel", { PaymentId: existing.PaymentId }, stateSchema)
           .mapErr(providerErrorOf)
-          .andThen(() => init(request, orderId, amount));
+          .andThen(() => init(request, orderId, amount, receipt.field));
       }
       // The payer is at it or done: Kopek's return page tells the outcome.
       return okAsync({ ...payment, confirmationUrl: request.returnUrl });
@@ -145,6 +158,9 @@ export function createTBankOrders(client: TBankClient) {
     const ref = parseStoredRef(request.ref);
     if (ref === null)
       return refuse("T-Bank adapter: a stored card ref is `<CustomerKey>:<RebillId>` or a RebillId");
+    // Each charge registers its receipt again: every renewal is a sale of its own (API.md 10.7).
+    const receipt = receiptField(request.receipt);
+    if ("refused" in receipt) return refuse(receipt.refused);
     const hide = (error: ProviderError): ProviderError => ({
       ...error,
       message: [request.ref, ref.rebillId, ref.customerKey ?? request.ref].reduce(
@@ -177,7 +193,10 @@ export function createTBankOrders(client: TBankClient) {
           return refuse(`T-Bank order ${orderId} was made for another amount with the same idempotency key`);
         if (existing !== null && existing.Status !== "NEW") return getState(existing.PaymentId).map(answerOf);
         if (existing !== null) return charge(existing.PaymentId);
-        return initOrder({ orderId, amount, description: request.description, paymentId: request.paymentId })
+        return initOrder(
+          { orderId, amount, description: request.description, paymentId: request.paymentId },
+          receipt.field,
+        )
           .map((created) => ({ charged: false, paymentId: created.PaymentId }))
           .orElse((error) =>
             // Init refused: a parallel process or a lost answer may have made the order's payment; if so, go on with it.
@@ -197,6 +216,19 @@ export function createTBankOrders(client: TBankClient) {
   }
 
   return { createPayment, chargeStoredMethod, getState };
+}
+
+type ReceiptField = { readonly Receipt?: unknown };
+
+/** The `Init` field carrying the receipt (nothing without one), or why T-Bank cannot take it. */
+function receiptField(
+  receipt: Receipt | null,
+): { readonly field: ReceiptField } | { readonly refused: string } {
+  if (receipt === null) return { field: {} };
+  const mapped = toTBankReceipt(receipt);
+  return "ok" in mapped
+    ? { field: { Receipt: mapped.ok } }
+    : { refused: `T-Bank adapter: ${mapped.refused}` };
 }
 
 /** At most `max` characters, counted as code points. */

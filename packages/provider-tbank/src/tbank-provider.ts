@@ -5,17 +5,17 @@ import type {
   ProviderError,
   ProviderPayment,
   ProviderRefund,
-  StoredMethodDescription,
 } from "@kopek/core";
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import { fromKopecks, toKopecks } from "./amount.js";
 import { readTBankNotification } from "./notification.js";
 import { orderIdOf } from "./order-id.js";
-import { cardOfPan, providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
-import { parseRefundId, parseStoredRef, refundIdOf } from "./stored-ref.js";
+import { providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
+import { createSavedCards } from "./saved-cards.js";
+import { parseRefundId, refundIdOf } from "./stored-ref.js";
 import { createTBankClient } from "./tbank-client.js";
 import { createTBankOrders } from "./tbank-orders.js";
-import { cancelSchema, cardListSchema } from "./tbank-schemas.js";
+import { cancelSchema } from "./tbank-schemas.js";
 
 export interface TBankProviderOptions {
   /** The terminal's `TerminalKey`. */
@@ -54,6 +54,7 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
     fetch: options.fetch ?? globalThis.fetch,
   });
   const orders = createTBankOrders(client);
+  const savedCards = createSavedCards(client);
   // Charge takes a card's RebillId; SBP's ChargeQr (a bound account) is not implemented (README).
   const storedMethods: readonly PaymentMethod[] = (options.storedMethods ?? ["card"]).filter(
     (method) => method === "card",
@@ -61,12 +62,12 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
   const capabilities: ProviderCapabilities = {
     methods: METHODS,
     storedMethodCharge: storedMethods,
-    // Init with Recurrent=Y and CustomerKey saves a card (…/eacq/api/init), but this adapter does not
-    // ask for it yet (PaymentRequest.saveMethod), so it says it saves nothing: Kopek refuses such invoices.
-    saveMethod: [],
-    // T-Bank takes a 54-FZ Receipt inside Init, but this adapter does not send one yet: Kopek refuses
-    // a receipt for its projects at creation rather than dropping it.
-    receipts: false,
+    // Init with Recurrent=Y and CustomerKey saves a card (…/eacq/api/init), charged later with Charge.
+    // SBP is saved by binding an account (AddAccountQr), which this adapter does not do: Kopek refuses
+    // an invoice that asks to save SBP at its creation.
+    saveMethod: storedMethods,
+    // A 54-FZ Receipt (FFD 1.05) inside every Init, stored-method charges included (receipt-mapping.ts).
+    receipts: true,
     cancelPending: true,
     confirmationOrigins: apiUrl === TBANK_API_URL ? TBANK_CONFIRMATION_ORIGINS : [new URL(apiUrl).origin],
     currencies: ["RUB"],
@@ -75,31 +76,18 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
   const refuse = (message: string): ResultAsync<never, ProviderError> =>
     errAsync({ code: "failed", message });
 
-  function describeStoredMethod(request: {
-    readonly ref: string;
-  }): ResultAsync<StoredMethodDescription, ProviderError> {
-    const ref = parseStoredRef(request.ref);
-    if (ref?.customerKey == null) {
-      return refuse(
-        "T-Bank adapter: a card is described from a `<CustomerKey>:<RebillId>` ref (GetCardList)",
-      );
-    }
-    return client
-      .call("GetCardList", { CustomerKey: ref.customerKey }, cardListSchema)
-      .mapErr((failure) => {
-        const error = providerErrorOf(failure);
-        return { ...error, message: error.message.replaceAll(request.ref, "[method]") };
-      })
-      .andThen((cards) => {
-        const card = cards.find((entry) => entry.RebillId === ref.rebillId);
-        const digits = card === undefined ? null : cardOfPan(card.Pan);
-        if (digits === null) return refuse("T-Bank: no saved card of that customer has that RebillId");
-        return okAsync<StoredMethodDescription>({ kind: "card", ...digits });
-      });
-  }
-
+  // A paid saving order's card comes from GetCardList, not from the notification (which is not trusted
+  // for data): GetState tells the OrderId, the OrderId is the CustomerKey (saved-cards.ts).
   const getPayment = (providerPaymentId: string): ResultAsync<ProviderPayment, ProviderError> =>
-    orders.getState(providerPaymentId).map((state) => providerPaymentOf(state.PaymentId, state.Status));
+    orders.getState(providerPaymentId).andThen((state) => {
+      const payment = providerPaymentOf(state.PaymentId, state.Status);
+      if (payment.status !== "succeeded") return okAsync(payment);
+      return savedCards
+        .savedWith(state.OrderId)
+        .map((saved) =>
+          saved === null ? payment : { ...payment, methodMask: saved.methodMask, savedMethod: saved },
+        );
+    });
 
   function cancelPayment(request: { readonly providerPaymentId: string }) {
     return orders.getState(request.providerPaymentId).andThen((state) => {
@@ -160,7 +148,7 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
 
   return {
     capabilities,
-    describeStoredMethod,
+    describeStoredMethod: savedCards.describe,
     chargeStoredMethod: (request) =>
       storedMethods.includes(request.method)
         ? orders.chargeStoredMethod(request)

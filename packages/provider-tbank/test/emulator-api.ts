@@ -1,5 +1,6 @@
 import { hasValidToken } from "../src/token.js";
 import type { EmulatedPayment, EmulatorBooks } from "./emulator-books.js";
+import { receiptRefusal } from "./emulator-receipt.js";
 
 // The emulated API's methods, apart from HTTP: one answer per request. Shapes from
 // developer.tbank.ru/eacq/api/{init,get-state,check-order,charge,cancel,get-qr,get-card-list}; error
@@ -79,6 +80,8 @@ export function createEmulatorApi(
       (typeof body.DATA !== "object" || body.DATA === null || Array.isArray(body.DATA))
     )
       return invalid("DATA: объект");
+    const receiptRefused = body.Receipt === undefined ? null : receiptRefusal(body.Receipt, Amount);
+    if (receiptRefused !== null) return invalid(receiptRefused);
     // The emulator's reading of "OrderId must be unique for each operation": a second payment of an order
     // is refused while one may still be paid or was paid.
     if (books.hasLivePayment(OrderId)) return refusal("8", "Заказ с таким OrderId уже существует");

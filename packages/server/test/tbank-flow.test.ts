@@ -46,12 +46,15 @@ const { project, apiKey } = (
   })
 )._unsafeUnwrap();
 const providerFor = createProviderRegistry();
+// Warnings and above, to see that a refused notification is logged.
+const warnings: string[] = [];
+const logger = createLogger({ level: "warn", destination: { write: (line) => warnings.push(line) } });
 let url = "http://127.0.0.1";
 const kopek = createKopek({ storage, providerFor, publicUrl: () => url });
 const app = await buildApp({
   kopek,
   storage,
-  logger: createLogger({ level: "silent" }),
+  logger,
   publicUrl: () => url,
   rateLimitPerSecond: 0,
 });
@@ -92,11 +95,40 @@ const invoiceStatus = async (id: string) =>
   ((await (await api(`/v1/invoices/${id}`)).json()) as { status: string }).status;
 
 const choose = (invoiceId: string, method: "card" | "sbp") => choosePaymentMethod(url, invoiceId, method);
+const hookTypesOf = (invoiceId: string) =>
+  receiver.received
+    .filter((hook) => hook.body.includes(invoiceId))
+    .map((hook) => (JSON.parse(hook.body) as { type: string }).type);
+const notify = (body: unknown) =>
+  fetch(`${url}/provider-events/${project.id}/tbank`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
-async function createInvoice() {
+/** The payer pays at the emulator's checkout and is sent back; T-Bank's notifications are then delivered. */
+async function payAt(confirmationUrl: string) {
+  const paid = await fetch(confirmationUrl, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ outcome: "pay", card: EMULATOR_SUCCESS_CARD }),
+  });
+  expect(paid.status).toBe(303);
+  await emulator.deliveries();
+}
+
+/** The payer chooses a card on Kopek's page and pays; answers T-Bank's PaymentId. */
+async function payByCard(invoiceId: string): Promise<string> {
+  const chosen = await choose(invoiceId, "card");
+  await payAt(chosen.location);
+  return chosen.location.split("/").pop() ?? "";
+}
+
+async function createInvoice(more: Record<string, unknown> = {}) {
   const created = await api("/v1/invoices", {
     amount: { amount: "149900", currency: "RUB" },
     returnUrl: `${receiver.url}/return?order=7`,
+    ...more,
   });
   expect(created.status).toBe(201);
   return (await created.json()) as { id: string };
@@ -114,13 +146,7 @@ describe("T-Bank through the server", () => {
     expect(created?.NotificationURL).toBe(`${url}/provider-events/${project.id}/tbank`);
     expect(await invoiceStatus(invoice.id)).toBe("created");
 
-    const paid = await fetch(chosen.location, {
-      method: "POST",
-      redirect: "manual",
-      body: new URLSearchParams({ outcome: "pay", card: EMULATOR_SUCCESS_CARD }),
-    });
-    expect(paid.status).toBe(303);
-    await emulator.deliveries();
+    await payAt(chosen.location);
     const mine = emulator.notifications.filter((n) => String(n.body.PaymentId) === paymentId);
     expect(mine.map((n) => [n.body.Status, n.answeredOk])).toEqual([
       ["AUTHORIZED", true],
@@ -138,17 +164,6 @@ describe("T-Bank through the server", () => {
         providerPaymentId: paymentId,
       }),
     ]);
-    const paidHooks = () => receiver.received.filter((hook) => hook.body.includes(invoice.id)).length;
-    expect(await until(() => paidHooks() > 0)).toBe(true);
-    // T-Bank repeats a notification until it gets OK: a replayed genuine one is answered OK and changes nothing.
-    const replay = await fetch(`${url}/provider-events/${project.id}/tbank`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(mine[1]?.body),
-    });
-    expect([replay.status, await replay.text()]).toEqual([200, "OK"]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(paidHooks()).toBe(1);
     // Only one Init for the attempt: the idempotency of the page's choice held.
     expect(
       emulator.requests.filter((r) => r.method === "Init" && r.body.OrderId === created?.OrderId),
@@ -159,11 +174,7 @@ describe("T-Bank through the server", () => {
     const invoice = await createInvoice();
     const chosen = await choose(invoice.id, "sbp");
     expect(chosen.location).toMatch(new RegExp(`^${emulator.url}/qr/[0-9]+$`));
-    await fetch(chosen.location, {
-      method: "POST",
-      redirect: "manual",
-      body: new URLSearchParams({ outcome: "pay", card: EMULATOR_SUCCESS_CARD }),
-    });
+    await payAt(chosen.location);
     expect(await until(async () => (await invoiceStatus(invoice.id)) === "paid")).toBe(true);
   });
 
@@ -184,14 +195,105 @@ describe("T-Bank through the server", () => {
         "not-the-password",
       ),
     };
-    const answer = await fetch(`${url}/provider-events/${project.id}/tbank`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(forged),
-    });
+    const reads = () =>
+      emulator.requests.filter((r) => r.method === "GetState" && String(r.body.PaymentId) === paymentId)
+        .length;
+    const readsBefore = reads();
+    const answer = await notify(forged);
     expect(await answer.text()).not.toBe("OK");
-    expect(await invoiceStatus(invoice.id)).toBe("created");
     expect(answer.status).toBeGreaterThanOrEqual(400);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await invoiceStatus(invoice.id)).toBe("created");
     expect(emulator.books.payments.get(paymentId)?.Status).toBe("NEW");
+    // Refused before anything was asked of T-Bank, no event, and logged (without the body).
+    expect(reads()).toBe(readsBefore);
+    expect(hookTypesOf(invoice.id)).toEqual([]);
+    const logged = warnings.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        msg: "provider notification refused",
+        projectId: project.id,
+        providerKind: "tbank",
+      }),
+    );
+    expect(warnings.join("")).not.toContain(forged.Token);
+  });
+
+  it("answers a replayed genuine notification OK and changes nothing twice: no second event, no state change", async () => {
+    const invoice = await createInvoice();
+    const paymentId = await payByCard(invoice.id);
+    expect(await until(async () => (await invoiceStatus(invoice.id)) === "paid")).toBe(true);
+    expect(await until(() => hookTypesOf(invoice.id).length > 0)).toBe(true);
+    const read = async () => ({
+      invoice: await (await api(`/v1/invoices/${invoice.id}`)).json(),
+      payments: await (await api(`/v1/payments?invoiceId=${invoice.id}`)).json(),
+    });
+    const before = await read();
+    // T-Bank repeats a notification until it gets OK: every genuine one, twice more.
+    const genuine = emulator.notifications.filter((n) => String(n.body.PaymentId) === paymentId);
+    expect(genuine.map((n) => n.body.Status)).toEqual(["AUTHORIZED", "CONFIRMED"]);
+    for (const sent of [...genuine, ...genuine]) {
+      const replay = await notify(sent.body);
+      expect([replay.status, await replay.text()]).toEqual([200, "OK"]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(hookTypesOf(invoice.id)).toEqual(["invoice.paid"]);
+    expect(await read()).toEqual(before);
+  });
+
+  it("saves the card of an invoice with a receipt and starts a subscription from it without a new charge", async () => {
+    const item = { description: "Подписка", quantity: "1", vatCode: 1, paymentSubject: "service" };
+    const receipt = {
+      customer: { email: "buyer@example.com" },
+      taxSystemCode: 2,
+      items: [{ ...item, amount: { amount: "149900", currency: "RUB" }, paymentMode: "full_prepayment" }],
+    };
+    const invoice = await createInvoice({ savePaymentMethod: true, receipt });
+    const paymentId = await payByCard(invoice.id);
+    const orderId = emulator.books.payments.get(paymentId)?.OrderId;
+    const init = emulator.requests.find((r) => r.method === "Init" && r.body.OrderId === orderId)?.body;
+    expect(init).toMatchObject({ Recurrent: "Y", CustomerKey: orderId });
+    expect(init?.Receipt).toEqual({
+      FfdVersion: "1.05",
+      Taxation: "usn_income",
+      Email: "buyer@example.com",
+      Items: [
+        {
+          Name: "Подписка",
+          Price: 149900,
+          Quantity: 1,
+          Amount: 149900,
+          Tax: "none",
+          PaymentMethod: "full_prepayment",
+          PaymentObject: "service",
+        },
+      ],
+    });
+    expect(await until(async () => (await invoiceStatus(invoice.id)) === "paid")).toBe(true);
+    const paid = await (await api(`/v1/invoices/${invoice.id}`)).text();
+    expect(JSON.parse(paid).savedMethod).toEqual({ method: "card", methodMask: "4300 00** **** 0777" });
+    // T-Bank's RebillId stays inside Kopek.
+    expect(paid).not.toContain(String(emulator.books.payments.get(paymentId)?.rebillId));
+    const charges = () =>
+      emulator.requests.filter((r) => r.method === "Init" || r.method === "Charge").length;
+    const before = charges();
+    const subscription = await api("/v1/subscriptions", {
+      amount: { amount: "149900", currency: "RUB" },
+      period: { unit: "month", count: 1 },
+      invoiceId: invoice.id,
+    });
+    expect(subscription.status).toBe(201);
+    expect(await subscription.json()).toMatchObject({ status: "active", cyclesStarted: 1, method: "card" });
+    expect(charges()).toBe(before);
+  });
+
+  it("refuses at creation an invoice that asks to save SBP (no account binding)", async () => {
+    const refused = await api("/v1/invoices", {
+      amount: { amount: "149900", currency: "RUB" },
+      method: "sbp",
+      savePaymentMethod: true,
+    });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { code: string }).code).toBe("method_unavailable");
   });
 });

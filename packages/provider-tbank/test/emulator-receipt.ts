@@ -1,0 +1,47 @@
+// The emulator's check of a `Receipt` sent with `Init` (developer.tbank.ru/eacq/api/init, its Receipt
+// object; the value lists as T-Bank's OpenAPI description has them, README): what it refuses, T-Bank
+// documents as required or as a closed set. Returns why it is refused, or null when it is taken.
+
+const TAXATIONS = new Set(["osn", "usn_income", "usn_income_outcome", "envd", "esn", "patent"]);
+const TAXES = new Set("none vat0 vat5 vat7 vat10 vat20 vat22 vat105 vat107 vat110 vat120 vat122".split(" "));
+const PAYMENT_METHODS = new Set(
+  "full_prepayment prepayment advance full_payment partial_payment credit credit_payment".split(" "),
+);
+
+const isKopecks = (value: unknown): value is number =>
+  typeof value === "number" && Number.isSafeInteger(value) && value >= 0 && String(value).length <= 10;
+
+export function receiptRefusal(receipt: unknown, amount: number): string | null {
+  if (typeof receipt !== "object" || receipt === null || Array.isArray(receipt)) return "Receipt: объект";
+  const { Taxation, FfdVersion, Email, Phone, Items } = receipt as Record<string, unknown>;
+  if (typeof Taxation !== "string" || !TAXATIONS.has(Taxation)) return "Receipt.Taxation";
+  if (FfdVersion !== undefined && FfdVersion !== "1.05" && FfdVersion !== "1.2") return "Receipt.FfdVersion";
+  if (typeof Email !== "string" && typeof Phone !== "string") return "Receipt: Email или Phone";
+  if (typeof Phone === "string" && !/^\+[0-9]{1,63}$/.test(Phone)) return "Receipt.Phone: +{Ц}";
+  if (!Array.isArray(Items) || Items.length === 0 || Items.length > 100) return "Receipt.Items: 1–100";
+  let total = 0;
+  for (const item of Items as Record<string, unknown>[]) {
+    const { Name, Price, Quantity, Amount, Tax, PaymentMethod } = item;
+    if (typeof Name !== "string" || Name.length === 0 || Array.from(Name).length > 128) return "Items.Name";
+    if (!isKopecks(Price) || !isKopecks(Amount)) return "Items.Price, Items.Amount: целые копейки";
+    if (
+      typeof Quantity !== "number" ||
+      !(Quantity > 0) ||
+      !/^[0-9]{1,5}(\.[0-9]{1,3})?$/.test(String(Quantity))
+    )
+      return "Items.Quantity: до 5 целых и 3 дробных знаков";
+    // Amount is "the product of Quantity and Price": checked in thousandths, exactly.
+    const [whole = "0", fraction = ""] = String(Quantity).split(".");
+    const thousandths = BigInt(whole) * 1000n + BigInt(fraction.padEnd(3, "0"));
+    if (BigInt(Price) * thousandths !== BigInt(Amount) * 1000n) return "Items.Amount ≠ Price × Quantity";
+    if (typeof Tax !== "string" || !TAXES.has(Tax)) return "Items.Tax";
+    if (
+      PaymentMethod !== undefined &&
+      (typeof PaymentMethod !== "string" || !PAYMENT_METHODS.has(PaymentMethod))
+    )
+      return "Items.PaymentMethod";
+    total += Amount;
+  }
+  // The emulator's reading: the receipt is for the payment, so its items come to the payment's Amount.
+  return total === amount ? null : "Receipt: сумма позиций не равна Amount";
+}
