@@ -15,6 +15,7 @@ import type {
   StoredMethodDescription,
   StoredMethodLookup,
 } from "@kopek/core";
+import { createProviderSend, DEFAULT_MAX_BODY_BYTES, type ProviderOutboundOptions } from "@kopek/outbound";
 import { err, ok, type Result, ResultAsync } from "neverthrow";
 import {
   asCreatedPayment,
@@ -25,8 +26,8 @@ import {
 } from "./response-shapes.js";
 import { errorCodeOf, errorMessageOf, PATHS, readWireNotification } from "./wire.js";
 
-export interface HttpProviderOptions {
-  /** Base URL of the provider service, e.g. `http://127.0.0.1:4010`. */
+export interface HttpProviderOptions extends ProviderOutboundOptions {
+  /** Base URL of the provider service, e.g. `https://pay.example.com` (`http://127.0.0.1:4010` with `allowLocal`). */
   readonly url: string;
   /** What it can do. Declared, not asked: Kopek decides `method_unavailable` without calling it. */
   readonly capabilities?: ProviderCapabilities;
@@ -53,16 +54,8 @@ export const DEFAULT_HTTP_PROVIDER_CAPABILITIES: ProviderCapabilities = {
 };
 export const DEFAULT_HTTP_PROVIDER_TIMEOUT_MS = 10_000;
 
-// Connection errors, as undici's fetch reports them in `cause.code`: nothing (or not all) got through.
-const CONNECTION_ERRORS = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "EPIPE",
-  "UND_ERR_SOCKET",
-  "UND_ERR_CLOSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-]);
+// Connection errors, as Node reports them in `code`: nothing (or not all) got through.
+const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ENOTFOUND", "EAI_AGAIN"]);
 
 /**
  * A payment provider reached over HTTP (wire.ts). Every call carries what makes it idempotent (the
@@ -75,28 +68,25 @@ export function createHttpProvider(options: HttpProviderOptions): PaymentProvide
   const timeoutMs = options.timeoutMs ?? DEFAULT_HTTP_PROVIDER_TIMEOUT_MS;
   const retries = options.retries ?? 2;
   const delay = options.retryDelayMs ?? ((retry: number) => 50 * 3 ** (retry - 1));
+  const send = createProviderSend(options);
 
   async function once(path: string, body: unknown): Promise<Result<unknown, ProviderError | "connection">> {
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(`${base}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      text = await response.text();
-    } catch (cause) {
-      const error = cause as Error & { cause?: { code?: string } };
-      if (error.name === "TimeoutError" || error.name === "AbortError")
+    const answer = await send({
+      method: "POST",
+      url: `${base}${path}`,
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+      timeoutMs,
+      maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+    });
+    if (answer.kind === "failed") {
+      if (answer.failure === "timeout")
         return err({ code: "unavailable", message: `the provider did not answer within ${timeoutMs} ms` });
-      if (CONNECTION_ERRORS.has(error.cause?.code ?? "")) return err("connection");
-      return err({
-        code: "unavailable",
-        message: `the provider could not be reached (${error.cause?.code ?? error.name})`,
-      });
+      if (answer.failure === "network" && CONNECTION_ERRORS.has(answer.detail)) return err("connection");
+      return err({ code: "unavailable", message: `the provider could not be reached (${answer.detail})` });
     }
+    const response = { ok: answer.status >= 200 && answer.status < 300, status: answer.status };
+    const text = answer.body;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

@@ -18,6 +18,7 @@ describeProviderContract(
   ({ storedMethodCharge }) =>
     createHttpProvider({
       url: (storedMethodCharge ? charging : notCharging).url,
+      allowLocal: true,
       ...(storedMethodCharge
         ? {}
         : {

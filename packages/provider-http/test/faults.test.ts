@@ -13,7 +13,12 @@ afterAll(async () => {
   await service.close();
 });
 
-const provider = createHttpProvider({ url: proxy.url, timeoutMs: 300, retryDelayMs: () => 10 });
+const provider = createHttpProvider({
+  url: proxy.url,
+  allowLocal: true,
+  timeoutMs: 300,
+  retryDelayMs: () => 10,
+});
 const charge = (): StoredMethodCharge => ({
   paymentId: crypto.randomUUID(),
   ref: `pm_fault_${crypto.randomUUID()}`,
@@ -107,7 +112,11 @@ test("nothing listening: unavailable after the retries", async () => {
       probe.close(() => resolve(port));
     });
   });
-  const refused = createHttpProvider({ url: `http://127.0.0.1:${port}`, retryDelayMs: () => 1 });
+  const refused = createHttpProvider({
+    url: `http://127.0.0.1:${port}`,
+    allowLocal: true,
+    retryDelayMs: () => 1,
+  });
   const result = await refused.chargeStoredMethod(charge());
   expect(result._unsafeUnwrapErr()).toMatchObject({ code: "unavailable" });
 });

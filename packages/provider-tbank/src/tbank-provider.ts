@@ -6,6 +6,7 @@ import type {
   ProviderPayment,
   ProviderRefund,
 } from "@kopek/core";
+import { createProviderSend, type ProviderOutboundOptions } from "@kopek/outbound";
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import { fromKopecks, toKopecks } from "./amount.js";
 import { readTBankNotification } from "./notification.js";
@@ -17,7 +18,7 @@ import { createTBankClient } from "./tbank-client.js";
 import { createTBankOrders } from "./tbank-orders.js";
 import { cancelSchema } from "./tbank-schemas.js";
 
-export interface TBankProviderOptions {
+export interface TBankProviderOptions extends ProviderOutboundOptions {
   /** The terminal's `TerminalKey`. */
   readonly terminalKey: string;
   /** The terminal's password, which signs every request's `Token`. Never logged, never in a message. */
@@ -30,7 +31,6 @@ export interface TBankProviderOptions {
   readonly timeoutMs?: number;
   /** 5xx, 429, timeouts and network failures are retried with back-off. Default 3. */
   readonly maxRetries?: number;
-  readonly fetch?: typeof fetch;
 }
 
 const METHODS: readonly PaymentMethod[] = ["card", "sbp"];
@@ -51,7 +51,7 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
     apiUrl,
     timeoutMs: options.timeoutMs ?? 10_000,
     maxRetries: options.maxRetries ?? 3,
-    fetch: options.fetch ?? globalThis.fetch,
+    send: createProviderSend(options),
   });
   const orders = createTBankOrders(client);
   const savedCards = createSavedCards(client);

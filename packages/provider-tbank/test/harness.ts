@@ -8,6 +8,8 @@ export function providerFor(emulator: TBankEmulator, overrides: Partial<TBankPro
     terminalKey: emulator.terminalKey,
     password: emulator.password,
     apiUrl: emulator.apiUrl,
+    // The emulator listens on 127.0.0.1: the development opt-in of @kopek/outbound.
+    allowLocal: true,
     timeoutMs: 1_000,
     ...overrides,
   });

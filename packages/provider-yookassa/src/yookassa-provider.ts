@@ -11,6 +11,7 @@ import type {
   StoredMethodCharge,
   StoredMethodDescription,
 } from "@kopek/core";
+import { createProviderSend, type ProviderOutboundOptions } from "@kopek/outbound";
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import { toYooKassaAmount } from "./amount.js";
 import { idempotenceKeyOf } from "./idempotence-key.js";
@@ -30,7 +31,7 @@ import {
   type YooKassaRefund,
 } from "./yookassa-schemas.js";
 
-export interface YooKassaProviderOptions {
+export interface YooKassaProviderOptions extends ProviderOutboundOptions {
   readonly shopId: string;
   /** Never logged and never in an error message. */
   readonly secretKey: string;
@@ -42,7 +43,6 @@ export interface YooKassaProviderOptions {
   readonly timeoutMs?: number;
   /** 429, 5xx, timeouts and network failures are retried with back-off and the same key. Default 3. */
   readonly maxRetries?: number;
-  readonly fetch?: typeof fetch;
   /** Also check the notification's source address against YooKassa's published ranges (README). */
   readonly checkNotificationIp?: boolean;
 }
@@ -65,7 +65,7 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
     apiUrl,
     timeoutMs: options.timeoutMs ?? 10_000,
     maxRetries: options.maxRetries ?? 3,
-    fetch: options.fetch ?? globalThis.fetch,
+    send: createProviderSend(options),
   });
   const storedMethods = (options.storedMethods ?? ["card"]).filter((method) => METHODS.includes(method));
   const capabilities: ProviderCapabilities = {

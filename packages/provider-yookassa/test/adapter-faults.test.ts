@@ -80,3 +80,19 @@ describe("retries against the emulator's faults", () => {
     expect(result._unsafeUnwrapErr().code).toBe("unavailable");
   });
 });
+
+describe("the guarded way out (@kopek/outbound)", () => {
+  it("reaches no API on this machine without allowLocal, and none at the metadata address: nothing is sent", async () => {
+    const start = emulator.requests.length;
+    for (const overrides of [
+      { allowLocal: false },
+      { apiUrl: "https://169.254.169.254/v3", allowLocal: true },
+      { apiUrl: "http://api.yookassa.ru/v3" },
+    ]) {
+      const error = (await providerFor(emulator, overrides).getPayment("1"))._unsafeUnwrapErr();
+      expect(error.code).toBe("unavailable");
+      expect(error.message).toMatch(/must (be https|not point)/);
+    }
+    expect(emulator.requests.length).toBe(start);
+  });
+});

@@ -10,6 +10,8 @@ export function providerFor(emulator: YooKassaEmulator, overrides: Partial<YooKa
     shopId: emulator.shopId,
     secretKey: emulator.secretKey,
     apiUrl: emulator.apiUrl,
+    // The emulator listens on 127.0.0.1: the development opt-in of @kopek/outbound.
+    allowLocal: true,
     timeoutMs: 1_000,
     ...overrides,
   });

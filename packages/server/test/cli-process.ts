@@ -19,8 +19,14 @@ export interface CliProcess {
 export function spawnCli(args: readonly string[], env: Record<string, string> = {}): CliProcess {
   const child = spawn(process.execPath, ["--conditions=dev-source", "--import", "tsx", CLI, ...args], {
     cwd: ROOT,
-    // Tests run webhook receivers on this machine: the development opt-in (webhook-url-policy.ts).
-    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "info", KOPEK_WEBHOOKS_ALLOW_LOCAL: "on", ...env },
+    // Tests run webhook receivers and provider emulators on this machine: the development opt-ins.
+    env: {
+      PATH: process.env.PATH ?? "",
+      LOG_LEVEL: "info",
+      KOPEK_WEBHOOKS_ALLOW_LOCAL: "on",
+      KOPEK_PROVIDERS_ALLOW_LOCAL: "on",
+      ...env,
+    },
   });
   let out = "";
   let err = "";

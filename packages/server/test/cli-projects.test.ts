@@ -26,7 +26,7 @@ const serverStorage = createPostgresStorage({ pool: db.pool, encryption: cipher 
 const newSecret = () => `test_${randomBytes(32).toString("base64url")}`;
 const SECRET = newSecret();
 const keyFile = join(dir, "yookassa.key");
-await writeFile(keyFile, `${SECRET}\n`);
+await writeFile(keyFile, `${SECRET}\n`, { mode: 0o600 });
 
 async function kopek(
   argv: string[],

@@ -44,7 +44,7 @@ it(`the projects file's webhooks survive restarts without duplicates (${db.backe
 
 it(`a YooKassa secret key from the projects file is stored encrypted and read back (${db.backend})`, async () => {
   const secretKey = `live_${randomBytes(32).toString("base64url")}`;
-  await writeFile(join(dir, "yookassa.key"), `${secretKey}\n`);
+  await writeFile(join(dir, "yookassa.key"), `${secretKey}\n`, { mode: 0o600 });
   const path = await projectsFile([
     {
       id: YOOKASSA_ID,

@@ -12,7 +12,12 @@ import { buildTestApp, json, subscriptionBody } from "./helper.js";
 const ledger = createSandboxLedger();
 const service = await startProviderService({ provider: createSandboxProvider({ ledger }), port: 0 });
 const proxy = await startFaultyProxy(service.url);
-const provider = createHttpProvider({ url: proxy.url, timeoutMs: 300, retryDelayMs: () => 10 });
+const provider = createHttpProvider({
+  url: proxy.url,
+  allowLocal: true,
+  timeoutMs: 300,
+  retryDelayMs: () => 10,
+});
 const t = await buildTestApp({ wrapProvider: () => provider });
 afterAll(async () => {
   await t.app.close();

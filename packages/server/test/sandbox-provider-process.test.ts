@@ -33,12 +33,16 @@ test("kopek sandbox-provider: charges on disk, so the same key never charges twi
     idempotencyKey: crypto.randomUUID(),
   };
   const first = await startProvider(ledger);
-  const receipt = (await createHttpProvider({ url: first.url }).chargeStoredMethod(charge))._unsafeUnwrap();
+  const receipt = (
+    await createHttpProvider({ url: first.url, allowLocal: true }).chargeStoredMethod(charge)
+  )._unsafeUnwrap();
   first.cli.child.kill("SIGKILL");
   await first.cli.exited;
 
   const second = await startProvider(ledger);
-  const again = (await createHttpProvider({ url: second.url }).chargeStoredMethod(charge))._unsafeUnwrap();
+  const again = (
+    await createHttpProvider({ url: second.url, allowLocal: true }).chargeStoredMethod(charge)
+  )._unsafeUnwrap();
   expect(again.providerPaymentId).toBe(receipt.providerPaymentId);
   const lines = (await readFile(ledger, "utf8")).split("\n").filter((line) => line !== "");
   expect(lines).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import type { LookupFunction } from "node:net";
+import { resolvingTo } from "@kopek/outbound";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseProjectsFile } from "../src/startup/projects-file.js";
 import { createGuardedTransport } from "../src/webhooks/guarded-transport.js";
@@ -82,15 +82,6 @@ const receiver: Server = createServer((_request, response) => {
 await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
 const port = (receiver.address() as { port: number }).port;
 afterAll(() => new Promise((resolve) => receiver.close(resolve)));
-
-const resolvingTo =
-  (address: string): LookupFunction =>
-  (_host, options, callback) =>
-    options.all
-      ? (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [
-          { address, family: address.includes(":") ? 6 : 4 },
-        ])
-      : callback(null, address, address.includes(":") ? 6 : 4);
 
 const send = (transport: ReturnType<typeof createGuardedTransport>, url: string) =>
   transport.send({ url, headers: { "content-type": "application/json" }, body: "{}", timeoutMs: 2000 });

@@ -21,7 +21,7 @@ export async function prepareYooKassaProject(name: string) {
   const projectId = randomUUID();
   const apiKey = generateApiKey();
   const projectsFile = join(scratch, "projects.json");
-  await writeFile(join(scratch, "shop.key"), `${emulator.secretKey}\n`);
+  await writeFile(join(scratch, "shop.key"), `${emulator.secretKey}\n`, { mode: 0o600 });
   const provider = {
     kind: "yookassa",
     shopId: emulator.shopId,

@@ -11,6 +11,7 @@ import {
   COMPLETE_REPLACING_SUBSCRIPTION,
   COMPLETE_WITH_INVOICE,
   COMPLETE_WITH_SUBSCRIPTION,
+  SUBSCRIPTION_OF_INVOICE,
 } from "./resource-sql.js";
 import { existingRecordOf, subscriptionValues } from "./rows.js";
 import type { Query, SqlContext } from "./sql-context.js";
@@ -72,21 +73,17 @@ export function idempotencyStorage(
             return fail(conflict("completeIdempotencyKey", completion));
           }
           // Without a resource there is no `leased` column: not completed means the lease was lost.
-          if (row?.leased === 1) return fail(conflict("completeIdempotencyKey", completion));
-          return fail(leaseLost(completion.projectId));
-        };
-        const payments = completion.resource === null ? [] : completion.payments;
-        try {
-          await (payments.length === 0 ? complete(query) : transaction(complete));
-        } catch (error) {
+          if (row?.leased !== 1) return fail(leaseLost(completion.projectId));
           // The statement wrote nothing: another subscription took the invoice first (API.md 10.5).
-          if (isUniqueViolationOf(error, SUBSCRIPTION_INVOICE_KEY))
+          if (await invoiceTaken(q, completion))
             return fail({
               code: "duplicate",
               message: "storage-postgres: the invoice already backs a subscription",
             });
-          throw error;
-        }
+          return fail(conflict("completeIdempotencyKey", completion));
+        };
+        const payments = completion.resource === null ? [] : completion.payments;
+        await (payments.length === 0 ? complete(query) : transaction(complete));
       }),
 
     releaseIdempotencyKey: (release) =>
@@ -165,10 +162,16 @@ function resourceCompletion(
     : ["complete_invoice_replace", COMPLETE_REPLACING_INVOICE, values];
 }
 
-/** The unique index that lets one invoice back at most one subscription (migration 0006). */
-const SUBSCRIPTION_INVOICE_KEY = "subscriptions_invoice_key";
-
-function isUniqueViolationOf(error: unknown, constraint: string): boolean {
-  const e = error as { code?: unknown; constraint?: unknown } | null;
-  return e !== null && typeof e === "object" && e.code === "23505" && e.constraint === constraint;
+/** Whether a new subscription's invoice already backs another one of its project (the one rule per invoice). */
+async function invoiceTaken(q: Query, completion: IdempotencyCompletion): Promise<boolean> {
+  const resource = completion.resource;
+  if (resource?.kind !== "subscription" || resource.subscription.version !== 1) return false;
+  const { invoiceId, id } = resource.subscription;
+  if (invoiceId === null) return false;
+  const { rows } = await q("subscription_of_invoice", SUBSCRIPTION_OF_INVOICE, [
+    completion.projectId,
+    invoiceId,
+    id,
+  ]);
+  return rows.length > 0;
 }

@@ -62,19 +62,17 @@ const fieldParams = (t: ResourceTable, layout: Layout) =>
 const versionParam = (t: ResourceTable, layout: Layout) => `$${layout.id + t.fields.length}::integer`;
 
 /**
- * `INSERT … SELECT <values> FROM <source>`: creates version 1. An existing id inserts nothing, or
- * (`onTakenId: "fail"`) fails the whole statement with a unique violation.
+ * `INSERT … SELECT <values> FROM <source>`: creates version 1. A row that would break a unique rule is
+ * not inserted (no error: an error in a statement ends the connection on embedded PGlite): on `(id)`
+ * only, or on every unique index (`conflictTarget` ""), so that a taken invoice of a subscription
+ * (`subscriptions_invoice_key`) inserts nothing too, and the caller asks why (`SUBSCRIPTION_OF_INVOICE`).
  */
-function insertFrom(
-  t: ResourceTable,
-  layout: Layout,
-  source: string,
-  onTakenId: "nothing" | "fail" = "nothing",
-): string {
+function insertFrom(t: ResourceTable, layout: Layout, source: string, conflictTarget: "(id)" | ""): string {
   const columns = ["id", "project_id", ...t.fields.map(({ name }) => name)].join(", ");
   const values = [param(layout.id, "uuid"), param(layout.project, "uuid"), ...fieldParams(t, layout)];
   return `INSERT INTO ${t.table} (${columns})
-  SELECT ${values.join(", ")} FROM ${source}${onTakenId === "nothing" ? "\n  ON CONFLICT (id) DO NOTHING" : ""}
+  SELECT ${values.join(", ")} FROM ${source}
+  ON CONFLICT ${conflictTarget === "" ? "" : `${conflictTarget} `}DO NOTHING
   RETURNING 1`;
 }
 
@@ -125,13 +123,24 @@ SELECT (SELECT count(*) FROM lease)::integer AS leased, (SELECT count(*) FROM re
 const LEASE_HELD = " AND EXISTS (SELECT 1 FROM lease)";
 
 /** Completion creating a subscription (version 1). */
-export const COMPLETE_WITH_SUBSCRIPTION = completeWith(insertFrom(SUBSCRIPTIONS, COMPLETION_LAYOUT, "lease"));
+export const COMPLETE_WITH_SUBSCRIPTION = completeWith(
+  insertFrom(SUBSCRIPTIONS, COMPLETION_LAYOUT, "lease", ""),
+);
+
+/**
+ * Another subscription of this project backed by the invoice: $1 project, $2 invoice, $3 the new
+ * subscription's id. Asked after a completion inserted nothing, as a statement of its own: a racing
+ * completion that committed while ours waited on the index is after our statement's snapshot, so only
+ * a new statement sees its row.
+ */
+export const SUBSCRIPTION_OF_INVOICE = `
+SELECT 1 FROM subscriptions WHERE project_id = $1 AND invoice_id = $2 AND id <> $3 LIMIT 1`;
 /** Completion replacing a subscription (version n over n−1); the renewal lease is left as it is. */
 export const COMPLETE_REPLACING_SUBSCRIPTION = completeWith(
   updateWhere(SUBSCRIPTIONS, COMPLETION_LAYOUT, "", LEASE_HELD),
 );
 /** Completion creating an invoice (version 1). */
-export const COMPLETE_WITH_INVOICE = completeWith(insertFrom(INVOICES, COMPLETION_LAYOUT, "lease"));
+export const COMPLETE_WITH_INVOICE = completeWith(insertFrom(INVOICES, COMPLETION_LAYOUT, "lease", "(id)"));
 /** Completion replacing an invoice (version n over n−1). */
 export const COMPLETE_REPLACING_INVOICE = completeWith(
   updateWhere(INVOICES, COMPLETION_LAYOUT, "", LEASE_HELD),

@@ -22,5 +22,4 @@ describeKopekContract(`postgres (${db.backend}) storage and the sandbox`, {
   createStorage: freshStorage,
   createProvider: sandboxContractProvider,
   declinedRef: "sandbox_decline_contract",
-  errorEndsConnection: db.backend === "pglite",
 });

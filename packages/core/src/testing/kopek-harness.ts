@@ -38,12 +38,6 @@ export interface KopekContractOptions {
   readonly createProvider: (options: { storedMethodCharge: boolean }) => CountingProvider;
   /** A ref the provider declines. */
   readonly declinedRef: string;
-  /**
-   * A statement error ends the adapter's connection for good, as on PGlite's single-connection bridge
-   * to \`pg\` (a unique violation there terminates the connection): the tests whose refusal comes as a
-   * database error then run only on a real server and are reported skipped.
-   */
-  readonly errorEndsConnection?: boolean;
 }
 
 /**

@@ -86,54 +86,46 @@ export function describeSavedMethodContract(factory: StorageFactory, options: St
       expect(await unwrap(storage.findSubscription(project.id, subscription.id))).toEqual(subscription);
     });
 
-    it.skipIf(options.errorEndsConnection === true)(
-      "refuses a second subscription from one invoice as a duplicate, writing nothing of it",
-      async () => {
-        const storage = await factory();
-        const project = await savedProject(storage);
-        const invoiceId = randomUUID();
-        const first = sampleSubscription(project.id, { invoiceId });
-        await storeResource(storage, project.id, { kind: "subscription", subscription: first });
-        const claim = newClaim(project.id, Date.now());
-        await unwrap(storage.claimIdempotencyKey(claim));
-        const second = sampleSubscription(project.id, { invoiceId });
-        const completion = completionOf(claim, { kind: "subscription", subscription: second });
-        expect((await unwrapErr(storage.completeIdempotencyKey(completion))).code).toBe("duplicate");
-        expect(await unwrap(storage.findSubscription(project.id, second.id))).toBeNull();
-        expect(await rowsContaining(storage, "subscriptions", second.id)).toEqual([]);
-        const marker = JSON.parse(completion.response.body).marker as string;
-        expect(await rowsContaining(storage, "idempotency_records", marker)).toEqual([]);
-        // Another project's subscription may name the same invoice id: the rule is per project.
-        const other = await savedProject(storage);
-        const elsewhere = sampleSubscription(other.id, { invoiceId });
-        await storeResource(storage, other.id, { kind: "subscription", subscription: elsewhere });
-        expect(await unwrap(storage.findSubscription(other.id, elsewhere.id))).toEqual(elsewhere);
-      },
-    );
+    it("refuses a second subscription from one invoice as a duplicate, writing nothing of it", async () => {
+      const storage = await factory();
+      const project = await savedProject(storage);
+      const invoiceId = randomUUID();
+      const first = sampleSubscription(project.id, { invoiceId });
+      await storeResource(storage, project.id, { kind: "subscription", subscription: first });
+      const claim = newClaim(project.id, Date.now());
+      await unwrap(storage.claimIdempotencyKey(claim));
+      const second = sampleSubscription(project.id, { invoiceId });
+      const completion = completionOf(claim, { kind: "subscription", subscription: second });
+      expect((await unwrapErr(storage.completeIdempotencyKey(completion))).code).toBe("duplicate");
+      expect(await unwrap(storage.findSubscription(project.id, second.id))).toBeNull();
+      expect(await rowsContaining(storage, "subscriptions", second.id)).toEqual([]);
+      const marker = JSON.parse(completion.response.body).marker as string;
+      expect(await rowsContaining(storage, "idempotency_records", marker)).toEqual([]);
+      // Another project's subscription may name the same invoice id: the rule is per project.
+      const other = await savedProject(storage);
+      const elsewhere = sampleSubscription(other.id, { invoiceId });
+      await storeResource(storage, other.id, { kind: "subscription", subscription: elsewhere });
+      expect(await unwrap(storage.findSubscription(other.id, elsewhere.id))).toEqual(elsewhere);
+    });
 
-    it.skipIf(options.errorEndsConnection === true)(
-      `lets exactly one of ${parallel} parallel subscriptions from one invoice be stored`,
-      async () => {
-        const storage = await factory();
-        const project = await savedProject(storage);
-        const invoiceId = randomUUID();
-        const claims = Array.from({ length: parallel }, () => newClaim(project.id, Date.now()));
-        await Promise.all(claims.map((claim) => unwrap(storage.claimIdempotencyKey(claim))));
-        const results = await Promise.all(
-          claims.map((claim) => {
-            const subscription = sampleSubscription(project.id, { invoiceId });
-            return storage.completeIdempotencyKey(
-              completionOf(claim, { kind: "subscription", subscription }),
-            );
-          }),
-        );
-        expect(results.filter((r) => r.isOk())).toHaveLength(1);
-        expect(results.filter((r) => r.isErr()).map((r) => r._unsafeUnwrapErr().code)).toEqual(
-          Array(parallel - 1).fill("duplicate"),
-        );
-        expect(await rowsContaining(storage, "subscriptions", invoiceId)).toHaveLength(1);
-      },
-    );
+    it(`lets exactly one of ${parallel} parallel subscriptions from one invoice be stored`, async () => {
+      const storage = await factory();
+      const project = await savedProject(storage);
+      const invoiceId = randomUUID();
+      const claims = Array.from({ length: parallel }, () => newClaim(project.id, Date.now()));
+      await Promise.all(claims.map((claim) => unwrap(storage.claimIdempotencyKey(claim))));
+      const results = await Promise.all(
+        claims.map((claim) => {
+          const subscription = sampleSubscription(project.id, { invoiceId });
+          return storage.completeIdempotencyKey(completionOf(claim, { kind: "subscription", subscription }));
+        }),
+      );
+      expect(results.filter((r) => r.isOk())).toHaveLength(1);
+      expect(results.filter((r) => r.isErr()).map((r) => r._unsafeUnwrapErr().code)).toEqual(
+        Array(parallel - 1).fill("duplicate"),
+      );
+      expect(await rowsContaining(storage, "subscriptions", invoiceId)).toHaveLength(1);
+    });
 
     // Only for adapters that encrypt at rest; memory storage holds the token in process memory.
     if (options.encryptsMethodTokens) {

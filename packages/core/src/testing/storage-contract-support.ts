@@ -18,12 +18,6 @@ export interface StorageContractOptions {
   readonly encryptsMethodTokens?: boolean;
   /** How many parallel calls the concurrency tests make. Default 50. */
   readonly concurrency?: number;
-  /**
-   * A statement error ends the adapter's connection for good, as on PGlite's single-connection bridge
-   * to \`pg\` (a unique violation there terminates the connection): the tests whose refusal comes as a
-   * database error then run only on a real server and are reported skipped.
-   */
-  readonly errorEndsConnection?: boolean;
 }
 
 export const SECOND_MS = 1000;

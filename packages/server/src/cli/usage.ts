@@ -76,6 +76,8 @@ Environment (serve, worker):
                         notifications and health (default 600, 0 = off)
   KOPEK_WEBHOOKS_ALLOW_LOCAL  on: webhooks may go to this machine, over http:// too
                         (development only; default off: https:// to public addresses)
+  KOPEK_PROVIDERS_ALLOW_LOCAL  on: provider APIs (apiUrl, an http provider's url) may be on
+                        this machine, over http:// too (development only, for emulators)
   REDIS_URL             Redis shared by all instances for the rate limits (default: the
                         PostgreSQL database when DATABASE_URL is set, else this process)
   LOG_LEVEL             fatal, error, warn, info, debug, trace or silent (default info)

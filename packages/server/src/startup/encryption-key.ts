@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { link, mkdir, readFile, stat, unlink, writeFile } from "node:fs/promises";
+import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import {
   createTokenCipher,
@@ -9,6 +9,7 @@ import {
 } from "@kopek/storage-postgres";
 import { err, ok, type Result } from "neverthrow";
 import type { Config } from "./config.js";
+import { isPrivateFile, openFileProblem } from "./private-file.js";
 
 /** A key's id, stored beside each ciphertext: derived from the key, so no one has to name keys. */
 export function encryptionKeyId(key: Uint8Array): string {
@@ -101,16 +102,5 @@ async function readKeyFile(path: string): Promise<Result<Buffer, string>> {
   }
   return (await isPrivateFile(path))
     ? ok(key)
-    : err(
-        `KOPEK_ENCRYPTION_KEY_FILE ${path} is open to other users; allow only its owner (chmod 600 ${path}) or use KOPEK_ENCRYPTION_KEY`,
-      );
-}
-
-/**
- * Whether only the file's owner may read or write it: a key others can read is as good as leaked, so
- * the server refuses to start on it rather than use it. (POSIX modes only: Windows has none to check.)
- */
-async function isPrivateFile(path: string): Promise<boolean> {
-  if (process.platform === "win32") return true;
-  return ((await stat(path)).mode & 0o077) === 0;
+    : err(`KOPEK_ENCRYPTION_KEY_FILE ${path} ${openFileProblem(path, "KOPEK_ENCRYPTION_KEY")}`);
 }

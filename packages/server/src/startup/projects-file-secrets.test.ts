@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createMemoryStorage } from "@kopek/storage-memory";
@@ -10,9 +10,9 @@ import { applyProjectsFile, loadProjectsFile } from "./projects-file.js";
 const ID = "0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b";
 const SECRET = `test_${randomBytes(32).toString("base64url")}`;
 const dir = await mkdtemp(join(tmpdir(), "kopek-secrets-"));
-await writeFile(join(dir, "yookassa.key"), `\n  ${SECRET}\n`);
-await writeFile(join(dir, "empty.key"), " \n");
-await writeFile(join(dir, "two-lines.key"), `${SECRET}\nsomething else\n`);
+await writeFile(join(dir, "yookassa.key"), `\n  ${SECRET}\n`, { mode: 0o600 });
+await writeFile(join(dir, "empty.key"), " \n", { mode: 0o600 });
+await writeFile(join(dir, "two-lines.key"), `${SECRET}\nsomething else\n`, { mode: 0o600 });
 
 async function load(provider: Record<string, unknown>, env: Record<string, string> = {}) {
   const path = join(dir, `projects-${randomBytes(4).toString("hex")}.json`);
@@ -115,5 +115,36 @@ describe("a yookassa provider in the projects file", () => {
     const { loaded } = await load({ ...yookassa, secretKeyFile: "yookassa.key" });
     await applyProjectsFile(storage, loaded._unsafeUnwrap());
     expect((await storage.findProject(ID))._unsafeUnwrap()?.provider).toMatchObject({ secretKey: SECRET });
+  });
+});
+
+describe("a provider secret file open to other users", () => {
+  // The rule of the encryption key file (private-file.ts): group or others may read or write → no start.
+  test.each([0o644, 0o640, 0o604, 0o660, 0o606])(
+    "mode %o is refused, naming the file and never the secret",
+    async (mode) => {
+      const file = `open-${mode.toString(8)}.key`;
+      await writeFile(join(dir, file), `${SECRET}\n`, { mode: 0o600 });
+      await chmod(join(dir, file), mode);
+      const problem = (await load({ ...yookassa, secretKeyFile: file })).loaded._unsafeUnwrapErr();
+      expect(problem).toContain(`projects[0].provider.secretKeyFile ${file} is open to other users`);
+      expect(problem).toContain(`chmod 600 ${join(dir, file)}`);
+      expect(problem).toContain("or use projects[0].provider.secretKeyEnv");
+      expect(problem).not.toContain(SECRET.slice(5, 20));
+    },
+  );
+
+  test("a T-Bank password file likewise; the same file made private is read", async () => {
+    const file = join(dir, "open.password");
+    await writeFile(file, `${SECRET}\n`, { mode: 0o600 });
+    await chmod(file, 0o644);
+    const tbank = { kind: "tbank", terminalKey: "1700000000000DEMO", passwordFile: "open.password" };
+    expect((await load(tbank)).loaded._unsafeUnwrapErr()).toContain(
+      "projects[0].provider.passwordFile open.password is open to other users",
+    );
+    await chmod(file, 0o600);
+    expect((await load(tbank)).loaded._unsafeUnwrap().projects[0]?.provider).toMatchObject({
+      password: SECRET,
+    });
   });
 });

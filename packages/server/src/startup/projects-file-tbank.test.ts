@@ -10,7 +10,7 @@ import { loadProjectsFile } from "./projects-file.js";
 const ID = "0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b";
 const PASSWORD = randomBytes(12).toString("base64url");
 const dir = await mkdtemp(join(tmpdir(), "kopek-tbank-"));
-await writeFile(join(dir, "tbank.password"), `\n  ${PASSWORD}\n`);
+await writeFile(join(dir, "tbank.password"), `\n  ${PASSWORD}\n`, { mode: 0o600 });
 
 async function load(provider: Record<string, unknown>, env: Record<string, string> = {}) {
   const path = join(dir, `projects-${randomBytes(4).toString("hex")}.json`);

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { PAYMENT_METHODS, type ProviderSettings } from "@kopek/core";
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
+import { isPrivateFile, openFileProblem } from "./private-file.js";
 
 /**
  * A project's provider as the operator writes it, in the projects file or through `kopek projects`
@@ -166,12 +167,14 @@ async function readSecret(
 ): Promise<Result<string, string>> {
   if (where.file !== undefined) {
     const name = `${fieldName(fields.file)} ${where.file}`;
+    const path = resolve(baseDir, where.file);
     let text: string;
     try {
-      text = await readFile(resolve(baseDir, where.file), "utf8");
+      text = await readFile(path, "utf8");
     } catch (cause) {
       return err(`${name} cannot be read (${(cause as NodeJS.ErrnoException).code ?? "error"})`);
     }
+    if (!(await isPrivateFile(path))) return err(`${name} ${openFileProblem(path, fieldName(fields.env))}`);
     return checkSecret(text, name, "the file", fields.what);
   }
   if (where.env !== undefined) {

@@ -15,6 +15,11 @@ export interface ProviderRegistryOptions {
   readonly clock?: Clock;
   /** Where every provider call is timed and counted; not observed when omitted. */
   readonly metrics?: KopekMetrics;
+  /**
+   * Development only: provider APIs may be on this machine (loopback, over http:// too), as emulators
+   * are. Default: KOPEK_PROVIDERS_ALLOW_LOCAL=on; otherwise only https:// to public addresses.
+   */
+  readonly allowLocalProviders?: boolean;
 }
 
 /**
@@ -27,6 +32,7 @@ export function createProviderRegistry(
   const ledger = options.ledger ?? createSandboxLedger();
   const latencyMs = options.sandboxLatencyMs ?? 0;
   const providers = new Map<string, PaymentProvider>();
+  const allowLocal = options.allowLocalProviders ?? process.env.KOPEK_PROVIDERS_ALLOW_LOCAL === "on";
   const make = (settings: ProviderSettings): PaymentProvider => {
     switch (settings.kind) {
       case "sandbox":
@@ -39,6 +45,7 @@ export function createProviderRegistry(
       case "http":
         return createHttpProvider({
           url: settings.url,
+          allowLocal,
           capabilities: settings.storedMethodCharge
             ? DEFAULT_HTTP_PROVIDER_CAPABILITIES
             : { ...DEFAULT_HTTP_PROVIDER_CAPABILITIES, storedMethodCharge: [] },
@@ -48,6 +55,7 @@ export function createProviderRegistry(
         return createYooKassaProvider({
           shopId: settings.shopId,
           secretKey: settings.secretKey,
+          allowLocal,
           storedMethods: settings.storedMethods,
           ...(settings.apiUrl === null ? {} : { apiUrl: settings.apiUrl }),
         });
@@ -55,6 +63,7 @@ export function createProviderRegistry(
         return createTBankProvider({
           terminalKey: settings.terminalKey,
           password: settings.password,
+          allowLocal,
           storedMethods: settings.storedMethods,
           ...(settings.apiUrl === null ? {} : { apiUrl: settings.apiUrl }),
         });
