@@ -57,7 +57,7 @@ export function registerPaymentTests(options: KopekContractOptions): void {
       expect(one.status).toBe(200);
       expect(json(one)).toEqual(paid);
       expect(json(await h.get("/v1/payments", { status: "canceled" })).data).toEqual([declined]);
-      expect(json(await h.get("/v1/invoices/" + invoiceId)).status).toBe("paid");
+      expect(json(await h.get(`/v1/invoices/${invoiceId}`)).status).toBe("paid");
     });
 
     it("records a subscription's first charge and every renewal the provider answered", async () => {
