@@ -111,7 +111,7 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
     const kopecks = toKopecks(request.money);
     if (kopecks === null)
       return refuse("T-Bank adapter: the amount is not whole kopecks of RUB within T-Bank's limit");
-    // Cancel's Receipt (T-Bank's OpenAPI Cancel model, README): none for a full refund, the returned
+    // developer.tbank.ru/eacq/api/cancel: Cancel's Receipt: none for a full refund, the returned
     // items for a partial one — which core computed (RefundRequest.receipt), mapped as Init's is.
     const receipt = receiptField(request.receipt);
     if ("refused" in receipt) return refuse(receipt.refused);

@@ -4,7 +4,7 @@ import { toTBankReceipt } from "../src/receipt-mapping.js";
 import { EMULATOR_SUCCESS_CARD, startTBankEmulator, type TBankEmulator } from "./emulator.js";
 import { paymentRequest, providerFor, randomKey } from "./harness.js";
 
-// Refund receipts on Cancel (T-Bank's OpenAPI Cancel model, README): core computes a partial refund's
+// Refund receipts on Cancel (developer.tbank.ru/eacq/api/cancel): core computes a partial refund's
 // receipt (RefundRequest.receipt); the adapter sends it as Cancel's Receipt, mapped as Init's is, and
 // none for a full refund.
 

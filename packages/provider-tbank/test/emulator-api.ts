@@ -34,7 +34,7 @@ const outage = (): Answer => ({
 });
 
 /**
- * Cancel's `Receipt` (T-Bank's OpenAPI `Cancel` model, README): "required if an online cash register
+ * Cancel's `Receipt` (developer.tbank.ru/eacq/api/cancel): "required if an online cash register
  * is connected" — the emulator takes a payment whose Init carried a Receipt as such a terminal — "not
  * passed for a full cancel", and "for a partial one, the items being cancelled": checked like Init's,
  * its items coming to the refunded amount.
