@@ -71,6 +71,20 @@ const PAYMENT_OBJECTS = new Set(
 
 const QUANTITY_WHOLE_DIGITS = 5;
 
+/** The request field carrying a receipt (`Init`'s, or `Cancel`'s for a partial refund). */
+export type ReceiptField = { readonly Receipt?: TBankReceipt };
+
+/** The `Receipt` field for `receipt` (nothing without one), or why T-Bank cannot take it. */
+export function receiptField(
+  receipt: Receipt | null | undefined,
+): { readonly field: ReceiptField } | { readonly refused: string } {
+  if (receipt === null || receipt === undefined) return { field: {} };
+  const mapped = toTBankReceipt(receipt);
+  return "ok" in mapped
+    ? { field: { Receipt: mapped.ok } }
+    : { refused: `T-Bank adapter: ${mapped.refused}` };
+}
+
 /** Kopek's receipt as T-Bank's `Receipt`, exactly, or why T-Bank cannot take it. */
 export function toTBankReceipt(
   receipt: Receipt,

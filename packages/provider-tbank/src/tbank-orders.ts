@@ -3,14 +3,13 @@ import type {
   PaymentRequest,
   ProviderError,
   ProviderPayment,
-  Receipt,
   StoredMethodCharge,
 } from "@kopek/core";
 import { errAsync, okAsync, ResultAsync } from "neverthrow";
 import { toKopecks } from "./amount.js";
 import { orderIdOf, savingOrderIdOf } from "./order-id.js";
 import { isFailedStatus, providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
-import { toTBankReceipt } from "./receipt-mapping.js";
+import { type ReceiptField, receiptField } from "./receipt-mapping.js";
 import { createBoundedMap, createSingleFlight } from "./single-flight.js";
 import { parseStoredRef } from "./stored-ref.js";
 import type { TBankClient } from "./tbank-client.js";
@@ -216,19 +215,6 @@ export function createTBankOrders(client: TBankClient) {
   }
 
   return { createPayment, chargeStoredMethod, getState };
-}
-
-type ReceiptField = { readonly Receipt?: unknown };
-
-/** The `Init` field carrying the receipt (nothing without one), or why T-Bank cannot take it. */
-function receiptField(
-  receipt: Receipt | null,
-): { readonly field: ReceiptField } | { readonly refused: string } {
-  if (receipt === null) return { field: {} };
-  const mapped = toTBankReceipt(receipt);
-  return "ok" in mapped
-    ? { field: { Receipt: mapped.ok } }
-    : { refused: `T-Bank adapter: ${mapped.refused}` };
 }
 
 /** At most `max` characters, counted as code points. */

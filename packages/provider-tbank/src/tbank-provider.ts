@@ -5,6 +5,7 @@ import type {
   ProviderError,
   ProviderPayment,
   ProviderRefund,
+  RefundRequest,
 } from "@kopek/core";
 import { createProviderSend, type ProviderOutboundOptions } from "@kopek/outbound";
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
@@ -12,6 +13,7 @@ import { fromKopecks, toKopecks } from "./amount.js";
 import { readTBankNotification } from "./notification.js";
 import { orderIdOf } from "./order-id.js";
 import { providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
+import { receiptField } from "./receipt-mapping.js";
 import { createSavedCards } from "./saved-cards.js";
 import { parseRefundId, refundIdOf } from "./stored-ref.js";
 import { createTBankClient } from "./tbank-client.js";
@@ -105,19 +107,24 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
     });
   }
 
-  function refundPayment(request: {
-    readonly providerPaymentId: string;
-    readonly money: { readonly amount: string; readonly currency: string };
-    readonly idempotencyKey: string;
-  }): ResultAsync<ProviderRefund, ProviderError> {
+  function refundPayment(request: RefundRequest): ResultAsync<ProviderRefund, ProviderError> {
     const kopecks = toKopecks(request.money);
     if (kopecks === null)
       return refuse("T-Bank adapter: the amount is not whole kopecks of RUB within T-Bank's limit");
+    // developer.tbank.ru/eacq/api/cancel: Cancel's Receipt: none for a full refund, the returned
+    // items for a partial one — which core computed (RefundRequest.receipt), mapped as Init's is.
+    const receipt = receiptField(request.receipt);
+    if ("refused" in receipt) return refuse(receipt.refused);
     const externalRequestId = orderIdOf(request.idempotencyKey);
     return client
       .call(
         "Cancel",
-        { PaymentId: request.providerPaymentId, Amount: kopecks, ExternalRequestId: externalRequestId },
+        {
+          PaymentId: request.providerPaymentId,
+          Amount: kopecks,
+          ExternalRequestId: externalRequestId,
+          ...receipt.field,
+        },
         cancelSchema,
       )
       .mapErr(providerErrorOf)

@@ -33,6 +33,20 @@ const outage = (): Answer => ({
   body: { Success: false, ErrorCode: "9999", Message: "Внутренняя ошибка" },
 });
 
+/**
+ * Cancel's `Receipt` (developer.tbank.ru/eacq/api/cancel): "required if an online cash register
+ * is connected" — the emulator takes a payment whose Init carried a Receipt as such a terminal — "not
+ * passed for a full cancel", and "for a partial one, the items being cancelled": checked like Init's,
+ * its items coming to the refunded amount.
+ */
+function cancelReceiptRefusal(payment: EmulatedPayment, amount: number, receipt: unknown): string | null {
+  const whole = payment.refunded === 0 && amount === payment.Amount;
+  if (whole) return receipt === undefined ? null : "Receipt не передается при полной отмене";
+  if (receipt === undefined)
+    return payment.Receipt === null ? null : "Receipt обязателен при частичной отмене: отменяемые товары";
+  return receiptRefusal(receipt, amount);
+}
+
 const isString = (value: unknown, max: number): value is string =>
   typeof value === "string" && value.length > 0 && Array.from(value).length <= max;
 
@@ -96,6 +110,8 @@ export function createEmulatorApi(
       NotificationURL: typeof body.NotificationURL === "string" ? body.NotificationURL : null,
       CustomerKey: typeof CustomerKey === "string" ? CustomerKey : null,
       Recurrent: Recurrent === "Y",
+      Receipt: body.Receipt === undefined ? null : (body.Receipt as Record<string, unknown>),
+      rebilled: false,
       refunded: 0,
       refunds: new Map(),
       pan: null,
@@ -117,6 +133,7 @@ export function createEmulatorApi(
     if (payment.Status !== "NEW") return wrongState();
     payment.pan = card.Pan;
     payment.rebillId = card.RebillId;
+    payment.rebilled = true;
     const { outcome } = card;
     if (typeof outcome === "object") {
       books.move(payment, "REJECTED", outcome.decline);
@@ -136,7 +153,7 @@ export function createEmulatorApi(
   }
 
   function cancel(payment: EmulatedPayment, body: Body): Answer {
-    const { Amount, ExternalRequestId } = body;
+    const { Amount, ExternalRequestId, Receipt } = body;
     const key = typeof ExternalRequestId === "string" ? ExternalRequestId : null;
     const earlier = key === null ? undefined : payment.refunds.get(key);
     if (earlier !== undefined) return ok({ ...earlier, Status: payment.Status });
@@ -150,8 +167,16 @@ export function createEmulatorApi(
       return invalid("Amount: целое число копеек");
     const amount = typeof Amount === "number" ? Amount : original;
     if (amount > original) return refusal("9", "Неверные параметры", "Сумма возврата больше остатка платежа");
+    const receiptRefused = cancelReceiptRefusal(payment, amount, Receipt);
+    if (receiptRefused !== null) return invalid(receiptRefused);
     payment.refunded += amount;
     books.move(payment, payment.refunded === payment.Amount ? "REFUNDED" : "PARTIAL_REFUNDED");
+    books.refunds.push({
+      PaymentId: payment.PaymentId,
+      Amount: amount,
+      Status: payment.Status,
+      Receipt: Receipt === undefined ? null : (Receipt as Record<string, unknown>),
+    });
     const answer = { ...stateOf(payment), OriginalAmount: original, NewAmount: original - amount };
     if (key !== null) payment.refunds.set(key, answer);
     return ok(answer);

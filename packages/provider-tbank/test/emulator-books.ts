@@ -30,6 +30,10 @@ export interface EmulatedPayment {
   readonly NotificationURL: string | null;
   readonly CustomerKey: string | null;
   readonly Recurrent: boolean;
+  /** The `Receipt` Init carried, as taken (null: none). */
+  readonly Receipt: Readonly<Record<string, unknown>> | null;
+  /** Paid by `Charge` with a saved card's RebillId, not by a payer at the checkout. */
+  rebilled: boolean;
   /** Refunded so far, in kopecks. */
   refunded: number;
   /** Cancel answers by ExternalRequestId, so a repeat answers the same refund. */
@@ -48,6 +52,14 @@ export interface SavedCard {
   readonly outcome: ChargeOutcome;
 }
 
+/** One refund `Cancel` made of a paid payment: its amount, the payment's status after it, its `Receipt`. */
+export interface EmulatedRefund {
+  readonly PaymentId: string;
+  readonly Amount: number;
+  readonly Status: string;
+  readonly Receipt: Readonly<Record<string, unknown>> | null;
+}
+
 /** A notification's fields before the emulator signs it. */
 export type NotificationFields = Record<string, string | number | boolean>;
 
@@ -56,6 +68,8 @@ const FAILED = new Set(["CANCELED", "REJECTED", "DEADLINE_EXPIRED", "AUTH_FAIL",
 export class EmulatorBooks {
   readonly payments = new Map<string, EmulatedPayment>();
   readonly cards = new Map<string, SavedCard>();
+  /** Every refund made, oldest first (T-Bank keeps none of its own: these are the emulator's books). */
+  readonly refunds: EmulatedRefund[] = [];
   private nextId = randomInt(1_000_000_000, 2_000_000_000);
 
   constructor(

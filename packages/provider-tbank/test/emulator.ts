@@ -6,13 +6,14 @@ import { type Answer, createEmulatorApi } from "./emulator-api.js";
 import {
   type ChargeOutcome,
   type EmulatedPayment,
+  type EmulatedRefund,
   EmulatorBooks,
   type NotificationFields,
 } from "./emulator-books.js";
 import { checkoutPage, decisionOf } from "./emulator-pages.js";
 
 export { EMULATOR_DECLINE_CARDS, EMULATOR_SUCCESS_CARD } from "./emulator-books.js";
-export type { ChargeOutcome, EmulatedPayment };
+export type { ChargeOutcome, EmulatedPayment, EmulatedRefund };
 
 /**
  * An emulator of T-Bank acquiring API v2 as its public documentation describes it (README lists the
@@ -25,7 +26,7 @@ export interface TBankEmulator {
   readonly apiUrl: string;
   readonly terminalKey: string;
   readonly password: string;
-  /** Payments and saved cards, and the payer's side (decide, expire, seedSavedCard). */
+  /** Payments, refunds and saved cards, and the payer's side (decide, expire, seedSavedCard). */
   readonly books: EmulatorBooks;
   /** Every API request received, in order (pages excluded). */
   readonly requests: readonly EmulatorRequest[];

@@ -46,6 +46,7 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 5000):
  * and a renewal worker run by the test), listening on 127.0.0.1 on a clock the test moves, with one
  * project on `provider`, an API key, and a webhook endpoint at a merchant receiver. Memory storage
  * unless `storage` is given. `ledger`: the sandbox's books (a sandbox project's charges and refunds).
+ * `logLines`: every line logged (info and above), also kept for the secret scan.
  */
 export async function startProviderServer(
   provider: ProviderSettings,
@@ -55,7 +56,16 @@ export async function startProviderServer(
   const storage = options.storage ?? createMemoryStorage();
   // Every log line for the secret scan after the suite.
   const logFile = newLogFile(options.logName ?? "provider-in-process");
-  const logger = createLogger({ level: "info", destination: { write: (line) => appendLog(logFile, line) } });
+  const logLines: string[] = [];
+  const logger = createLogger({
+    level: "info",
+    destination: {
+      write: (line) => {
+        logLines.push(line);
+        appendLog(logFile, line);
+      },
+    },
+  });
   const time = shiftableClock();
   const { project, apiKey, secret } = await projectWithEndpoint(
     storage,
@@ -121,6 +131,8 @@ export async function startProviderServer(
     apiKey,
     secret,
     ledger,
+    /** Every line the server logged, oldest first. */
+    logLines,
     notificationUrl: `${url}/provider-events/${project.id}/${provider.kind}`,
     time,
     renewals,

@@ -1,6 +1,7 @@
 import type { Receipt } from "@kopek/core";
 import type { Page } from "playwright-core";
 import { type ProviderServer, startProviderServer } from "./provider-server.js";
+import { startTBankServer } from "./tbank-fixture.js";
 import { startYooKassaServer } from "./yookassa-fixture.js";
 
 // The providers the end-to-end suite (checkout-subscription-e2e.test.ts) runs on, one entry each: how
@@ -45,7 +46,7 @@ export interface ProviderUnderTest {
   start(): Promise<ProviderRun>;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the emulator's books are YooKassa's JSON objects.
+// biome-ignore lint/suspicious/noExplicitAny: the emulators' books are the providers' JSON objects.
 type Json = Record<string, any>;
 
 const seenKopekReceipt = (receipt: Receipt | null): SeenReceipt | null =>
@@ -71,6 +72,20 @@ const seenYooKassaReceipt = (receipt: Json | undefined): SeenReceipt | null =>
           (item) => [item.description, item.quantity, minorOf(item.amount.value)] as const,
         ),
       };
+
+/** T-Bank's `Receipt` (FFD 1.05: `Email`, `Items` with `Name`, `Quantity`, `Price` in kopecks). */
+const seenTBankReceipt = (receipt: Json | null): SeenReceipt | null =>
+  receipt === null
+    ? null
+    : {
+        email: receipt.Email ?? null,
+        items: (receipt.Items as Json[]).map(
+          (item) => [item.Name, String(item.Quantity), String(item.Price)] as const,
+        ),
+      };
+
+// A paid T-Bank payment stays paid through its refunds (PARTIAL_REFUNDED, REFUNDED).
+const TBANK_PAID = new Set(["CONFIRMED", "PARTIAL_REFUNDED", "REFUNDED"]);
 
 export const PROVIDERS: readonly ProviderUnderTest[] = [
   {
@@ -135,6 +150,37 @@ export const PROVIDERS: readonly ProviderUnderTest[] = [
             amount: minorOf(r.amount.value),
             status: String(r.status),
             receipt: seenYooKassaReceipt(books.receipts.get(r.id)),
+          })),
+        close: () => server.close(),
+      };
+    },
+  },
+  {
+    name: "the T-Bank emulator",
+    cardMask: /^4300 00\*\* \*\*\*\* 0777$/,
+    async start() {
+      const server = await startTBankServer();
+      const { books } = server.emulator;
+      return {
+        server,
+        async payAtProvider(page) {
+          await page.waitForURL(new RegExp(`^${server.emulator.url}/new/[0-9]+$`));
+          await page.getByRole("button", { name: "Pay", exact: true }).click();
+        },
+        charges: () =>
+          [...books.payments.values()]
+            .filter((p) => TBANK_PAID.has(p.Status))
+            .map((p) => ({
+              amount: String(p.Amount),
+              bySavedMethod: p.rebilled,
+              receipt: seenTBankReceipt(p.Receipt),
+            })),
+        // Cancel refunds at once: a refund in the books went through.
+        refunds: () =>
+          books.refunds.map((r) => ({
+            amount: String(r.Amount),
+            status: TBANK_PAID.has(r.Status) ? "succeeded" : r.Status,
+            receipt: seenTBankReceipt(r.Receipt),
           })),
         close: () => server.close(),
       };
