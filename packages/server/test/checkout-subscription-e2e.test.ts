@@ -58,7 +58,7 @@ describe.each(PROVIDERS)("checkout → subscription → renewal → refund on $n
         const page = await context.newPage();
         await page.goto(invoice.paymentUrl);
         await page.getByRole("button", { name: "Pay with card" }).click();
-        await s.payAtProvider(page);
+        await s.payAtProvider(page, "card");
         await page.waitForURL(new RegExp(`/pay/${invoice.id}/return\\?payment=`));
         await expect(page.locator(".notice.ok").textContent()).resolves.toContain("Paid");
 
@@ -121,6 +121,44 @@ describe.each(PROVIDERS)("checkout → subscription → renewal → refund on $n
         ]);
         expect(await until(() => s.server.hookTypes().includes("refund.succeeded"))).toBe(true);
         expect(s.charges()).toHaveLength(2);
+      } finally {
+        await context.close();
+        await s.close();
+        await rm(userDataDir, { recursive: true, force: true });
+      }
+    },
+    30_000,
+  );
+
+  it.runIf(existsSync(CHROMIUM))(
+    "pays an SBP invoice in Chromium: Kopek's page offers SBP alone, the provider takes one payment",
+    async () => {
+      const s = await provider.start();
+      const userDataDir = await mkdtemp(join(tmpdir(), "kopek-chromium-"));
+      const context = await launchChromium(userDataDir);
+      try {
+        const invoice = await s.server.createInvoice({
+          amount: { amount: "49900", currency: "RUB" },
+          method: "sbp",
+        });
+        const page = await context.newPage();
+        await page.goto(invoice.paymentUrl);
+        await expect(page.getByRole("button", { name: "Pay with card" }).count()).resolves.toBe(0);
+        await page.getByRole("button", { name: "Pay with SBP" }).click();
+        await s.payAtProvider(page, "sbp");
+        await page.waitForURL(new RegExp(`/pay/${invoice.id}/return\\?payment=`));
+        await expect(page.locator(".notice.ok").textContent()).resolves.toContain("Paid");
+
+        expect(await s.server.get(`/v1/invoices/${invoice.id}`)).toMatchObject({
+          status: "paid",
+          savedMethod: null,
+        });
+        const payments = (await s.server.get(`/v1/payments?invoiceId=${invoice.id}`)).data as Json[];
+        expect(payments.map((p) => [p.status, p.method, p.amount.amount])).toEqual([
+          ["succeeded", "sbp", "49900"],
+        ]);
+        expect(s.charges()).toEqual([{ amount: "49900", bySavedMethod: false, receipt: null }]);
+        expect(await until(() => s.server.hookTypes().includes("invoice.paid"))).toBe(true);
       } finally {
         await context.close();
         await s.close();

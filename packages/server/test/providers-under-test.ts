@@ -30,8 +30,8 @@ export interface SeenRefund {
 
 export interface ProviderRun {
   readonly server: ProviderServer;
-  /** In Chromium, once the payer chose "Pay with card" on Kopek's page: pays on the provider's page. */
-  payAtProvider(page: Page): Promise<void>;
+  /** In Chromium, once the payer chose "Pay with card" or "Pay with SBP" on Kopek's page: pays on the provider's page. */
+  payAtProvider(page: Page, method: "card" | "sbp"): Promise<void>;
   /** Every payment the provider made, oldest first, from its own books. */
   charges(): SeenCharge[];
   /** Every refund the provider made, oldest first, from its own books. */
@@ -163,8 +163,10 @@ export const PROVIDERS: readonly ProviderUnderTest[] = [
       const { books } = server.emulator;
       return {
         server,
-        async payAtProvider(page) {
-          await page.waitForURL(new RegExp(`^${server.emulator.url}/new/[0-9]+$`));
+        async payAtProvider(page, method) {
+          // A card form from Init's PaymentURL; for SBP, the bank app's confirmation of GetQr's link.
+          const path = method === "card" ? "new" : "qr";
+          await page.waitForURL(new RegExp(`^${server.emulator.url}/${path}/[0-9]+$`));
           await page.getByRole("button", { name: "Pay", exact: true }).click();
         },
         charges: () =>
