@@ -1,4 +1,7 @@
-import { chromium } from "playwright-core";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type BrowserContext, chromium } from "playwright-core";
 
 /** Debian's Chromium, which .ci/run installs; browser tests are skipped where it is missing. */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -23,4 +26,25 @@ export function launchChromium(userDataDir: string, locale = "en-US") {
     viewport: { width: 390, height: 760 },
     locale,
   });
+}
+
+/**
+ * Runs `use` with a headless Chromium of its own (a fresh profile), then closes it and removes the
+ * profile, whatever happened; `locale` as for {@link launchChromium}.
+ */
+export async function withChromium<T>(
+  use: (context: BrowserContext) => Promise<T>,
+  locale = "en-US",
+): Promise<T> {
+  const userDataDir = await mkdtemp(join(tmpdir(), "kopek-chromium-"));
+  try {
+    const context = await launchChromium(userDataDir, locale);
+    try {
+      return await use(context);
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await rm(userDataDir, { recursive: true, force: true });
+  }
 }
