@@ -57,7 +57,8 @@ export async function kopekRoutes(app: FastifyInstance, deps: KopekRoutesOptions
   app.decorateRequest("kopekProjectId", null);
 
   await app.register(errorBoundaryPlugin, { kopek, bodyLimitBytes });
-  await app.register(requestLogPlugin);
+  const { metrics } = deps;
+  await app.register(requestLogPlugin, metrics === undefined ? {} : { onCompleted: metrics.requestCompleted });
   if (deps.metrics !== undefined) await app.register(metricsPlugin, { metrics: deps.metrics, storage });
   await app.register(rawBodyPlugin, { bodyLimitBytes });
   const limits =

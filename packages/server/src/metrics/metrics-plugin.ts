@@ -10,23 +10,15 @@ export interface MetricsPluginOptions {
 }
 
 /**
- * `GET /metrics` in Prometheus text format, and every answered request counted by method, route
- * pattern (never the URL itself) and status. No API key: like /healthz it is for the operator's
+ * `GET /metrics` in Prometheus text format. Every answered request is counted by method, route pattern
+ * (never the URL itself) and status through the request log's hook (`requestLogPlugin`'s
+ * `onCompleted`, wired in kopek-routes.ts). No API key: like /healthz it is for the operator's
  * network; keep it off the public internet at the proxy, or turn it off (KOPEK_METRICS=off).
  */
 async function metricsRoutes(app: FastifyInstance, { metrics, storage }: MetricsPluginOptions) {
   metrics.countPendingPaymentsWith(async (cutoffs) => {
     const counted = await storage.countPendingPayments(cutoffs);
     return counted.isOk() ? counted.value : null;
-  });
-  app.addHook("onResponse", (request, reply, done) => {
-    metrics.requestCompleted(
-      request.method,
-      request.routeOptions.url ?? null,
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
-    done();
   });
   app.get("/metrics", async (_request, reply) => {
     const text = await metrics.registry.metrics();
