@@ -12,7 +12,7 @@ import { orderIdOf, savingOrderIdOf } from "./order-id.js";
 import { isFailedStatus, providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
 import { toTBankReceipt } from "./receipt-mapping.js";
 import { createBoundedMap, createSingleFlight } from "./single-flight.js";
-import { parseStoredRef } from "./stored-ref.js";
+import { storedChargeOf } from "./stored-charge.js";
 import type { TBankClient } from "./tbank-client.js";
 import {
   checkOrderSchema,
@@ -56,6 +56,7 @@ export function createTBankOrders(client: TBankClient) {
   const initOrder = (
     order: { orderId: string; amount: number; description: string; paymentId: string },
     more: Record<string, unknown>,
+    data: Readonly<Record<string, string>> = {},
   ) =>
     client
       .call(
@@ -66,7 +67,7 @@ export function createTBankOrders(client: TBankClient) {
           Description: truncate(order.description, DESCRIPTION_MAX),
           PayType: "O",
           ...more,
-          DATA: { KopekPaymentId: order.paymentId },
+          DATA: { ...data, KopekPaymentId: order.paymentId },
         },
         initSchema,
       )
@@ -155,26 +156,22 @@ export function createTBankOrders(client: TBankClient) {
     const amount = toKopecks(request.money);
     if (amount === null)
       return refuse("T-Bank adapter: the amount is not whole kopecks of RUB within T-Bank's limit");
-    const ref = parseStoredRef(request.ref);
-    if (ref === null)
-      return refuse("T-Bank adapter: a stored card ref is `<CustomerKey>:<RebillId>` or a RebillId");
+    const orderId = orderIdOf(request.idempotencyKey);
+    const stored = storedChargeOf(request, orderId);
+    if ("refused" in stored) return refuse(stored.refused);
     // Each charge registers its receipt again: every renewal is a sale of its own (API.md 10.7).
     const receipt = receiptField(request.receipt);
     if ("refused" in receipt) return refuse(receipt.refused);
     const hide = (error: ProviderError): ProviderError => ({
       ...error,
-      message: [request.ref, ref.rebillId, ref.customerKey ?? request.ref].reduce(
-        (text, secret) => text.replaceAll(secret, "[method]"),
-        error.message,
-      ),
+      message: stored.secrets.reduce((text, secret) => text.replaceAll(secret, "[method]"), error.message),
     });
-    const orderId = orderIdOf(request.idempotencyKey);
     const answerOf = (state: TBankState) => providerPaymentOf(state.PaymentId, state.Status);
 
-    // developer.tbank.ru/eacq/api/charge: Init makes the payment, Charge pays it with the RebillId.
+    // Init makes the payment, Charge (a card's RebillId) or ChargeQr (an account's AccountToken) pays it.
     const charge = (paymentId: string): ResultAsync<ProviderPayment, ProviderError> =>
       client
-        .call("Charge", { PaymentId: paymentId, RebillId: ref.rebillId }, stateSchema)
+        .call(stored.method, stored.body(paymentId), stateSchema)
         .map(answerOf)
         .orElse((failure) => {
           if (failure.kind === "unavailable") return errAsync(providerErrorOf(failure));
@@ -195,7 +192,8 @@ export function createTBankOrders(client: TBankClient) {
         if (existing !== null) return charge(existing.PaymentId);
         return initOrder(
           { orderId, amount, description: request.description, paymentId: request.paymentId },
-          receipt.field,
+          { ...stored.init, ...receipt.field },
+          stored.data,
         )
           .map((created) => ({ charged: false, paymentId: created.PaymentId }))
           .orElse((error) =>

@@ -13,7 +13,8 @@ import { readTBankNotification } from "./notification.js";
 import { orderIdOf } from "./order-id.js";
 import { providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
 import { createSavedCards } from "./saved-cards.js";
-import { parseRefundId, refundIdOf } from "./stored-ref.js";
+import { createBoundAccounts } from "./sbp-binding.js";
+import { parseBoundAccountRef, parseRefundId, refundIdOf } from "./stored-ref.js";
 import { createTBankClient } from "./tbank-client.js";
 import { createTBankOrders } from "./tbank-orders.js";
 import { cancelSchema } from "./tbank-schemas.js";
@@ -23,7 +24,7 @@ export interface TBankProviderOptions extends ProviderOutboundOptions {
   readonly terminalKey: string;
   /** The terminal's password, which signs every request's `Token`. Never logged, never in a message. */
   readonly password: string;
-  /** Which methods may be charged stored (the acquiring contract). Default `["card"]`; only cards can. */
+  /** Which methods may be charged stored (the acquiring contract): `card` (Charge), `sbp` (ChargeQr). Default `["card"]`. */
   readonly storedMethods?: readonly PaymentMethod[];
   /** Default `https://securepay.tinkoff.ru/v2`; tests point it at the emulator. */
   readonly apiUrl?: string;
@@ -55,9 +56,10 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
   });
   const orders = createTBankOrders(client);
   const savedCards = createSavedCards(client);
-  // Charge takes a card's RebillId; SBP's ChargeQr (a bound account) is not implemented (README).
-  const storedMethods: readonly PaymentMethod[] = (options.storedMethods ?? ["card"]).filter(
-    (method) => method === "card",
+  const boundAccounts = createBoundAccounts(client);
+  // Charge takes a card's RebillId, ChargeQr a bound SBP account's AccountToken (README).
+  const storedMethods: readonly PaymentMethod[] = (options.storedMethods ?? ["card"]).filter((method) =>
+    METHODS.includes(method),
   );
   const capabilities: ProviderCapabilities = {
     methods: METHODS,
@@ -65,7 +67,7 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
     // Init with Recurrent=Y and CustomerKey saves a card (…/eacq/api/init), charged later with Charge.
     // SBP is saved by binding an account (AddAccountQr), which this adapter does not do: Kopek refuses
     // an invoice that asks to save SBP at its creation.
-    saveMethod: storedMethods,
+    saveMethod: storedMethods.filter((method) => method === "card"),
     // A 54-FZ Receipt (FFD 1.05) inside every Init, stored-method charges included (receipt-mapping.ts).
     receipts: true,
     cancelPending: true,
@@ -148,7 +150,11 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
 
   return {
     capabilities,
-    describeStoredMethod: savedCards.describe,
+    // The ref tells what it is (stored-ref.ts): a bound SBP account's, or a card's.
+    describeStoredMethod: (request) =>
+      parseBoundAccountRef(request.ref) === null
+        ? savedCards.describe(request)
+        : boundAccounts.describe(request),
     chargeStoredMethod: (request) =>
       storedMethods.includes(request.method)
         ? orders.chargeStoredMethod(request)

@@ -30,6 +30,8 @@ export interface EmulatedPayment {
   readonly NotificationURL: string | null;
   readonly CustomerKey: string | null;
   readonly Recurrent: boolean;
+  /** Init's DATA (e.g. `{ QR: "true" }` for a payment ChargeQr pays). */
+  readonly Data: Readonly<Record<string, unknown>> | null;
   /** Refunded so far, in kopecks. */
   refunded: number;
   /** Cancel answers by ExternalRequestId, so a repeat answers the same refund. */
