@@ -12,7 +12,7 @@ import { orderIdOf, savingOrderIdOf } from "./order-id.js";
 import { isFailedStatus, providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
 import { toTBankReceipt } from "./receipt-mapping.js";
 import { createBoundedMap, createSingleFlight } from "./single-flight.js";
-import { storedChargeOf } from "./stored-charge.js";
+import { type StoredChargeCall, storedChargeOf } from "./stored-charge.js";
 import type { TBankClient } from "./tbank-client.js";
 import {
   checkOrderSchema,
@@ -106,7 +106,7 @@ export function createTBankOrders(client: TBankClient) {
     const amount = toKopecks(request.money);
     if (amount === null)
       return refuse("T-Bank adapter: the amount is not whole kopecks of RUB within T-Bank's limit");
-    // SBP recurring needs an account binding (AddAccountQr) this adapter does not make (README).
+    // SBP is saved by binding an account (sbp-saving.ts), not by Init.
     if (request.saveMethod && request.method !== "card")
       return refuse(`T-Bank adapter: only a card is saved with a payment, not ${request.method}`);
     const receipt = receiptField(request.receipt);
@@ -152,6 +152,27 @@ export function createTBankOrders(client: TBankClient) {
     return new ResultAsync(once(`payment:${orderId}`, async () => await flow()));
   }
 
+  const answerOf = (state: TBankState) => providerPaymentOf(state.PaymentId, state.Status);
+
+  /** Pays an order's NEW payment made by Init: Charge (a card's RebillId) or ChargeQr (an account's AccountToken). */
+  const payStored = (
+    paymentId: string,
+    call: Pick<StoredChargeCall, "method" | "body">,
+  ): ResultAsync<ProviderPayment, ProviderError> =>
+    client
+      .call(call.method, call.body(paymentId), stateSchema)
+      .map(answerOf)
+      .orElse((failure) => {
+        if (failure.kind === "unavailable") return errAsync(providerErrorOf(failure));
+        // A decline is Success: false with the payment's Status (REJECTED); anything else — the payment
+        // was charged by an earlier try whose answer was lost — is told by GetState.
+        const status = failure.answer.Status;
+        if (status !== undefined && status !== "NEW") return okAsync(providerPaymentOf(paymentId, status));
+        return getState(paymentId).andThen((state) =>
+          state.Status === "NEW" ? errAsync(providerErrorOf(failure)) : okAsync(answerOf(state)),
+        );
+      });
+
   function chargeStoredMethod(request: StoredMethodCharge): ResultAsync<ProviderPayment, ProviderError> {
     const amount = toKopecks(request.money);
     if (amount === null)
@@ -166,23 +187,7 @@ export function createTBankOrders(client: TBankClient) {
       ...error,
       message: stored.secrets.reduce((text, secret) => text.replaceAll(secret, "[method]"), error.message),
     });
-    const answerOf = (state: TBankState) => providerPaymentOf(state.PaymentId, state.Status);
-
-    // Init makes the payment, Charge (a card's RebillId) or ChargeQr (an account's AccountToken) pays it.
-    const charge = (paymentId: string): ResultAsync<ProviderPayment, ProviderError> =>
-      client
-        .call(stored.method, stored.body(paymentId), stateSchema)
-        .map(answerOf)
-        .orElse((failure) => {
-          if (failure.kind === "unavailable") return errAsync(providerErrorOf(failure));
-          // A decline is Success: false with the payment's Status (REJECTED); anything else — the payment
-          // was charged by an earlier try whose answer was lost — is told by GetState.
-          const status = failure.answer.Status;
-          if (status !== undefined && status !== "NEW") return okAsync(providerPaymentOf(paymentId, status));
-          return getState(paymentId).andThen((state) =>
-            state.Status === "NEW" ? errAsync(providerErrorOf(failure)) : okAsync(answerOf(state)),
-          );
-        });
+    const charge = (paymentId: string) => payStored(paymentId, stored);
 
     const flow = (): ResultAsync<ProviderPayment, ProviderError> =>
       findOrder(orderId).andThen((existing) => {
@@ -213,13 +218,13 @@ export function createTBankOrders(client: TBankClient) {
     return new ResultAsync(once(`charge:${orderId}`, async () => await flow())).mapErr(hide);
   }
 
-  return { createPayment, chargeStoredMethod, getState };
+  return { createPayment, chargeStoredMethod, getState, findOrder, initOrder, payStored };
 }
 
 type ReceiptField = { readonly Receipt?: unknown };
 
 /** The `Init` field carrying the receipt (nothing without one), or why T-Bank cannot take it. */
-function receiptField(
+export function receiptField(
   receipt: Receipt | null,
 ): { readonly field: ReceiptField } | { readonly refused: string } {
   if (receipt === null) return { field: {} };

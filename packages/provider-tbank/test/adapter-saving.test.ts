@@ -73,7 +73,7 @@ describe("saving a card with a payment", () => {
     expect((await provider.getPayment(created.providerPaymentId))._unsafeUnwrap().savedMethod).not.toBeNull();
   });
 
-  it("refuses to save SBP (no account binding) before asking T-Bank anything", async () => {
+  it("refuses to save SBP unless storedMethods names it, before asking T-Bank anything", async () => {
     const provider = providerFor(emulator);
     const inits = requestsOf("Init").length;
     const refused = await provider.createPayment(paymentRequest({ method: "sbp", saveMethod: true }));
