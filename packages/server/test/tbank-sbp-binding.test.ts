@@ -66,6 +66,17 @@ describe("T-Bank SBP saved by an account binding, through the server", () => {
     recordMethodRef(token);
     expect(await until(async () => (await s.get(`/v1/invoices/${invoice.id}`)).status === "paid")).toBe(true);
     expect(chargeQrs().map((r) => r.body.AccountToken)).toEqual([token]);
+    // The charged payment's own notifications name the binding's payment too, and are answered OK.
+    await emulator.deliveries();
+    const orderId = `b1-${requestKey.replaceAll("-", "")}`;
+    expect(
+      emulator.notifications
+        .filter((n) => n.body.OrderId === orderId)
+        .map((n) => [n.body.Status, n.answeredOk]),
+    ).toEqual([
+      ["AUTHORIZED", true],
+      ["CONFIRMED", true],
+    ]);
 
     const paid = await (
       await fetch(`${s.url}/v1/invoices/${invoice.id}`, { headers: { authorization: `Bearer ${s.apiKey}` } })
