@@ -88,39 +88,46 @@ export function createSbpSaving(
     const orderId = requestKey === null ? null : bindingOrderIdOf(requestKey);
     if (requestKey === null || orderId === null) return refuse("T-Bank adapter: not a binding payment id");
     const as = (payment: ProviderPayment): ProviderPayment => ({ ...payment, providerPaymentId: id });
-    return accounts.stateOf(requestKey).andThen((binding) =>
-      orders.findOrder(orderId).andThen((order) => {
-        if (order === null) return refuse(`T-Bank: no payment of order ${orderId}`);
-        const active = binding.Status === "ACTIVE" && binding.AccountToken !== undefined;
-        const token = binding.AccountToken ?? "";
-        const paid =
-          order.Status !== "NEW"
-            ? orders
-                .getState(order.PaymentId)
-                .map((state) => providerPaymentOf(state.PaymentId, state.Status))
-            : active
-              ? orders.payStored(order.PaymentId, {
-                  method: "ChargeQr",
-                  body: (paymentId) => ({ PaymentId: paymentId, AccountToken: token }),
-                })
-              : okAsync(
-                  binding.Status === "INACTIVE"
-                    ? { ...providerPaymentOf(order.PaymentId, "REJECTED") }
-                    : providerPaymentOf(order.PaymentId, "NEW"),
-                );
-        return paid
-          .mapErr((error) => ({ ...error, message: error.message.replaceAll(token || "\u0000", "[method]") }))
-          .map((payment) => {
-            if (payment.status !== "succeeded" || !active) return as(payment);
-            const methodMask = maskOfAccount(binding);
-            return as({
-              ...payment,
-              methodMask,
-              savedMethod: { ref: boundAccountRefOf(requestKey, token), methodMask },
+    // Parallel asks in this process share one look (and at most one ChargeQr); across processes T-Bank
+    // refuses to charge a payment that is no longer NEW, and payStored reads the outcome instead.
+    const flow = () =>
+      accounts.stateOf(requestKey).andThen((binding) =>
+        orders.findOrder(orderId).andThen((order) => {
+          if (order === null) return refuse(`T-Bank: no payment of order ${orderId}`);
+          const active = binding.Status === "ACTIVE" && binding.AccountToken !== undefined;
+          const token = binding.AccountToken ?? "";
+          const paid =
+            order.Status !== "NEW"
+              ? orders
+                  .getState(order.PaymentId)
+                  .map((state) => providerPaymentOf(state.PaymentId, state.Status))
+              : active
+                ? orders.payStored(order.PaymentId, {
+                    method: "ChargeQr",
+                    body: (paymentId) => ({ PaymentId: paymentId, AccountToken: token }),
+                  })
+                : okAsync(
+                    binding.Status === "INACTIVE"
+                      ? { ...providerPaymentOf(order.PaymentId, "REJECTED") }
+                      : providerPaymentOf(order.PaymentId, "NEW"),
+                  );
+          return paid
+            .mapErr((error) => ({
+              ...error,
+              message: error.message.replaceAll(token || "\u0000", "[method]"),
+            }))
+            .map((payment) => {
+              if (payment.status !== "succeeded" || !active) return as(payment);
+              const methodMask = maskOfAccount(binding);
+              return as({
+                ...payment,
+                methodMask,
+                savedMethod: { ref: boundAccountRefOf(requestKey, token), methodMask },
+              });
             });
-          });
-      }),
-    );
+        }),
+      );
+    return new ResultAsync(once(`read:${id}`, async () => await flow()));
   }
 
   /** The order's T-Bank PaymentId, for cancels and refunds of a binding's payment. */

@@ -66,6 +66,26 @@ describe("saving SBP by binding an account with the invoice's payment", () => {
     expect(requestsOf("ChargeQr")).toHaveLength(2);
   });
 
+  it("charges once when asked in parallel right after the binding turned ACTIVE", async () => {
+    const provider = providerFor(emulator, { storedMethods: ["sbp"] });
+    const created = (
+      await provider.createPayment(paymentRequest({ method: "sbp", saveMethod: true }))
+    )._unsafeUnwrap();
+    await press(created.confirmationUrl, "bind");
+    const before = requestsOf("ChargeQr").length;
+    const answers = await Promise.all([1, 2, 3].map(() => provider.getPayment(created.providerPaymentId)));
+    expect(answers.map((answer) => answer._unsafeUnwrap().status)).toEqual([
+      "succeeded",
+      "succeeded",
+      "succeeded",
+    ]);
+    expect(requestsOf("ChargeQr")).toHaveLength(before + 1);
+    // Another process (another adapter) asking later reads it, and T-Bank would refuse a second charge.
+    const other = providerFor(emulator, { storedMethods: ["sbp"] });
+    expect((await other.getPayment(created.providerPaymentId))._unsafeUnwrap().status).toBe("succeeded");
+    expect(requestsOf("ChargeQr")).toHaveLength(before + 1);
+  });
+
   it("answers canceled when the payer refuses the binding, and never charges", async () => {
     const provider = providerFor(emulator, { storedMethods: ["sbp"] });
     const created = (
