@@ -1,5 +1,7 @@
 import type { NotificationSubject, ProviderError, ProviderNotification } from "@kopek/core";
 import { err, ok, type Result } from "neverthrow";
+import { bindingOrderIdOf, requestKeyOfOrder } from "./order-id.js";
+import { bindingPaymentIdOf } from "./sbp-saving.js";
 import { notificationSchema } from "./tbank-schemas.js";
 import { hasValidToken } from "./token.js";
 
@@ -31,6 +33,11 @@ export function readTBankNotification(
       code: "failed",
       message: "T-Bank notification with a wrong Token (forged or for another password)",
     });
+  // A binding's payment is known to Kopek as `b1:<RequestKey>`: its own notifications (by OrderId) and
+  // the binding's (by RequestKey) both name it.
+  const bound = parsed.data.RequestKey === undefined ? null : bindingOrderIdOf(parsed.data.RequestKey);
+  const requestKey = requestKeyOfOrder(parsed.data.OrderId) ?? requestKeyOfOrder(bound ?? undefined);
+  if (requestKey !== null) return ok({ providerPaymentId: bindingPaymentIdOf(requestKey) });
   const paymentId = parsed.data.PaymentId;
   return ok(paymentId === undefined ? null : { providerPaymentId: paymentId });
 }

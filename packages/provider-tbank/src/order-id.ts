@@ -5,6 +5,8 @@ export const ORDER_ID_MAX_LENGTH = 36;
 
 // An order that saves the payer's card: its OrderId is also its CustomerKey (README, "Saving a card").
 const SAVING_PREFIX = "s1-";
+// An order paid from an SBP account bound for it: `b1-` and its binding's RequestKey (sbp-saving.ts).
+const BINDING_PREFIX = "b1-";
 
 const digestOf = (key: string) =>
   createHash("sha256")
@@ -17,14 +19,15 @@ const digestOf = (key: string) =>
  * found again by its `OrderId` (`CheckOrder`), so the id is derived from the key: the key itself when
  * it fits and is printable ASCII, else `k1-` and the first 33 hex digits of its SHA-256 — stable across
  * retries and processes, so a retried request names the same order and never makes a second one.
- * A key that begins like a saving order's id is hashed too, so the two never meet.
+ * A key that begins like a saving or binding order's id is hashed too, so they never meet.
  */
 export function orderIdOf(key: string): string {
   if (
     key.length > 0 &&
     key.length <= ORDER_ID_MAX_LENGTH &&
     /^[\x21-\x7e]+$/.test(key) &&
-    !key.startsWith(SAVING_PREFIX)
+    !key.startsWith(SAVING_PREFIX) &&
+    !key.startsWith(BINDING_PREFIX)
   )
     return key;
   return `k1-${digestOf(key)}`;
@@ -42,4 +45,23 @@ export function savingOrderIdOf(key: string): string {
 /** The `CustomerKey` of an order made by `savingOrderIdOf`, or null for any other order. */
 export function customerKeyOfOrder(orderId: string | undefined): string | null {
   return orderId !== undefined && /^s1-[0-9a-f]{33}$/.test(orderId) ? orderId : null;
+}
+
+const UUID = /^([0-9a-f]{8})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{12})$/;
+
+/**
+ * The `OrderId` of the payment an SBP account binding pays: `b1-` and the binding's `RequestKey` (a
+ * UUID, developer.tbank.ru/eacq/api/get-add-account-qr-state) without its dashes — 35 characters, and
+ * the `RequestKey` is read back from it (`requestKeyOfOrder`). Null for a `RequestKey` that is no UUID.
+ */
+export function bindingOrderIdOf(requestKey: string): string | null {
+  const match = UUID.exec(requestKey.toLowerCase());
+  return match === null ? null : `${BINDING_PREFIX}${match.slice(1).join("")}`;
+}
+
+/** The `RequestKey` (dashed, lowercase) of an order made by `bindingOrderIdOf`, or null for any other order. */
+export function requestKeyOfOrder(orderId: string | undefined): string | null {
+  if (orderId === undefined || !orderId.startsWith(BINDING_PREFIX)) return null;
+  const match = UUID.exec(orderId.slice(BINDING_PREFIX.length));
+  return match === null || orderId.length !== 35 ? null : match.slice(1).join("-");
 }

@@ -18,6 +18,25 @@ export function storedRefOf(customerKey: string, rebillId: string): string {
   return `${customerKey}:${rebillId}`;
 }
 
+/**
+ * An SBP account bound to the shop as Kopek keeps it: `q1:<RequestKey>:<AccountToken>`. `ChargeQr` needs
+ * only the `AccountToken` (developer.tbank.ru/eacq/api/charge-qr); the binding's `RequestKey` is how
+ * `GetAddAccountQrState` (…/get-add-account-qr-state) tells its state and the payer's bank.
+ */
+export interface BoundAccountRef {
+  readonly requestKey: string;
+  readonly accountToken: string;
+}
+
+export function parseBoundAccountRef(ref: string): BoundAccountRef | null {
+  const match = /^q1:([0-9A-Za-z-]{1,64}):([\x21-\x7e]{1,128})$/.exec(ref);
+  return match === null ? null : { requestKey: match[1] ?? "", accountToken: match[2] ?? "" };
+}
+
+export function boundAccountRefOf(requestKey: string, accountToken: string): string {
+  return `q1:${requestKey}:${accountToken}`;
+}
+
 /** A refund's id: T-Bank has none, so the payment, the amount and the `ExternalRequestId` sent with `Cancel`. */
 export function refundIdOf(paymentId: string, kopecks: number, externalRequestId: string): string {
   return `r1:${paymentId}:${kopecks}:${externalRequestId}`;

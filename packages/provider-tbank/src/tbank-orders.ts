@@ -11,7 +11,7 @@ import { orderIdOf, savingOrderIdOf } from "./order-id.js";
 import { isFailedStatus, providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
 import { type ReceiptField, receiptField } from "./receipt-mapping.js";
 import { createBoundedMap, createSingleFlight } from "./single-flight.js";
-import { parseStoredRef } from "./stored-ref.js";
+import { type StoredChargeCall, storedChargeOf } from "./stored-charge.js";
 import type { TBankClient } from "./tbank-client.js";
 import {
   checkOrderSchema,
@@ -55,6 +55,7 @@ export function createTBankOrders(client: TBankClient) {
   const initOrder = (
     order: { orderId: string; amount: number; description: string; paymentId: string },
     more: Record<string, unknown>,
+    data: Readonly<Record<string, string>> = {},
   ) =>
     client
       .call(
@@ -65,7 +66,7 @@ export function createTBankOrders(client: TBankClient) {
           Description: truncate(order.description, DESCRIPTION_MAX),
           PayType: "O",
           ...more,
-          DATA: { KopekPaymentId: order.paymentId },
+          DATA: { ...data, KopekPaymentId: order.paymentId },
         },
         initSchema,
       )
@@ -104,7 +105,7 @@ export function createTBankOrders(client: TBankClient) {
     const amount = toKopecks(request.money);
     if (amount === null)
       return refuse("T-Bank adapter: the amount is not whole kopecks of RUB within T-Bank's limit");
-    // SBP recurring needs an account binding (AddAccountQr) this adapter does not make (README).
+    // SBP is saved by binding an account (sbp-saving.ts), not by Init.
     if (request.saveMethod && request.method !== "card")
       return refuse(`T-Bank adapter: only a card is saved with a payment, not ${request.method}`);
     const receipt = receiptField(request.receipt);
@@ -150,41 +151,42 @@ export function createTBankOrders(client: TBankClient) {
     return new ResultAsync(once(`payment:${orderId}`, async () => await flow()));
   }
 
+  const answerOf = (state: TBankState) => providerPaymentOf(state.PaymentId, state.Status);
+
+  /** Pays an order's NEW payment made by Init: Charge (a card's RebillId) or ChargeQr (an account's AccountToken). */
+  const payStored = (
+    paymentId: string,
+    call: Pick<StoredChargeCall, "method" | "body">,
+  ): ResultAsync<ProviderPayment, ProviderError> =>
+    client
+      .call(call.method, call.body(paymentId), stateSchema)
+      .map(answerOf)
+      .orElse((failure) => {
+        if (failure.kind === "unavailable") return errAsync(providerErrorOf(failure));
+        // A decline is Success: false with the payment's Status (REJECTED); anything else — the payment
+        // was charged by an earlier try whose answer was lost — is told by GetState.
+        const status = failure.answer.Status;
+        if (status !== undefined && status !== "NEW") return okAsync(providerPaymentOf(paymentId, status));
+        return getState(paymentId).andThen((state) =>
+          state.Status === "NEW" ? errAsync(providerErrorOf(failure)) : okAsync(answerOf(state)),
+        );
+      });
+
   function chargeStoredMethod(request: StoredMethodCharge): ResultAsync<ProviderPayment, ProviderError> {
     const amount = toKopecks(request.money);
     if (amount === null)
       return refuse("T-Bank adapter: the amount is not whole kopecks of RUB within T-Bank's limit");
-    const ref = parseStoredRef(request.ref);
-    if (ref === null)
-      return refuse("T-Bank adapter: a stored card ref is `<CustomerKey>:<RebillId>` or a RebillId");
+    const orderId = orderIdOf(request.idempotencyKey);
+    const stored = storedChargeOf(request, orderId);
+    if ("refused" in stored) return refuse(stored.refused);
     // Each charge registers its receipt again: every renewal is a sale of its own (API.md 10.7).
     const receipt = receiptField(request.receipt);
     if ("refused" in receipt) return refuse(receipt.refused);
     const hide = (error: ProviderError): ProviderError => ({
       ...error,
-      message: [request.ref, ref.rebillId, ref.customerKey ?? request.ref].reduce(
-        (text, secret) => text.replaceAll(secret, "[method]"),
-        error.message,
-      ),
+      message: stored.secrets.reduce((text, secret) => text.replaceAll(secret, "[method]"), error.message),
     });
-    const orderId = orderIdOf(request.idempotencyKey);
-    const answerOf = (state: TBankState) => providerPaymentOf(state.PaymentId, state.Status);
-
-    // developer.tbank.ru/eacq/api/charge: Init makes the payment, Charge pays it with the RebillId.
-    const charge = (paymentId: string): ResultAsync<ProviderPayment, ProviderError> =>
-      client
-        .call("Charge", { PaymentId: paymentId, RebillId: ref.rebillId }, stateSchema)
-        .map(answerOf)
-        .orElse((failure) => {
-          if (failure.kind === "unavailable") return errAsync(providerErrorOf(failure));
-          // A decline is Success: false with the payment's Status (REJECTED); anything else — the payment
-          // was charged by an earlier try whose answer was lost — is told by GetState.
-          const status = failure.answer.Status;
-          if (status !== undefined && status !== "NEW") return okAsync(providerPaymentOf(paymentId, status));
-          return getState(paymentId).andThen((state) =>
-            state.Status === "NEW" ? errAsync(providerErrorOf(failure)) : okAsync(answerOf(state)),
-          );
-        });
+    const charge = (paymentId: string) => payStored(paymentId, stored);
 
     const flow = (): ResultAsync<ProviderPayment, ProviderError> =>
       findOrder(orderId).andThen((existing) => {
@@ -194,7 +196,8 @@ export function createTBankOrders(client: TBankClient) {
         if (existing !== null) return charge(existing.PaymentId);
         return initOrder(
           { orderId, amount, description: request.description, paymentId: request.paymentId },
-          receipt.field,
+          { ...stored.init, ...receipt.field },
+          stored.data,
         )
           .map((created) => ({ charged: false, paymentId: created.PaymentId }))
           .orElse((error) =>
@@ -214,7 +217,7 @@ export function createTBankOrders(client: TBankClient) {
     return new ResultAsync(once(`charge:${orderId}`, async () => await flow())).mapErr(hide);
   }
 
-  return { createPayment, chargeStoredMethod, getState };
+  return { createPayment, chargeStoredMethod, getState, findOrder, initOrder, payStored };
 }
 
 /** At most `max` characters, counted as code points. */

@@ -15,7 +15,9 @@ import { orderIdOf } from "./order-id.js";
 import { providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
 import { receiptField } from "./receipt-mapping.js";
 import { createSavedCards } from "./saved-cards.js";
-import { parseRefundId, refundIdOf } from "./stored-ref.js";
+import { createBoundAccounts } from "./sbp-binding.js";
+import { createSbpSaving, requestKeyOfPaymentId } from "./sbp-saving.js";
+import { parseBoundAccountRef, parseRefundId, refundIdOf } from "./stored-ref.js";
 import { createTBankClient } from "./tbank-client.js";
 import { createTBankOrders } from "./tbank-orders.js";
 import { cancelSchema } from "./tbank-schemas.js";
@@ -25,7 +27,7 @@ export interface TBankProviderOptions extends ProviderOutboundOptions {
   readonly terminalKey: string;
   /** The terminal's password, which signs every request's `Token`. Never logged, never in a message. */
   readonly password: string;
-  /** Which methods may be charged stored (the acquiring contract). Default `["card"]`; only cards can. */
+  /** Which methods may be charged stored (the acquiring contract): `card` (Charge), `sbp` (ChargeQr). Default `["card"]`. */
   readonly storedMethods?: readonly PaymentMethod[];
   /** Default `https://securepay.tinkoff.ru/v2`; tests point it at the emulator. */
   readonly apiUrl?: string;
@@ -57,16 +59,30 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
   });
   const orders = createTBankOrders(client);
   const savedCards = createSavedCards(client);
-  // Charge takes a card's RebillId; SBP's ChargeQr (a bound account) is not implemented (README).
-  const storedMethods: readonly PaymentMethod[] = (options.storedMethods ?? ["card"]).filter(
-    (method) => method === "card",
+  const boundAccounts = createBoundAccounts(client);
+  const sbpSaving = createSbpSaving(client, orders, boundAccounts);
+  // A payment made by binding an SBP account is `b1:<RequestKey>` to Kopek: cancels and refunds act on its order's payment.
+  const onBinding =
+    <R extends { readonly providerPaymentId: string }, T>(
+      act: (request: R) => ResultAsync<T, ProviderError>,
+      rename: (answer: T, id: string) => T,
+    ) =>
+    (request: R): ResultAsync<T, ProviderError> =>
+      requestKeyOfPaymentId(request.providerPaymentId) === null
+        ? act(request)
+        : sbpSaving
+            .paymentIdOf(request.providerPaymentId)
+            .andThen((paymentId) => act({ ...request, providerPaymentId: paymentId }))
+            .map((answer) => rename(answer, request.providerPaymentId));
+  // Charge takes a card's RebillId, ChargeQr a bound SBP account's AccountToken (README).
+  const storedMethods: readonly PaymentMethod[] = (options.storedMethods ?? ["card"]).filter((method) =>
+    METHODS.includes(method),
   );
   const capabilities: ProviderCapabilities = {
     methods: METHODS,
     storedMethodCharge: storedMethods,
-    // Init with Recurrent=Y and CustomerKey saves a card (…/eacq/api/init), charged later with Charge.
-    // SBP is saved by binding an account (AddAccountQr), which this adapter does not do: Kopek refuses
-    // an invoice that asks to save SBP at its creation.
+    // Init with Recurrent=Y and CustomerKey saves a card (…/eacq/api/init), charged later with Charge;
+    // SBP is saved by binding an account (AddAccountQr) that pays the invoice with ChargeQr (sbp-saving.ts).
     saveMethod: storedMethods,
     // A 54-FZ Receipt (FFD 1.05) inside every Init, stored-method charges included (receipt-mapping.ts).
     receipts: true,
@@ -81,6 +97,10 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
   // A paid saving order's card comes from GetCardList, not from the notification (which is not trusted
   // for data): GetState tells the OrderId, the OrderId is the CustomerKey (saved-cards.ts).
   const getPayment = (providerPaymentId: string): ResultAsync<ProviderPayment, ProviderError> =>
+    requestKeyOfPaymentId(providerPaymentId) !== null
+      ? sbpSaving.getPayment(providerPaymentId)
+      : getCardPayment(providerPaymentId);
+  const getCardPayment = (providerPaymentId: string): ResultAsync<ProviderPayment, ProviderError> =>
     orders.getState(providerPaymentId).andThen((state) => {
       const payment = providerPaymentOf(state.PaymentId, state.Status);
       if (payment.status !== "succeeded") return okAsync(payment);
@@ -155,7 +175,11 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
 
   return {
     capabilities,
-    describeStoredMethod: savedCards.describe,
+    // The ref tells what it is (stored-ref.ts): a bound SBP account's, or a card's.
+    describeStoredMethod: (request) =>
+      parseBoundAccountRef(request.ref) === null
+        ? savedCards.describe(request)
+        : boundAccounts.describe(request),
     chargeStoredMethod: (request) =>
       storedMethods.includes(request.method)
         ? orders.chargeStoredMethod(request)
@@ -164,10 +188,13 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
       request.money.currency === "RUB"
         ? okAsync({ url: request.hostedPageUrl })
         : refuse(`T-Bank adapter: ${request.money.currency} is not accepted (RUB only)`),
-    createPayment: orders.createPayment,
+    createPayment: (request) =>
+      request.saveMethod && request.method === "sbp" && storedMethods.includes("sbp")
+        ? sbpSaving.createPayment(request)
+        : orders.createPayment(request),
     getPayment,
-    cancelPayment,
-    refundPayment,
+    cancelPayment: onBinding(cancelPayment, (answer, id) => ({ ...answer, providerPaymentId: id })),
+    refundPayment: onBinding(refundPayment, (answer, id) => ({ ...answer, providerPaymentId: id })),
     getRefund,
     readNotification: (notification) => readTBankNotification(notification, terminalKey, password),
     // developer.tbank.ru/eacq/intro/developer/notification: answer HTTP 200 with the body OK, or T-Bank repeats it.

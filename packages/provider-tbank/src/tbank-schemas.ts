@@ -72,4 +72,7 @@ export const notificationSchema = z.object({
   Token: z.string(),
   PaymentId: id.optional(),
   Status: z.string().optional(),
+  OrderId: z.string().optional(),
+  // An SBP account binding's notification names its RequestKey, not a payment (sbp-saving.ts).
+  RequestKey: z.string().optional(),
 });

@@ -129,11 +129,6 @@ describe("saved cards", () => {
     });
     expect(again._unsafeUnwrapErr().code).toBe("failed");
   });
-
-  it("refuses stored SBP charges (ChargeQr is not implemented)", async () => {
-    const provider = providerFor(emulator, { storedMethods: ["card", "sbp"] });
-    expect(provider.capabilities.storedMethodCharge).toEqual(["card"]);
-  });
 });
 
 describe("refunds through Cancel", () => {

@@ -2,7 +2,7 @@ import { sampleReceipt } from "@kopek/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toTBankReceipt } from "../src/receipt-mapping.js";
 import { EMULATOR_SUCCESS_CARD, startTBankEmulator, type TBankEmulator } from "./emulator.js";
-import { paymentRequest, providerFor, randomKey } from "./harness.js";
+import { chargeRequest, paymentRequest, providerFor } from "./harness.js";
 
 let emulator: TBankEmulator;
 beforeAll(async () => {
@@ -13,16 +13,6 @@ afterAll(() => emulator.close());
 const requestsOf = (method: string) => emulator.requests.filter((request) => request.method === method);
 const pay = (url: string, card = EMULATOR_SUCCESS_CARD) =>
   fetch(url, { method: "POST", body: new URLSearchParams({ outcome: "pay", card }), redirect: "manual" });
-const chargeRequest = (ref: string, overrides: Record<string, unknown> = {}) => ({
-  paymentId: globalThis.crypto.randomUUID(),
-  ref,
-  method: "card" as const,
-  money: { amount: "99000", currency: "RUB" },
-  description: "Renewal",
-  receipt: null,
-  idempotencyKey: randomKey(),
-  ...overrides,
-});
 
 describe("saving a card with a payment", () => {
   it("asks Recurrent=Y with a CustomerKey, reads the saved card from GetCardList, and charges it with Init + Charge", async () => {
@@ -83,7 +73,7 @@ describe("saving a card with a payment", () => {
     expect((await provider.getPayment(created.providerPaymentId))._unsafeUnwrap().savedMethod).not.toBeNull();
   });
 
-  it("refuses to save SBP (no account binding) before asking T-Bank anything", async () => {
+  it("refuses to save SBP unless storedMethods names it, before asking T-Bank anything", async () => {
     const provider = providerFor(emulator);
     const inits = requestsOf("Init").length;
     const refused = await provider.createPayment(paymentRequest({ method: "sbp", saveMethod: true }));

@@ -1,6 +1,7 @@
 import { hasValidToken } from "../src/token.js";
 import type { EmulatedPayment, EmulatorBooks } from "./emulator-books.js";
 import { receiptRefusal } from "./emulator-receipt.js";
+import type { EmulatorAccounts } from "./emulator-sbp.js";
 
 // The emulated API's methods, apart from HTTP: one answer per request. Shapes from
 // developer.tbank.ru/eacq/api/{init,get-state,check-order,charge,cancel,get-qr,get-card-list}; error
@@ -57,7 +58,12 @@ export interface EmulatorApi {
 export function createEmulatorApi(
   books: EmulatorBooks,
   terminal: { readonly terminalKey: string; readonly password: string },
-  urls: { readonly checkout: (id: string) => string; readonly qr: (id: string) => string },
+  urls: {
+    readonly checkout: (id: string) => string;
+    readonly qr: (id: string) => string;
+    readonly binding: (requestKey: string) => string;
+  },
+  accounts: EmulatorAccounts,
 ): EmulatorApi {
   const stateOf = (payment: EmulatedPayment) => ({
     TerminalKey: terminal.terminalKey,
@@ -112,6 +118,7 @@ export function createEmulatorApi(
       Recurrent: Recurrent === "Y",
       Receipt: body.Receipt === undefined ? null : (body.Receipt as Record<string, unknown>),
       rebilled: false,
+      Data: typeof body.DATA === "object" ? (body.DATA as Record<string, unknown>) : null,
       refunded: 0,
       refunds: new Map(),
       pan: null,
@@ -251,10 +258,12 @@ export function createEmulatorApi(
           };
         }
         default:
-          return {
-            status: 404,
-            body: { Success: false, ErrorCode: "404", Message: `No such method: ${method}` },
-          };
+          return (
+            accounts.answer(method, body, urls.binding) ?? {
+              status: 404,
+              body: { Success: false, ErrorCode: "404", Message: `No such method: ${method}` },
+            }
+          );
       }
     },
   };

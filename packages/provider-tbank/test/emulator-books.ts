@@ -32,8 +32,10 @@ export interface EmulatedPayment {
   readonly Recurrent: boolean;
   /** The `Receipt` Init carried, as taken (null: none). */
   readonly Receipt: Readonly<Record<string, unknown>> | null;
-  /** Paid by `Charge` with a saved card's RebillId, not by a payer at the checkout. */
+  /** Paid by `Charge` (a saved card's RebillId) or `ChargeQr` (a bound account), not by a payer at a checkout. */
   rebilled: boolean;
+  /** Init's DATA (e.g. `{ QR: "true" }` for a payment ChargeQr pays). */
+  readonly Data: Readonly<Record<string, unknown>> | null;
   /** Refunded so far, in kopecks. */
   refunded: number;
   /** Cancel answers by ExternalRequestId, so a repeat answers the same refund. */

@@ -11,6 +11,8 @@ import {
   type NotificationFields,
 } from "./emulator-books.js";
 import { checkoutPage, decisionOf } from "./emulator-pages.js";
+import { EmulatorAccounts } from "./emulator-sbp.js";
+import { handleBindingPage } from "./emulator-sbp-page.js";
 
 export { EMULATOR_DECLINE_CARDS, EMULATOR_SUCCESS_CARD } from "./emulator-books.js";
 export type { ChargeOutcome, EmulatedPayment, EmulatedRefund };
@@ -28,6 +30,8 @@ export interface TBankEmulator {
   readonly password: string;
   /** Payments, refunds and saved cards, and the payer's side (decide, expire, seedSavedCard). */
   readonly books: EmulatorBooks;
+  /** SBP accounts bound with AddAccountQr, and the bank app's side (confirm, seedBoundAccount). */
+  readonly accounts: EmulatorAccounts;
   /** Every API request received, in order (pages excluded). */
   readonly requests: readonly EmulatorRequest[];
   /** Notifications sent so far, with whether the merchant answered 200 `OK`. */
@@ -79,8 +83,8 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
 
   // developer.tbank.ru/eacq/intro/developer/notification: a POST of the payment's fields signed with
   // Token like a request; the merchant answers 200 with the body OK.
-  function notify(payment: EmulatedPayment, fields: NotificationFields): void {
-    const url = payment.NotificationURL ?? terminalNotifyUrl;
+  function notify(target: { readonly NotificationURL: string | null }, fields: NotificationFields): void {
+    const url = target.NotificationURL ?? terminalNotifyUrl;
     if (url === null) return;
     const body = signed(fields, password);
     const sent: SentNotification = { url, body, answeredOk: null };
@@ -102,10 +106,19 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
   }
 
   const books = new EmulatorBooks(terminalKey, notify);
+  // An account binding names no payment: it is notified to the terminal's notification URL.
+  const accounts = new EmulatorAccounts(terminalKey, books, (fields) =>
+    notify({ NotificationURL: null }, fields),
+  );
   const api = createEmulatorApi(
     books,
     { terminalKey, password },
-    { checkout: (id) => `${origin}/new/${id}`, qr: (id) => `${origin}/qr/${id}` },
+    {
+      checkout: (id) => `${origin}/new/${id}`,
+      qr: (id) => `${origin}/qr/${id}`,
+      binding: (requestKey) => `${origin}/bind/${requestKey}`,
+    },
+    accounts,
   );
 
   async function handleApi(
@@ -170,12 +183,15 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://emulator").pathname;
     const page = /^\/(new|qr)\/([0-9]+)$/.exec(path);
+    const binding = /^\/bind\/([0-9a-f-]{36})$/.exec(path);
     const api = /^\/v2\/([A-Za-z]+)$/.exec(path);
     const work = page
       ? handlePage(request, response, page[1] ?? "new", page[2] ?? "")
-      : api
-        ? handleApi(request, response, api[1] ?? "")
-        : Promise.resolve(sendText(response, 404, "text/plain", "Not found"));
+      : binding
+        ? handleBindingPage(request, response, accounts, binding[1] ?? "")
+        : api
+          ? handleApi(request, response, api[1] ?? "")
+          : Promise.resolve(sendText(response, 404, "text/plain", "Not found"));
     work.catch(() => sendText(response, 500, "text/plain", "Emulator error"));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -187,6 +203,7 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
     terminalKey,
     password,
     books,
+    accounts,
     requests,
     notifications,
     failNext: (count, fault, faultOptions = {}) => {

@@ -1,4 +1,4 @@
-import type { PaymentRequest } from "@kopek/core";
+import type { PaymentRequest, StoredMethodCharge } from "@kopek/core";
 import { createTBankProvider, type TBankProviderOptions } from "../src/index.js";
 import type { TBankEmulator } from "./emulator.js";
 
@@ -31,3 +31,17 @@ export function paymentRequest(overrides: Partial<PaymentRequest> = {}): Payment
 }
 
 export const randomKey = () => `test-${globalThis.crypto.randomUUID()}`;
+
+/** A stored-method charge of `ref` (a card by default): 990.00 RUB, a fresh key, no receipt. */
+export function chargeRequest(ref: string, overrides: Partial<StoredMethodCharge> = {}): StoredMethodCharge {
+  return {
+    paymentId: globalThis.crypto.randomUUID(),
+    ref,
+    method: "card",
+    money: { amount: "99000", currency: "RUB" },
+    description: "Renewal",
+    receipt: null,
+    idempotencyKey: randomKey(),
+    ...overrides,
+  };
+}

@@ -58,7 +58,10 @@ export async function kopekRoutes(app: FastifyInstance, deps: KopekRoutesOptions
 
   await app.register(errorBoundaryPlugin, { kopek, bodyLimitBytes });
   const { metrics } = deps;
-  await app.register(requestLogPlugin, metrics === undefined ? {} : { onCompleted: metrics.requestCompleted });
+  await app.register(
+    requestLogPlugin,
+    metrics === undefined ? {} : { onCompleted: metrics.requestCompleted },
+  );
   if (deps.metrics !== undefined) await app.register(metricsPlugin, { metrics: deps.metrics, storage });
   await app.register(rawBodyPlugin, { bodyLimitBytes });
   const limits =

@@ -195,7 +195,7 @@ describe("T-Bank through the server", () => {
     expect(charges()).toBe(before);
   });
 
-  it("refuses at creation an invoice that asks to save SBP (no account binding)", async () => {
+  it("refuses at creation an invoice that asks to save SBP when storedMethods leaves sbp out", async () => {
     const refused = await s.post("/v1/invoices", {
       amount: { amount: "149900", currency: "RUB" },
       method: "sbp",
