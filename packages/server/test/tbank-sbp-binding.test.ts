@@ -115,5 +115,29 @@ describe("T-Bank SBP saved by an account binding, through the server", () => {
       [2, "succeeded", "sbp", String(renewal)],
     ]);
     expect(await s.get(`/v1/subscriptions/${subscription.id}`)).toMatchObject({ cyclesStarted: 2 });
+
+    // The invoice's payment, known to Kopek as b1:<RequestKey>, refunded in part: Cancel goes to the
+    // order's real T-Bank payment, with the returned part of the receipt.
+    const refunded = await s.post(`/v1/payments/${payments[0]?.id}/refunds`, {
+      amount: { amount: "50000", currency: "RUB" },
+      reason: "part of the month unused",
+    });
+    expect(refunded.status).toBe(201);
+    expect(await refunded.json()).toMatchObject({ status: "succeeded", amount: { amount: "50000" } });
+    expect((await s.get(`/v1/payments/${payments[0]?.id}`)).amountRefunded).toEqual({
+      amount: "50000",
+      currency: "RUB",
+    });
+    const cancel = emulator.requests.find((r) => r.method === "Cancel" && r.status === 200)?.body;
+    expect(cancel).toMatchObject({ PaymentId: String(chargeQrs()[0]?.body.PaymentId), Amount: 50000 });
+    expect(cancel?.Receipt).toMatchObject({ Items: [{ Price: 50000, Quantity: 1, Amount: 50000 }] });
+    // T-Bank notifies the refund under the order too: answered OK, the refund already settled.
+    const refundNotices = () =>
+      emulator.notifications.filter(
+        (n) => n.body.OrderId === orderId && n.body.Status === "PARTIAL_REFUNDED",
+      );
+    expect(await until(() => refundNotices().some((n) => n.answeredOk))).toBe(true);
+    await emulator.deliveries();
+    expect(refundNotices().map((n) => n.answeredOk)).toEqual([true]);
   }, 15_000);
 });
