@@ -29,6 +29,8 @@ export function closeOnSignals(
 ): void {
   let closing = false;
   let started: Closable | null = null;
+  // A start that throws is the caller's to report (its own await rethrows it); here it is no server.
+  const settled = starting.catch(() => null);
   // The log goes out asynchronously: flush it first, or the last lines could be lost or reordered.
   const exit = (code: number) => {
     const flush = started?.log.flush;
@@ -61,12 +63,12 @@ export function closeOnSignals(
       return;
     }
     closing = true;
-    void starting.then((running) => {
+    void settled.then((running) => {
       // A failed start is reported by the caller, which then ends the process itself.
       if (running !== null) shutDown(running, signal);
     });
   };
-  void starting.then((running) => {
+  void settled.then((running) => {
     started = running;
   });
   process.on("SIGTERM", onSignal);
