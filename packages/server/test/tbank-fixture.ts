@@ -12,9 +12,11 @@ import { choosePaymentMethod } from "./yookassa-fixture.js";
  * The reference server of provider-server.ts with one project whose provider is `tbank` (card saving
  * enabled) pointed at a fresh T-Bank emulator. Kopek sends its notification URL with each payment
  * (`NotificationURL`), so the emulator notifies the server of every status change. Memory storage
- * unless `storage` is given.
+ * unless `storage` is given; `storedMethods` card unless given.
  */
-export async function startTBankServer(options: { storage?: Storage | undefined } = {}) {
+export async function startTBankServer(
+  options: { storage?: Storage | undefined; storedMethods?: readonly ("card" | "sbp")[] } = {},
+) {
   const emulator: TBankEmulator = await startTBankEmulator();
   // The secret scan after the suite also looks for the terminal's password.
   recordMethodRef(emulator.password);
@@ -23,7 +25,7 @@ export async function startTBankServer(options: { storage?: Storage | undefined 
       kind: "tbank",
       terminalKey: emulator.terminalKey,
       password: emulator.password,
-      storedMethods: ["card"],
+      storedMethods: options.storedMethods ?? ["card"],
       apiUrl: emulator.apiUrl,
     },
     { storage: options.storage, logName: "tbank-in-process" },

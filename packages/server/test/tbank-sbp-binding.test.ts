@@ -1,8 +1,7 @@
-import { startTBankEmulator } from "@kopek/provider-tbank/emulator";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Json, startProviderServer, until } from "./provider-server.js";
+import { type Json, until } from "./provider-server.js";
+import { startTBankServer } from "./tbank-fixture.js";
 import { recordMethodRef } from "./test-artifacts.js";
-import { choosePaymentMethod } from "./yookassa-fixture.js";
 
 // Saving SBP through T-Bank (issue 17): the payer binds an account (AddAccountQr, confirmed on the
 // emulator's bank-app page), T-Bank notifies the binding, the server asks getPayment, the adapter sees
@@ -10,24 +9,11 @@ import { choosePaymentMethod } from "./yookassa-fixture.js";
 // a subscription starts from the invoice, and its renewal is one more ChargeQr.
 
 const DAY_MS = 86_400_000;
-const emulator = await startTBankEmulator();
-recordMethodRef(emulator.password);
-const s = await startProviderServer(
-  {
-    kind: "tbank",
-    terminalKey: emulator.terminalKey,
-    password: emulator.password,
-    storedMethods: ["card", "sbp"],
-    apiUrl: emulator.apiUrl,
-  },
-  { logName: "tbank-sbp-in-process" },
-);
+const s = await startTBankServer({ storedMethods: ["card", "sbp"] });
+const { emulator } = s;
 // A binding names no payment, so T-Bank notifies it to the terminal's notification URL: this project's.
 emulator.notifyTo(s.notificationUrl);
-afterAll(async () => {
-  await s.close();
-  await emulator.close();
-});
+afterAll(() => s.close());
 
 const chargeQrs = () => emulator.requests.filter((r) => r.method === "ChargeQr" && r.status === 200);
 
@@ -40,7 +26,7 @@ describe("T-Bank SBP saved by an account binding, through the server", () => {
       items: [{ ...item, amount: { amount: "149900", currency: "RUB" }, paymentMode: "full_prepayment" }],
     };
     const invoice = await s.createInvoice({ method: "sbp", savePaymentMethod: true, receipt });
-    const chosen = await choosePaymentMethod(s.url, invoice.id, "sbp");
+    const chosen = await s.choose(invoice.id, "sbp");
     expect(chosen.status).toBe(303);
     const bindingUrl = new RegExp(`^${emulator.url}/bind/([0-9a-f-]{36})$`).exec(chosen.location);
     expect(bindingUrl).not.toBeNull();
