@@ -125,6 +125,8 @@ export async function startProviderServer(
 
   return {
     url,
+    /** A payer on Kopek's page choosing `method`: see {@link choosePaymentMethod}. */
+    choose: (invoiceId: string, method: "card" | "sbp") => choosePaymentMethod(url, invoiceId, method),
     receiver,
     storage,
     project,
@@ -155,6 +157,24 @@ export async function startProviderServer(
       await receiver.close();
     },
   };
+}
+
+/**
+ * A payer on Kopek's page at `baseUrl`: opens it, takes its CSRF token, and chooses `method` (a
+ * same-origin form post). Answers the 303's Location (the provider's confirmation URL) and the status.
+ */
+export async function choosePaymentMethod(baseUrl: string, invoiceId: string, method: "card" | "sbp") {
+  const page = await fetch(`${baseUrl}/pay/${invoiceId}`);
+  const html = await page.text();
+  const token = /name="token" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  const chosen = await fetch(`${baseUrl}/pay/${invoiceId}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
+    body: new URLSearchParams({ token, method }).toString(),
+  });
+  await chosen.body?.cancel();
+  return { status: chosen.status, location: chosen.headers.get("location") ?? "" };
 }
 
 export type ProviderServer = Awaited<ReturnType<typeof startProviderServer>>;

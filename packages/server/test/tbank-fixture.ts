@@ -6,7 +6,6 @@ import {
 } from "@kopek/provider-tbank/emulator";
 import { startProviderServer } from "./provider-server.js";
 import { recordMethodRef } from "./test-artifacts.js";
-import { choosePaymentMethod } from "./yookassa-fixture.js";
 
 /**
  * The reference server of provider-server.ts with one project whose provider is `tbank` (card saving
@@ -34,8 +33,6 @@ export async function startTBankServer(
   return {
     ...server,
     emulator,
-    /** A payer on Kopek's page choosing `method`: answers the 303's Location (the emulator's page) and status. */
-    choose: (invoiceId: string, method: "card" | "sbp") => choosePaymentMethod(server.url, invoiceId, method),
     /**
      * The payer pays with `card` at the emulator's page (its form post, as a browser sends it) and is
      * sent back; resolves once T-Bank's notifications were delivered. Answers the page's status.

@@ -25,16 +25,10 @@ export async function startYooKassaServer(options: { storage?: Storage | undefin
     { storage: options.storage, logName: "yookassa-in-process" },
   );
   if (options.notify !== false) emulator.notifyTo(server.notificationUrl);
-  const { url } = server;
 
   return {
     ...server,
     emulator,
-    /**
-     * A payer on the page: opens it, takes its CSRF token, and chooses `method` (a same-origin form
-     * post). Answers the 303's Location (the emulator's confirmation URL) and the raw response.
-     */
-    choose: (invoiceId: string, method: "card" | "sbp") => choosePaymentMethod(url, invoiceId, method),
     /** The payer at the emulator's checkout: pays with `card` or declines; answers the 303's Location. */
     async decide(confirmationUrl: string, decision: { card: string } | { decline: string }) {
       const form =
@@ -56,24 +50,6 @@ export async function startYooKassaServer(options: { storage?: Storage | undefin
       await emulator.close();
     },
   };
-}
-
-/**
- * A payer on Kopek's page at `baseUrl`: opens it, takes its CSRF token, and chooses `method` (a
- * same-origin form post). Answers the 303's Location (the provider's confirmation URL) and the status.
- */
-export async function choosePaymentMethod(baseUrl: string, invoiceId: string, method: "card" | "sbp") {
-  const page = await fetch(`${baseUrl}/pay/${invoiceId}`);
-  const html = await page.text();
-  const token = /name="token" value="([^"]+)"/.exec(html)?.[1] ?? "";
-  const chosen = await fetch(`${baseUrl}/pay/${invoiceId}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
-    body: new URLSearchParams({ token, method }).toString(),
-  });
-  await chosen.body?.cancel();
-  return { status: chosen.status, location: chosen.headers.get("location") ?? "" };
 }
 
 export type YooKassaServer = Awaited<ReturnType<typeof startYooKassaServer>>;
