@@ -36,7 +36,10 @@ const CLEAN_LOG = [
 
 test("clean logs and dumps, look-alikes included: zero hits, exit 0", async () => {
   const dump =
-    "COPY public.subscriptions (id, amount, currency) FROM stdin;\nx\t4111111111111111\tRUB\n\\.\n";
+    "COPY public.subscriptions (id, amount, currency) FROM stdin;\nx\t4111111111111111\tRUB\n\\.\n" +
+    // The rate limiter's count and epoch-ms expiry: "40" and "1795618310266" pass Luhn together.
+    "COPY public.kopek_rate_limits (key, points, expire) FROM stdin;\n" +
+    "kopek-key:601b54b06fa39485ce516c8ca7c8fe8c2c620ccadbb850ce2f76b226aa02b6b3\t40\t1795618310266\n\\.\n";
   const result = await scan({
     "logs/a.log": CLEAN_LOG,
     "dumps/db.sql": dump,
