@@ -108,4 +108,19 @@ describe("the card-data rule of every request", () => {
     expect(issuesOf(inv({ amount: { amount: big, currency: "RUB" } }))).toEqual([]);
     expect(issuesOf(inv({ amount, expiresAt: "2026-11-23T09:30:00.000+03:00" }))).toEqual([]);
   });
+
+  it("never refuses a subscription's invoiceId: an id Kopek issued, whose digit groups may pass Luhn", () => {
+    // Found in CI: a UUID whose segments were all digits read as a 16-digit card number.
+    const subscription = (invoiceId: string) =>
+      validateCreateSubscription(
+        { amount, period: { unit: "month", count: 1 }, invoiceId },
+        { currencies: ["RUB"], now: new Date("2026-11-25T00:00:00Z") },
+      );
+    expect(issuesOf(subscription("01921306-7628-7221-8426-000000000000"))).toEqual([]);
+    fc.assert(
+      fc.property(fc.uuid(), (invoiceId) => {
+        expect(issuesOf(subscription(invoiceId))).toEqual([]);
+      }),
+    );
+  });
 });

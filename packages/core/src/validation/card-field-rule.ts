@@ -9,10 +9,11 @@ import { toPointer } from "./json-pointer.js";
  * remembering to; `validate.ts` applies it to every request it validates, on the fast path too.
  *
  * Only values whose format already forbids free text are skipped, because some of them are legitimately
- * digit runs that may pass Luhn: a Money's `amount` (up to 18 digits) and the invoice's `expiresAt`
- * (an ISO timestamp with an offset holds 13 digits after its `T`).
+ * digit runs that may pass Luhn: a Money's `amount` (up to 18 digits), the invoice's `expiresAt`
+ * (an ISO timestamp with an offset holds 13 digits after its `T`) and a subscription's `invoiceId`
+ * (a UUID Kopek issued, whose all-digit segments joined by dashes can pass Luhn).
  */
-const NOT_FREE_TEXT = [/\/amount\/amount$/, /^#\/expiresAt$/];
+const NOT_FREE_TEXT = [/\/amount\/amount$/, /^#\/expiresAt$/, /^#\/invoiceId$/];
 
 const DETAIL = "must not contain a card number; send the provider's token, never card data";
 
