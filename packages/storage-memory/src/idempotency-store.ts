@@ -24,6 +24,8 @@ interface IdempotencyRow {
   readonly projectId: string;
   readonly key: string;
   readonly fingerprint: string;
+  /** The first request's bytes fingerprint: a byte-identical retry is answered before it is parsed. */
+  readonly bytesFingerprint: string | null;
   /** Epoch milliseconds; fixed for the life of the record (API.md 3: 24 hours from the first request). */
   readonly expiresAt: number;
   /** Null while in progress. */
@@ -43,9 +45,9 @@ function frozenCopy(response: StoredResponse): StoredResponse {
 }
 
 function existing(row: IdempotencyRow): ExistingIdempotencyRecord {
-  const { fingerprint, response } = row;
+  const { fingerprint, bytesFingerprint, response } = row;
   return response !== null
-    ? { state: "completed", fingerprint, response }
+    ? { state: "completed", fingerprint, bytesFingerprint, response }
     : { state: "in_progress", fingerprint, leaseExpiresAt: new Date(row.leaseExpiresAt) };
 }
 
@@ -72,7 +74,7 @@ export class IdempotencyStore {
     if (!this.#keyHolds(claim)) return { kind: "key_revoked" };
     const now = claim.now.getTime();
     const rows = this.#rowsOf(claim.projectId, now);
-    const { recordId, projectId, key, fingerprint, leaseToken } = claim;
+    const { recordId, projectId, key, fingerprint, bytesFingerprint, leaseToken } = claim;
     const row = rows.get(key);
     if (row === undefined || row.expiresAt <= now) {
       const fresh: IdempotencyRow = {
@@ -80,6 +82,7 @@ export class IdempotencyStore {
         projectId,
         key,
         fingerprint,
+        bytesFingerprint,
         expiresAt: claim.expiresAt.getTime(),
         response: null,
         leaseToken,
@@ -115,6 +118,7 @@ export class IdempotencyStore {
       projectId: record.projectId,
       key: record.key,
       fingerprint: record.fingerprint,
+      bytesFingerprint: record.bytesFingerprint,
       expiresAt: record.expiresAt.getTime(),
       response: frozenCopy(write.response),
       leaseToken: null,

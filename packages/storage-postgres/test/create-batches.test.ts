@@ -69,6 +69,7 @@ function invoiceCreate(projectId: string, overrides: Partial<NewIdempotencyRecor
     projectId,
     key: `batch-${randomUUID()}`,
     fingerprint: "f".repeat(64),
+    bytesFingerprint: null,
     recordId,
     now: new Date(now),
     expiresAt: new Date(now + DAY_MS),
@@ -104,7 +105,12 @@ describe(`createOnce batches new invoices on ${db.backend}`, () => {
       const replay = await settled(store(storage, invoiceCreate(projectId, { key: record.key })));
       expect(replay).toEqual({
         kind: "existing",
-        record: { state: "completed", fingerprint: record.fingerprint, response: write.response },
+        record: {
+          state: "completed",
+          fingerprint: record.fingerprint,
+          bytesFingerprint: null,
+          response: write.response,
+        },
       });
     }
   });
@@ -166,7 +172,12 @@ describe(`createOnce batches new invoices on ${db.backend}`, () => {
     const answer = (i: number) => (results[i] as { value: CreateOnceOutcome }).value;
     expect(answer(2)).toEqual({
       kind: "existing",
-      record: { state: "completed", fingerprint: done.record.fingerprint, response: done.write.response },
+      record: {
+        state: "completed",
+        fingerprint: done.record.fingerprint,
+        bytesFingerprint: null,
+        response: done.write.response,
+      },
     });
     expect(answer(3)).toMatchObject({ kind: "existing", record: { state: "in_progress" } });
     expect(await settled(storage.findInvoice(projectId, reused.record.recordId))).not.toBeNull();
@@ -178,6 +189,7 @@ describe(`createOnce batches new invoices on ${db.backend}`, () => {
       record: {
         state: "completed",
         fingerprint: refused.record.fingerprint,
+        bytesFingerprint: null,
         response: refused.write.response,
       },
     });

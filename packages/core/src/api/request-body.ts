@@ -27,9 +27,8 @@ export function readJsonBody(
     if (rule === "optional" || contentType === undefined) return ok(undefined);
     return JSON_MEDIA_TYPE.test(contentType) ? err({ code: "invalid_json" }) : ok(undefined);
   }
-  if (byteLength(raw, limitBytes) > limitBytes) return err({ code: "payload_too_large", limitBytes });
-  if (contentType === undefined || !JSON_MEDIA_TYPE.test(contentType))
-    return err({ code: "unsupported_media_type" });
+  const refusal = envelopeRefusal(raw, contentType, limitBytes);
+  if (refusal !== null) return err(refusal);
   let text: string;
   let parsed: unknown;
   try {
@@ -40,6 +39,18 @@ export function readJsonBody(
   }
   const violation = jsonLimitViolation(parsed);
   return violation === null ? ok(parsed) : err({ code: "invalid_json", detail: violation });
+}
+
+/** Why a non-empty body is refused before it is parsed (too large, or not JSON by its media type), or null. */
+export function envelopeRefusal(
+  raw: string | Uint8Array,
+  contentType: string | undefined,
+  limitBytes: number,
+): KopekError | null {
+  if (byteLength(raw, limitBytes) > limitBytes) return { code: "payload_too_large", limitBytes };
+  if (contentType === undefined || !JSON_MEDIA_TYPE.test(contentType))
+    return { code: "unsupported_media_type" };
+  return null;
 }
 
 // UTF-8 bytes of the body; a string short enough that even three bytes a unit fit is not encoded.

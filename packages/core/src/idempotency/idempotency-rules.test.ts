@@ -57,7 +57,7 @@ describe("fingerprintRequest", () => {
 describe("answerFromRecord", () => {
   const response = { status: 201, headers: { location: "/v1/invoices/x" }, body: "{}" };
   it("replays a completed match and refuses the rest", () => {
-    const completed = { state: "completed", fingerprint: "f", response } as const;
+    const completed = { state: "completed", fingerprint: "f", bytesFingerprint: null, response } as const;
     expect(answerFromRecord(completed, "f")).toEqual({ action: "replay", response });
     expect(answerFromRecord(completed, "g")).toMatchObject({
       action: "refuse",
@@ -76,7 +76,9 @@ describe("answerFromRecord", () => {
     expect(isAbandoned(running, "f", at)).toBe(true);
     expect(isAbandoned(running, "f", new Date(at.getTime() - 1))).toBe(false);
     expect(isAbandoned(running, "g", at)).toBe(false);
-    expect(isAbandoned({ state: "completed", fingerprint: "f", response }, "f", at)).toBe(false);
+    expect(
+      isAbandoned({ state: "completed", fingerprint: "f", bytesFingerprint: null, response }, "f", at),
+    ).toBe(false);
   });
 
   it("replays a 201 as 200 with the stored headers and bytes, other statuses as they are", () => {

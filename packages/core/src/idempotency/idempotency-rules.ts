@@ -32,6 +32,15 @@ export function fingerprintRequest(method: string, path: string, canonicalBody: 
   return sha256Hex(`${method.toUpperCase()}\n${path}\n${canonicalBody}`);
 }
 
+/**
+ * SHA-256 over the method, the route path and the body exactly as received. Equal only for a
+ * byte-identical retry, whose canonical body (above) is then equal too: such a retry of a completed
+ * write is replayed without parsing its body. Every other retry is decided by `fingerprintRequest`.
+ */
+export function bytesFingerprint(method: string, path: string, body: string): string {
+  return sha256Hex(`${method.toUpperCase()}\n${path}\n${body}`);
+}
+
 /** What a key's existing record answers a request with the given fingerprint (API.md 3). */
 export type RecordAnswer =
   | { readonly action: "replay"; readonly response: StoredResponse }

@@ -29,6 +29,38 @@ export function registerIdempotencyTests(options: KopekContractOptions): void {
       expect(h.chargeCalls()).toBe(1);
     });
 
+    it("replays a byte-identical retry and a reformatted one alike, but reads every retry's media type and size", async () => {
+      const h = await createHarness(options);
+      const send = (body: string, contentType = "application/json") =>
+        h.kopek.handle({
+          method: "POST",
+          url: "/v1/invoices",
+          headers: {
+            authorization: `Bearer ${h.apiKey}`,
+            "idempotency-key": "bytes",
+            "content-type": contentType,
+          },
+          body,
+        });
+      const text = JSON.stringify(invoiceBody());
+      const first = await send(text);
+      expect(first.status).toBe(201);
+      const answers = [await send(text), await send(JSON.stringify(invoiceBody(), null, 2))];
+      for (const again of answers) {
+        expect(again.status).toBe(200);
+        expect(again.body).toBe(first.body);
+        expect(again.headers["idempotent-replayed"]).toBe("true");
+      }
+      const plain = await send(text, "text/plain");
+      expect(plain.status).toBe(415);
+      expect(json(plain).code).toBe("unsupported_media_type");
+      const large = await send(`${text}${" ".repeat(64 * 1024)}`);
+      expect(large.status).toBe(413);
+      const other = await send(JSON.stringify({ ...invoiceBody(), comment: "another" }));
+      expect(json(other).code).toBe("idempotency_key_reused");
+      expect((await h.storage.inspect()).invoices ?? []).toHaveLength(1);
+    });
+
     it("executes 50 concurrent identical requests exactly once", async () => {
       const h = await createHarness(options);
       const responses = await Promise.all(

@@ -69,6 +69,7 @@ export function registerInvoiceIdempotencyTests(options: KopekContractOptions): 
           projectId: h.project.id,
           key: "abandoned",
           fingerprint: fingerprintRequest("POST", "/v1/invoices", canonicalJson(body)),
+          bytesFingerprint: null,
           recordId,
           leaseToken: crypto.randomUUID(),
           now,

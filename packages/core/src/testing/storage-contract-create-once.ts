@@ -25,6 +25,7 @@ function invoiceCreate(projectId: string, now: number, overrides: Partial<NewIde
     projectId,
     key,
     fingerprint,
+    bytesFingerprint: null,
     recordId,
     now: new Date(now),
     expiresAt,
@@ -68,9 +69,29 @@ export function describeCreateOnceContract(factory: StorageFactory, options: Sto
       const later = { ...record, now: new Date(record.now.getTime() + SECOND_MS) };
       expect(await unwrap(storage.findIdempotencyRecord(later))).toEqual({
         kind: "existing",
-        record: { state: "completed", fingerprint: record.fingerprint, response: write.response },
+        record: {
+          state: "completed",
+          fingerprint: record.fingerprint,
+          bytesFingerprint: null,
+          response: write.response,
+        },
       });
       expect(await unwrap(storage.findInvoice(projectId, record.recordId))).toEqual(invoiceOf(write));
+    });
+
+    it("keeps a write's bytes fingerprint when its lookups are local, through a one-step write and a claim", async () => {
+      const [storage, projectId] = await withProject(factory);
+      const bytes = "b".repeat(64);
+      const { record, write } = invoiceCreate(projectId, Date.now(), { bytesFingerprint: bytes });
+      await unwrap(storage.createOnce(record, write));
+      const claim = newClaim(projectId, Date.now(), { bytesFingerprint: bytes });
+      await unwrap(storage.claimIdempotencyKey(claim));
+      await unwrap(storage.completeIdempotencyKey({ ...claim, ...write, resource: null }));
+      const kept = storage.lookupsAreLocal ? bytes : null;
+      for (const written of [record, claim])
+        expect(await unwrap(storage.findIdempotencyRecord(written))).toMatchObject({
+          record: { state: "completed", fingerprint: written.fingerprint, bytesFingerprint: kept },
+        });
     });
 
     it("answers a completed key with its record and stores nothing of a second write", async () => {
@@ -80,7 +101,12 @@ export function describeCreateOnceContract(factory: StorageFactory, options: Sto
       const second = againOf(first.record, first.record.now.getTime() + SECOND_MS);
       expect(await unwrap(storage.createOnce(second.record, second.write))).toEqual({
         kind: "existing",
-        record: { state: "completed", fingerprint: first.record.fingerprint, response: first.write.response },
+        record: {
+          state: "completed",
+          fingerprint: first.record.fingerprint,
+          bytesFingerprint: null,
+          response: first.write.response,
+        },
       });
       expect(await unwrap(storage.findInvoice(projectId, second.record.recordId))).toBeNull();
       expect(await rowsContaining(storage, "idempotency_records", markerOf(second.write))).toEqual([]);
@@ -114,7 +140,12 @@ export function describeCreateOnceContract(factory: StorageFactory, options: Sto
       const lookup = { ...second.record, now: new Date(later + SECOND_MS) };
       expect(await unwrap(storage.findIdempotencyRecord(lookup))).toEqual({
         kind: "existing",
-        record: { state: "completed", fingerprint: "e".repeat(64), response: second.write.response },
+        record: {
+          state: "completed",
+          fingerprint: "e".repeat(64),
+          bytesFingerprint: null,
+          response: second.write.response,
+        },
       });
       expect(await unwrap(storage.findInvoice(projectId, second.record.recordId))).not.toBeNull();
     });
@@ -131,7 +162,7 @@ export function describeCreateOnceContract(factory: StorageFactory, options: Sto
       expect(await unwrap(storage.createOnce(record, refusal))).toEqual({ kind: "created" });
       expect(await unwrap(storage.findIdempotencyRecord(record))).toEqual({
         kind: "existing",
-        record: { state: "completed", fingerprint: record.fingerprint, response },
+        record: { state: "completed", fingerprint: record.fingerprint, bytesFingerprint: null, response },
       });
       expect(await rowsContaining(storage, "invoices", projectId)).toEqual([]);
     });

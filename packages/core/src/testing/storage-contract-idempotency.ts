@@ -58,7 +58,12 @@ export function describeIdempotencyContract(factory: StorageFactory, options: St
       );
       expect(replay).toEqual({
         kind: "existing",
-        record: { state: "completed", fingerprint: claim.fingerprint, response: completion.response },
+        record: {
+          state: "completed",
+          fingerprint: claim.fingerprint,
+          bytesFingerprint: null,
+          response: completion.response,
+        },
       });
       const found = await unwrap(storage.findSubscription(projectId, resource.subscription.id));
       expect(found).toEqual(resource.subscription);
@@ -77,7 +82,7 @@ export function describeIdempotencyContract(factory: StorageFactory, options: St
       const replay = await unwrap(storage.claimIdempotencyKey(retryOf(claim, claim.now.getTime())));
       expect(replay).toEqual({
         kind: "existing",
-        record: { state: "completed", fingerprint: claim.fingerprint, response },
+        record: { state: "completed", fingerprint: claim.fingerprint, bytesFingerprint: null, response },
       });
     });
   });

@@ -69,6 +69,7 @@ export function newClaim(
     projectId,
     key: `key-${randomUUID()}`,
     fingerprint: randomUUID().replaceAll("-", "").repeat(2),
+    bytesFingerprint: null,
     recordId: randomUUID(),
     leaseToken: randomUUID(),
     now: new Date(now),
