@@ -5,6 +5,7 @@ import type { NewIdempotencyRecord, OneStepWrite } from "../ports/idempotency-st
 import { sampleInvoice, sampleReceipt } from "./fixtures.js";
 import {
   addLiveKey,
+  completedRecord,
   completionOf,
   newClaim,
   rowsContaining,
@@ -69,12 +70,7 @@ export function describeCreateOnceContract(factory: StorageFactory, options: Sto
       const later = { ...record, now: new Date(record.now.getTime() + SECOND_MS) };
       expect(await unwrap(storage.findIdempotencyRecord(later))).toEqual({
         kind: "existing",
-        record: {
-          state: "completed",
-          fingerprint: record.fingerprint,
-          bytesFingerprint: null,
-          response: write.response,
-        },
+        record: completedRecord(record.fingerprint, write.response),
       });
       expect(await unwrap(storage.findInvoice(projectId, record.recordId))).toEqual(invoiceOf(write));
     });
@@ -101,12 +97,7 @@ export function describeCreateOnceContract(factory: StorageFactory, options: Sto
       const second = againOf(first.record, first.record.now.getTime() + SECOND_MS);
       expect(await unwrap(storage.createOnce(second.record, second.write))).toEqual({
         kind: "existing",
-        record: {
-          state: "completed",
-          fingerprint: first.record.fingerprint,
-          bytesFingerprint: null,
-          response: first.write.response,
-        },
+        record: completedRecord(first.record.fingerprint, first.write.response),
       });
       expect(await unwrap(storage.findInvoice(projectId, second.record.recordId))).toBeNull();
       expect(await rowsContaining(storage, "idempotency_records", markerOf(second.write))).toEqual([]);
@@ -140,12 +131,7 @@ export function describeCreateOnceContract(factory: StorageFactory, options: Sto
       const lookup = { ...second.record, now: new Date(later + SECOND_MS) };
       expect(await unwrap(storage.findIdempotencyRecord(lookup))).toEqual({
         kind: "existing",
-        record: {
-          state: "completed",
-          fingerprint: "e".repeat(64),
-          bytesFingerprint: null,
-          response: second.write.response,
-        },
+        record: completedRecord("e".repeat(64), second.write.response),
       });
       expect(await unwrap(storage.findInvoice(projectId, second.record.recordId))).not.toBeNull();
     });

@@ -4,6 +4,7 @@ import type { StoredResource } from "../ports/idempotency-storage.js";
 import { sampleSubscription } from "./fixtures.js";
 import {
   addLiveKey,
+  completedRecord,
   completionOf,
   LEASE_MS,
   newClaim,
@@ -58,12 +59,7 @@ export function describeIdempotencyContract(factory: StorageFactory, options: St
       );
       expect(replay).toEqual({
         kind: "existing",
-        record: {
-          state: "completed",
-          fingerprint: claim.fingerprint,
-          bytesFingerprint: null,
-          response: completion.response,
-        },
+        record: completedRecord(claim.fingerprint, completion.response),
       });
       const found = await unwrap(storage.findSubscription(projectId, resource.subscription.id));
       expect(found).toEqual(resource.subscription);

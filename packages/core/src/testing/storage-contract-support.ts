@@ -86,6 +86,11 @@ export function retryOf(claim: IdempotencyClaim, now: number, overrides: Partial
 }
 
 /** A 201 response whose body carries a random marker, so it can be found among stored rows. */
+/** A completed record as storage answers it (the fixtures write no bytes fingerprint). */
+export function completedRecord(fingerprint: string, response: StoredResponse) {
+  return { state: "completed", fingerprint, bytesFingerprint: null, response } as const;
+}
+
 export function sampleResponse(id: string = randomUUID()): StoredResponse {
   return {
     status: 201,
