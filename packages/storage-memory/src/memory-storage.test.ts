@@ -11,6 +11,7 @@ function claimAt(now: number, ttlMs: number, overrides: Partial<IdempotencyClaim
     projectId,
     key: randomUUID(),
     fingerprint: "a".repeat(64),
+    bytesFingerprint: null,
     recordId: randomUUID(),
     leaseToken: randomUUID(),
     now: new Date(now),
@@ -118,6 +119,7 @@ describe("memory storage keeps resources bounded", () => {
         projectId: project.id,
         key: `k${i}`,
         fingerprint: "f",
+        bytesFingerprint: null,
         recordId: invoice.id,
         leaseToken: `t${i}`,
       };

@@ -26,7 +26,15 @@ it("keeps metadata keys in the order a resource was created with", async () => {
   ] as const) {
     const key = randomUUID();
     const leaseToken = randomUUID();
-    const claim = { projectId: project.id, key, fingerprint: "f", recordId: randomUUID(), leaseToken, now };
+    const claim = {
+      projectId: project.id,
+      key,
+      fingerprint: "f",
+      bytesFingerprint: null,
+      recordId: randomUUID(),
+      leaseToken,
+      now,
+    };
     const expires = {
       leaseExpiresAt: new Date(now.getTime() + 30_000),
       expiresAt: new Date(now.getTime() + 60_000),

@@ -42,6 +42,7 @@ async function seed(storage: InspectableStorage, projectId: string, count: numbe
         projectId,
         key: randomUUID(),
         fingerprint: "f",
+        bytesFingerprint: null,
         recordId: randomUUID(),
         leaseToken: randomUUID(),
         now,
