@@ -1,5 +1,5 @@
-import { itemTotal, quantityInThousandths, type Receipt, type ReceiptItem } from "@kopek/core";
-import { MAX_KOPECKS } from "./amount.js";
+import { itemTotal, type Money, quantityInThousandths, type Receipt, type ReceiptItem } from "@kopek/core";
+import { MAX_KOPECKS, toKopecks } from "./amount.js";
 
 /**
  * A receipt as T-Bank's `Init` takes it, `Receipt` in FFD 1.05 (developer.tbank.ru/eacq/api/init, its
@@ -73,6 +73,21 @@ const QUANTITY_WHOLE_DIGITS = 5;
 
 /** The request field carrying a receipt (`Init`'s, or `Cancel`'s for a partial refund). */
 export type ReceiptField = { readonly Receipt?: TBankReceipt };
+
+/**
+ * What every request that moves money carries: the amount as T-Bank's `Amount` and the `Receipt`
+ * field, or why T-Bank cannot take them (refused before any call is made).
+ */
+export function moneyFields(
+  money: Money,
+  receipt: Receipt | null | undefined,
+): { readonly amount: number; readonly receipt: ReceiptField } | { readonly refused: string } {
+  const amount = toKopecks(money);
+  if (amount === null)
+    return { refused: "T-Bank adapter: the amount is not whole kopecks of RUB within T-Bank's limit" };
+  const mapped = receiptField(receipt);
+  return "refused" in mapped ? mapped : { amount, receipt: mapped.field };
+}
 
 /** The `Receipt` field for `receipt` (nothing without one), or why T-Bank cannot take it. */
 export function receiptField(

@@ -1,10 +1,9 @@
 import type { CreatedPayment, PaymentRequest, ProviderError, ProviderPayment } from "@kopek/core";
 import { errAsync, okAsync, ResultAsync } from "neverthrow";
 import { z } from "zod";
-import { toKopecks } from "./amount.js";
 import { bindingOrderIdOf, requestKeyOfOrder } from "./order-id.js";
 import { providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
-import { receiptField } from "./receipt-mapping.js";
+import { moneyFields } from "./receipt-mapping.js";
 import { type createBoundAccounts, maskOfAccount } from "./sbp-binding.js";
 import { createBoundedMap, createSingleFlight } from "./single-flight.js";
 import { boundAccountRefOf } from "./stored-ref.js";
@@ -42,11 +41,9 @@ export function createSbpSaving(
   const made = createBoundedMap<CreatedPayment>(10_000);
 
   function createPayment(request: PaymentRequest): ResultAsync<CreatedPayment, ProviderError> {
-    const amount = toKopecks(request.money);
-    if (amount === null)
-      return refuse("T-Bank adapter: the amount is not whole kopecks of RUB within T-Bank's limit");
-    const receipt = receiptField(request.receipt);
-    if ("refused" in receipt) return refuse(receipt.refused);
+    const checked = moneyFields(request.money, request.receipt);
+    if ("refused" in checked) return refuse(checked.refused);
+    const { amount, receipt } = checked;
     const earlier = made.get(request.idempotencyKey);
     if (earlier !== undefined) return okAsync(earlier);
     const flow = () =>
@@ -65,7 +62,7 @@ export function createSbpSaving(
             Recurrent: "Y",
             CustomerKey: orderId,
             NotificationURL: request.notificationUrl,
-            ...receipt.field,
+            ...receipt,
           };
           return orders.initOrder(order, more, { QR: "true" }).map((): CreatedPayment => {
             const created = {

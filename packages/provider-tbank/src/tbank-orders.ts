@@ -6,10 +6,9 @@ import type {
   StoredMethodCharge,
 } from "@kopek/core";
 import { errAsync, okAsync, ResultAsync } from "neverthrow";
-import { toKopecks } from "./amount.js";
 import { orderIdOf, savingOrderIdOf } from "./order-id.js";
 import { isFailedStatus, providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
-import { type ReceiptField, receiptField } from "./receipt-mapping.js";
+import { moneyFields, type ReceiptField } from "./receipt-mapping.js";
 import { createBoundedMap, createSingleFlight } from "./single-flight.js";
 import { type StoredChargeCall, storedChargeOf } from "./stored-charge.js";
 import type { TBankClient } from "./tbank-client.js";
@@ -102,14 +101,12 @@ export function createTBankOrders(client: TBankClient) {
   }
 
   function createPayment(request: PaymentRequest): ResultAsync<CreatedPayment, ProviderError> {
-    const amount = toKopecks(request.money);
-    if (amount === null)
-      return refuse("T-Bank adapter: the amount is not whole kopecks of RUB within T-Bank's limit");
+    const checked = moneyFields(request.money, request.receipt);
+    if ("refused" in checked) return refuse(checked.refused);
+    const { amount, receipt } = checked;
     // SBP is saved by binding an account (sbp-saving.ts), not by Init.
     if (request.saveMethod && request.method !== "card")
       return refuse(`T-Bank adapter: only a card is saved with a payment, not ${request.method}`);
-    const receipt = receiptField(request.receipt);
-    if ("refused" in receipt) return refuse(receipt.refused);
     const orderId = request.saveMethod
       ? savingOrderIdOf(request.idempotencyKey)
       : orderIdOf(request.idempotencyKey);
@@ -120,7 +117,7 @@ export function createTBankOrders(client: TBankClient) {
       if (existing === null) {
         // A refused Init may be T-Bank refusing a second live payment of the order that a parallel
         // process (or a retry whose first answer was lost) made meanwhile: look once more.
-        const made = init(request, orderId, amount, receipt.field);
+        const made = init(request, orderId, amount, receipt);
         return again
           ? made.orElse((error) =>
               error.code === "failed"
@@ -142,7 +139,7 @@ export function createTBankOrders(client: TBankClient) {
         return client
           .call("Cancel", { PaymentId: existing.PaymentId }, stateSchema)
           .mapErr(providerErrorOf)
-          .andThen(() => init(request, orderId, amount, receipt.field));
+          .andThen(() => init(request, orderId, amount, receipt));
       }
       // The payer is at it or done: Kopek's return page tells the outcome.
       return okAsync({ ...payment, confirmationUrl: request.returnUrl });
@@ -173,15 +170,13 @@ export function createTBankOrders(client: TBankClient) {
       });
 
   function chargeStoredMethod(request: StoredMethodCharge): ResultAsync<ProviderPayment, ProviderError> {
-    const amount = toKopecks(request.money);
-    if (amount === null)
-      return refuse("T-Bank adapter: the amount is not whole kopecks of RUB within T-Bank's limit");
+    // Each charge registers its receipt again: every renewal is a sale of its own (API.md 10.7).
+    const checked = moneyFields(request.money, request.receipt);
+    if ("refused" in checked) return refuse(checked.refused);
+    const { amount, receipt } = checked;
     const orderId = orderIdOf(request.idempotencyKey);
     const stored = storedChargeOf(request, orderId);
     if ("refused" in stored) return refuse(stored.refused);
-    // Each charge registers its receipt again: every renewal is a sale of its own (API.md 10.7).
-    const receipt = receiptField(request.receipt);
-    if ("refused" in receipt) return refuse(receipt.refused);
     const hide = (error: ProviderError): ProviderError => ({
       ...error,
       message: stored.secrets.reduce((text, secret) => text.replaceAll(secret, "[method]"), error.message),
@@ -196,7 +191,7 @@ export function createTBankOrders(client: TBankClient) {
         if (existing !== null) return charge(existing.PaymentId);
         return initOrder(
           { orderId, amount, description: request.description, paymentId: request.paymentId },
-          { ...stored.init, ...receipt.field },
+          { ...stored.init, ...receipt },
           stored.data,
         )
           .map((created) => ({ charged: false, paymentId: created.PaymentId }))

@@ -9,11 +9,11 @@ import type {
 } from "@kopek/core";
 import { createProviderSend, type ProviderOutboundOptions } from "@kopek/outbound";
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
-import { fromKopecks, toKopecks } from "./amount.js";
+import { fromKopecks } from "./amount.js";
 import { readTBankNotification } from "./notification.js";
 import { orderIdOf } from "./order-id.js";
 import { providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
-import { receiptField } from "./receipt-mapping.js";
+import { moneyFields } from "./receipt-mapping.js";
 import { createSavedCards } from "./saved-cards.js";
 import { createBoundAccounts } from "./sbp-binding.js";
 import { createSbpSaving, requestKeyOfPaymentId } from "./sbp-saving.js";
@@ -128,13 +128,11 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
   }
 
   function refundPayment(request: RefundRequest): ResultAsync<ProviderRefund, ProviderError> {
-    const kopecks = toKopecks(request.money);
-    if (kopecks === null)
-      return refuse("T-Bank adapter: the amount is not whole kopecks of RUB within T-Bank's limit");
     // developer.tbank.ru/eacq/api/cancel: Cancel's Receipt: none for a full refund, the returned
     // items for a partial one — which core computed (RefundRequest.receipt), mapped as Init's is.
-    const receipt = receiptField(request.receipt);
-    if ("refused" in receipt) return refuse(receipt.refused);
+    const checked = moneyFields(request.money, request.receipt);
+    if ("refused" in checked) return refuse(checked.refused);
+    const { amount: kopecks, receipt } = checked;
     const externalRequestId = orderIdOf(request.idempotencyKey);
     return client
       .call(
@@ -143,7 +141,7 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
           PaymentId: request.providerPaymentId,
           Amount: kopecks,
           ExternalRequestId: externalRequestId,
-          ...receipt.field,
+          ...receipt,
         },
         cancelSchema,
       )
