@@ -6,6 +6,7 @@ import { buildApp } from "../src/app.js";
 import { createLogger } from "../src/startup/logger.js";
 import { createProjectWithKey } from "../src/startup/project-setup.js";
 import { startBackgroundJobs } from "../src/webhooks/start-background.js";
+import { apiClient } from "./api-client.js";
 
 /** A project (on the sandbox unless `provider` says) with an API key and one enabled webhook endpoint at `hookUrl`, in `storage`. */
 export async function projectWithEndpoint(
@@ -68,20 +69,7 @@ export async function startPayServer(
     retryScheduleMs: options.retryScheduleMs ?? [50, 100, 200, 400, 800],
     timeoutMs: 300,
   });
-  const post = (path: string, body: unknown) =>
-    fetch(`${publicUrl}${path}`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${apiKey}`,
-        "idempotency-key": randomUUID(),
-        "content-type": "application/json",
-      },
-      body: JSON.stringify(body),
-    });
-  const get = (path: string) =>
-    fetch(`${publicUrl}${path}`, { headers: { authorization: `Bearer ${apiKey}` } }).then(
-      (response) => response.json() as Promise<Record<string, unknown>>,
-    );
+  const { post, get } = apiClient(publicUrl, apiKey);
   return {
     url: publicUrl,
     storage,

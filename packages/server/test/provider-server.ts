@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   type Clock,
   createKopek,
@@ -12,6 +11,7 @@ import { buildApp } from "../src/app.js";
 import { createLogger } from "../src/startup/logger.js";
 import { createProviderRegistry } from "../src/startup/providers.js";
 import { startBackgroundJobs } from "../src/webhooks/start-background.js";
+import { apiClient } from "./api-client.js";
 import { projectWithEndpoint } from "./pay-fixture.js";
 import { appendLog, newLogFile, recordBodyRefs } from "./test-artifacts.js";
 import { startReceiver } from "./webhook-receiver.js";
@@ -106,20 +106,12 @@ export async function startProviderServer(
   });
   const renewals = createRenewalWorker({ storage, providerFor, clock: time.clock });
 
+  const api = apiClient(url, apiKey);
   const post = (path: string, body: unknown) => {
     recordBodyRefs(body);
-    return fetch(`${url}${path}`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${apiKey}`,
-        "idempotency-key": randomUUID(),
-        "content-type": "application/json",
-      },
-      body: JSON.stringify(body),
-    });
+    return api.post(path, body);
   };
-  const get = async (path: string): Promise<Json> =>
-    (await (await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as Json;
+  const get = (path: string) => api.get<Json>(path);
   const hookTypes = () =>
     receiver.received.map((hook) => (JSON.parse(hook.body) as { type: string }).type).sort();
 
