@@ -254,11 +254,11 @@ export function createKopek(options: KopekOptions): Kopek {
   /**
    * The body's `bytesFingerprint` when storage looks keys up locally and the body would pass every
    * check made before parsing (media type, size): a byte-identical retry of a completed write is then
-   * answered from its record first. Null otherwise (a body as bytes, or none, is read the usual way).
+   * answered from its record first. Null otherwise (no body is read the usual way).
    */
   function sameBytesCandidate(request: KopekRequest, path: string, contentType: string | undefined) {
     const raw = request.body;
-    if (!storage.lookupsAreLocal || typeof raw !== "string" || raw.length === 0) return null;
+    if (!storage.lookupsAreLocal || raw === undefined || raw.length === 0) return null;
     return envelopeRefusal(raw, contentType, bodyLimitBytes) === null
       ? bytesFingerprint(request.method, path, raw)
       : null;

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { canonicalJson } from "./canonical-json.js";
 import {
   answerFromRecord,
+  bytesFingerprint,
   fingerprintRequest,
   isAbandoned,
   replay,
@@ -88,5 +89,19 @@ describe("answerFromRecord", () => {
       body: "{}",
     });
     expect(replay({ ...response, status: 422 }).status).toBe(422);
+  });
+});
+
+describe("bytesFingerprint", () => {
+  it("is the same for a body as text and as its UTF-8 bytes, and differs for other bytes", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), fc.string({ unit: "grapheme" }), (body, other) => {
+        const text = bytesFingerprint("post", "/v1/invoices", body);
+        expect(bytesFingerprint("POST", "/v1/invoices", new TextEncoder().encode(body))).toBe(text);
+        expect(bytesFingerprint("POST", "/v1/invoices", Buffer.from(body, "utf8"))).toBe(text);
+        if (other !== body) expect(bytesFingerprint("POST", "/v1/invoices", other)).not.toBe(text);
+        expect(bytesFingerprint("POST", "/v1/subscriptions", body)).not.toBe(text);
+      }),
+    );
   });
 });

@@ -61,6 +61,42 @@ export function registerIdempotencyTests(options: KopekContractOptions): void {
       expect((await h.storage.inspect()).invoices ?? []).toHaveLength(1);
     });
 
+    it("answers a byte-identical retry from its record before reading it, as text or as bytes", async () => {
+      const h = await createHarness(options);
+      const text = JSON.stringify(invoiceBody());
+      const send = (body: string | Uint8Array) =>
+        h.kopek.handle({
+          method: "POST",
+          url: "/v1/invoices",
+          headers: {
+            authorization: `Bearer ${h.apiKey}`,
+            "idempotency-key": "bytes-or-text",
+            "content-type": "application/json",
+          },
+          body,
+        });
+      const first = await send(new TextEncoder().encode(text));
+      expect(first.status).toBe(201);
+      // Storage whose lookups are local answers these from the first lookup: the body is never
+      // parsed, validated or built into an invoice, so no write reaches storage.
+      const { storage } = h;
+      const createOnce = storage.createOnce.bind(storage);
+      let writes = 0;
+      storage.createOnce = (record, write) => {
+        writes += 1;
+        return createOnce(record, write);
+      };
+      const retries = [await send(Buffer.from(text)), await send(text)];
+      for (const again of retries) {
+        expect(again.status).toBe(200);
+        expect(again.body).toBe(first.body);
+        expect(again.headers["idempotent-replayed"]).toBe("true");
+      }
+      expect(writes).toBe(storage.lookupsAreLocal ? 0 : retries.length);
+      const other = await send(Buffer.from(JSON.stringify({ ...invoiceBody(), comment: "another" })));
+      expect(json(other).code).toBe("idempotency_key_reused");
+    });
+
     it("executes 50 concurrent identical requests exactly once", async () => {
       const h = await createHarness(options);
       const responses = await Promise.all(
