@@ -5,7 +5,7 @@ import { createPostgresStorage, createTokenCipher } from "@kopek/storage-postgre
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
-import { buildTestApp, invoiceBody, json, PUBLIC_URL, subscriptionBody } from "./helper.js";
+import { buildTestApp, invoiceBody, json, PUBLIC_URL, subscriptionBody, uniqueMethodRef } from "./helper.js";
 import { dumpDatabase, openServerTestDatabase } from "./postgres-database.js";
 
 // The HTTP contract in one process on PostgreSQL storage: a real server when one answers, else PGlite.
@@ -15,7 +15,7 @@ const t = await buildTestApp({ storage });
 
 const CARD_NUMBER = "4111 1111 1111 1111"; // Luhn-valid
 // Underscores, not hyphens: a UUID whose groups are all digits would read as a card number.
-const secretRef = `pm_secret_${randomUUID().replaceAll("-", "_")}`;
+const secretRef = uniqueMethodRef("pm_secret");
 const digitRef = "tok_4111111111111112"; // a digit run that fails Luhn: allowed, and still secret
 const ordered = { zeta: "1", alpha: "2", mid: "3" };
 

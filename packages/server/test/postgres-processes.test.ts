@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../storage-postgres/test/database.js";
 import { encryptionKeyId } from "../src/startup/encryption-key.js";
 import { spawnCli } from "./cli-process.js";
-import { subscriptionBody } from "./helper.js";
+import { subscriptionBody, uniqueMethodRef } from "./helper.js";
 import { payAtSandbox } from "./pay-page.js";
 import { postJson, processPages, type ServerProcess, startServerProcess } from "./server-process.js";
 
@@ -101,7 +101,7 @@ describe.runIf(db.isRealServer)(
     let created = "";
     const sameRequest = {
       key: randomUUID(),
-      body: subscriptionBody({ providerMethodRef: `pm_${randomUUID().replaceAll("-", "_")}` }),
+      body: subscriptionBody({ providerMethodRef: uniqueMethodRef("pm") }),
     };
 
     it("50 identical requests split across both: one 201, the rest 200 or 409, one charge", async () => {
@@ -221,7 +221,7 @@ describe.runIf(db.isRealServer)(
       expect(await issued.exited).toBe(0);
       const key = issued.stdout().match(/key: +(\S+)/)?.[1] ?? "";
       for (const server of [a, b]) {
-        const body = subscriptionBody({ providerMethodRef: `pm_${randomUUID().replaceAll("-", "_")}` });
+        const body = subscriptionBody({ providerMethodRef: uniqueMethodRef("pm") });
         expect((await postJson(`${server.url}/v1/subscriptions`, key, randomUUID(), body)).status).toBe(201);
       }
       const revoked = spawnCli(["keys", "revoke", key], { DATABASE_URL: db.url ?? "" });
@@ -240,7 +240,7 @@ describe.runIf(db.isRealServer)(
     it("crash mid-charge: after a restart and the lease, the retry gets 201 and the charge happened once", async () => {
       const crash = {
         key: randomUUID(),
-        body: subscriptionBody({ providerMethodRef: `pm_crash_${randomUUID().replaceAll("-", "_")}` }),
+        body: subscriptionBody({ providerMethodRef: uniqueMethodRef("pm_crash") }),
       };
       // Every sandbox call takes 500 ms (describe, then charge); the lease outlasts both, as it should.
       const slow = await start({ KOPEK_SANDBOX_LATENCY_MS: "500", KOPEK_IDEMPOTENCY_LEASE_MS: "2000" });

@@ -6,7 +6,7 @@ import {
 } from "@kopek/provider-sandbox";
 import { afterAll, expect, test } from "vitest";
 import { type Fault, startFaultyProxy } from "../../provider-http/test/faulty-proxy.js";
-import { buildTestApp, json, subscriptionBody } from "./helper.js";
+import { buildTestApp, json, subscriptionBody, uniqueMethodRef } from "./helper.js";
 
 // Kopek over real HTTP to an out-of-process-style provider service, with a faulty network in between.
 const ledger = createSandboxLedger();
@@ -83,7 +83,7 @@ test.each<[string, number, string, Fault[]]>([
   "%s: %i %s, the key released, the retry succeeds with exactly one charge",
   async (_name, status, code, faults) => {
     const body = subscriptionBody({
-      providerMethodRef: `pm_fault_${crypto.randomUUID().replaceAll("-", "_")}`,
+      providerMethodRef: uniqueMethodRef("pm_fault"),
     });
     const key = crypto.randomUUID();
     proxy.inject(...faults);

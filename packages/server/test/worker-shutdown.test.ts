@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, it } from "vitest";
 import { readLedgerFile, setClockFile } from "./clock-file.js";
-import { subscriptionBody } from "./helper.js";
+import { subscriptionBody, uniqueMethodRef } from "./helper.js";
 import { startClockedServer } from "./renewal-scenario.js";
 import { postJson } from "./server-process.js";
 
@@ -11,7 +11,7 @@ it("SIGTERM while a renewal is in flight: it finishes and is logged before stora
   const clocked = await startClockedServer({ KOPEK_SANDBOX_LATENCY_MS: "600" });
   const { server, apiKey, clockFile, ledgerFile } = clocked;
   try {
-    const body = subscriptionBody({ providerMethodRef: `pm_${randomUUID().replaceAll("-", "_")}` });
+    const body = subscriptionBody({ providerMethodRef: uniqueMethodRef("pm") });
     const created = await postJson(`${server.url}/v1/subscriptions`, apiKey, randomUUID(), body);
     expect(created.status).toBe(201);
     await setClockFile(clockFile, JSON.parse(created.body).nextChargeAt);

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import fc from "fast-check";
-import { buildTestApp, invoiceBody, json, subscriptionBody } from "../helper.js";
+import { buildTestApp, invoiceBody, json, subscriptionBody, uniqueMethodRef } from "../helper.js";
 import { recordMethodRef } from "../test-artifacts.js";
 import { PLANTED_SECRETS, requestArbitrary } from "./arbitraries.js";
 import { type RawResponse, rawRequest } from "./raw-http.js";
@@ -80,7 +80,7 @@ export async function runHttpFuzz(options: FuzzOptions): Promise<FuzzFigures> {
   const statuses: Record<number, number> = {};
   const started = Date.now();
   try {
-    const sub = subscriptionBody({ providerMethodRef: `pm_fuzz_target_${crypto.randomUUID()}` });
+    const sub = subscriptionBody({ providerMethodRef: uniqueMethodRef("pm_fuzz_target") });
     recordMethodRef(sub.providerMethodRef);
     const targets = {
       apiKey: t.apiKey,
