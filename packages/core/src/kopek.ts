@@ -254,7 +254,8 @@ export function createKopek(options: KopekOptions): Kopek {
   /**
    * The body's `bytesFingerprint` when storage looks keys up locally and the body would pass every
    * check made before parsing (media type, size): a byte-identical retry of a completed write is then
-   * answered from its record first. Null otherwise (no body is read the usual way).
+   * answered from its record first, whether the body came as text or as bytes. Null otherwise: a
+   * request without a body, or one refused before parsing, is read the usual way.
    */
   function sameBytesCandidate(request: KopekRequest, path: string, contentType: string | undefined) {
     const raw = request.body;
