@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { invoiceBody, subscriptionBody } from "../helper.js";
+import { invoiceBody, subscriptionBody, uniqueMethodRef } from "../helper.js";
 import { recordMethodRef } from "../test-artifacts.js";
 
 /** One create request, retried with the same key and body until the server answers it. */
@@ -31,8 +31,7 @@ export function makeRequests(count: number): DrivenRequest[] {
   return Array.from({ length: count }, (_, i) => {
     const key = `proof-${crypto.randomUUID()}`;
     if (i % 5 === 4) return { key, route: "/v1/invoices", body: invoiceBody() };
-    // Letters only: a UUID's digit groups can, rarely, form a Luhn-valid card number, which is refused.
-    const ref = `pm_proof_${crypto.randomUUID().replace(/[0-9-]/g, (c) => "ghijklmnopq"["0123456789-".indexOf(c)] ?? "")}`;
+    const ref = uniqueMethodRef("pm_proof");
     recordMethodRef(ref);
     return { key, route: "/v1/subscriptions", body: subscriptionBody({ providerMethodRef: ref }) };
   });
