@@ -2,6 +2,7 @@ import { type Kopek, type KopekError, type KopekRequest, type KopekResponse, ROU
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { apiRateLimits } from "../limits/rate-limit-hooks.js";
 import type { RateLimits } from "../limits/rate-limits.js";
+import { endOfTurn } from "./end-of-turn.js";
 import { sendKopekResponse } from "./send-kopek-response.js";
 
 declare module "fastify" {
@@ -56,6 +57,8 @@ export async function apiRoutes(api: FastifyInstance, { kopek, limits, onAnswer 
   const { prefix } = api;
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const answer = await kopek.handle(kopekRequestOf(request, prefix));
+    // Written with the other answers of this turn (end-of-turn.ts).
+    await endOfTurn();
     onAnswer?.(answer);
     return sendAnswer(request, reply, answer);
   };
