@@ -14,7 +14,6 @@ afterAll(() => db.close());
 const t = await buildTestApp({ storage });
 
 const CARD_NUMBER = "4111 1111 1111 1111"; // Luhn-valid
-// Underscores, not hyphens: a UUID whose groups are all digits would read as a card number.
 const secretRef = uniqueMethodRef("pm_secret");
 const digitRef = "tok_4111111111111112"; // a digit run that fails Luhn: allowed, and still secret
 const ordered = { zeta: "1", alpha: "2", mid: "3" };

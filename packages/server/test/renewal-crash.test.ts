@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../storage-postgres/test/database.js";
 import { readLedgerFile, setClockFile } from "./clock-file.js";
-import { subscriptionBody } from "./helper.js";
+import { subscriptionBody, uniqueMethodRef } from "./helper.js";
 import { startClockedServer } from "./renewal-scenario.js";
 import { postJson, startServerProcess } from "./server-process.js";
 
@@ -40,7 +40,7 @@ describe("renewals killed between the provider's answer and the commit (real ser
       try {
         const ids: string[] = [];
         for (let i = 0; i < COUNT; i++) {
-          const ref = `pm_crash_${randomUUID().replaceAll("-", "")}`;
+          const ref = uniqueMethodRef("pm_crash");
           const body = subscriptionBody({ providerMethodRef: ref });
           const created = await postJson(`${server.url}/v1/subscriptions`, apiKey, randomUUID(), body);
           expect(created.status).toBe(201);
