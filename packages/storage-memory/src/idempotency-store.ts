@@ -9,47 +9,35 @@ import type {
   LookupOutcome,
   NewIdempotencyRecord,
   OneStepWrite,
-  StoredResponse,
 } from "@kopek/core";
+import {
+  type CompletedRecord,
+  completedExpiresAt,
+  decodeCompleted,
+  encodeCompleted,
+} from "./completed-record.js";
 import { ExpiryQueue } from "./expiry-queue.js";
 import type { ProjectStore } from "./project-store.js";
 import type { ResourceStore } from "./resource-store.js";
 
 /**
- * One idempotency record, changed in place as it moves on (claimed, taken over, released, completed):
- * a write on every request, so no new object per step.
+ * A record in progress, changed in place as it moves on (claimed, taken over, released). Completed, it
+ * is replaced by its `CompletedRecord`.
  */
-interface IdempotencyRow {
+interface InProgressRow {
   readonly recordId: string;
-  readonly projectId: string;
-  readonly key: string;
   readonly fingerprint: string;
   /** The first request's bytes fingerprint: a byte-identical retry is answered before it is parsed. */
   readonly bytesFingerprint: string | null;
   /** Epoch milliseconds; fixed for the life of the record (API.md 3: 24 hours from the first request). */
   readonly expiresAt: number;
-  /** Null while in progress. */
-  response: StoredResponse | null;
-  /** The holder's lease while in progress; null once released or completed. */
+  /** The holder's lease; null once released. */
   leaseToken: string | null;
-  /** Epoch milliseconds; meaningful while in progress. */
+  /** Epoch milliseconds. */
   leaseExpiresAt: number;
 }
 
-// Frozen once, a stored response can be handed to every replay without a copy. `Object.assign`, not
-// a spread: once optimized, `Object.freeze({ ...headers })` gave every record a hidden class of its
-// own (60,000 records, 60,000 maps and descriptor arrays kept alive, ~160 bytes each).
-function frozenCopy(response: StoredResponse): StoredResponse {
-  const { status, headers, body } = response;
-  return Object.freeze({ status, headers: Object.freeze(Object.assign({}, headers)), body });
-}
-
-function existing(row: IdempotencyRow): ExistingIdempotencyRecord {
-  const { fingerprint, bytesFingerprint, response } = row;
-  return response !== null
-    ? { state: "completed", fingerprint, bytesFingerprint, response }
-    : { state: "in_progress", fingerprint, leaseExpiresAt: new Date(row.leaseExpiresAt) };
-}
+type Row = InProgressRow | CompletedRecord;
 
 /**
  * Idempotency records (the port's claim/complete/release/purge). Every method runs to the end
@@ -57,8 +45,8 @@ function existing(row: IdempotencyRow): ExistingIdempotencyRecord {
  * project, by key: no combined key to build (and hash) on every claim and completion.
  */
 export class IdempotencyStore {
-  readonly #byProject = new Map<string, Map<string, IdempotencyRow>>();
-  readonly #expiry = new ExpiryQueue<IdempotencyRow>();
+  readonly #byProject = new Map<string, Map<string, Row>>();
+  readonly #expiry = new ExpiryQueue();
   readonly #resources: ResourceStore;
   readonly #projects: ProjectStore;
   readonly #purgePerClaim: number;
@@ -74,36 +62,34 @@ export class IdempotencyStore {
     if (!this.#keyHolds(claim)) return { kind: "key_revoked" };
     const now = claim.now.getTime();
     const rows = this.#rowsOf(claim.projectId, now);
-    const { recordId, projectId, key, fingerprint, bytesFingerprint, leaseToken } = claim;
+    const { recordId, key, fingerprint, bytesFingerprint, leaseToken } = claim;
     const row = rows.get(key);
-    if (row === undefined || row.expiresAt <= now) {
-      const fresh: IdempotencyRow = {
+    if (row === undefined || this.#expiresAt(row) <= now) {
+      const expiresAt = claim.expiresAt.getTime();
+      const leaseExpiresAt = claim.leaseExpiresAt.getTime();
+      rows.set(key, {
         recordId,
-        projectId,
-        key,
         fingerprint,
         bytesFingerprint,
-        expiresAt: claim.expiresAt.getTime(),
-        response: null,
+        expiresAt,
         leaseToken,
-        leaseExpiresAt: claim.leaseExpiresAt.getTime(),
-      };
-      rows.set(key, fresh);
-      this.#expiry.push(fresh);
+        leaseExpiresAt,
+      });
+      this.#expiry.push(expiresAt, claim.projectId, key);
       return { kind: "claimed", recordId, takenOver: false };
     }
-    if (row.response === null && row.leaseExpiresAt <= now && row.fingerprint === fingerprint) {
+    if (typeof row !== "string" && row.leaseExpiresAt <= now && row.fingerprint === fingerprint) {
       // Taken over: the record id stays, so provider keys derived from it stay the same.
       row.leaseToken = leaseToken;
       row.leaseExpiresAt = claim.leaseExpiresAt.getTime();
       return { kind: "claimed", recordId: row.recordId, takenOver: true };
     }
-    return { kind: "existing", record: existing(row) };
+    return { kind: "existing", record: this.#existing(row) };
   }
 
   /**
    * `createOnce`: stores the write as the key's completed record, with its resource, when the key is
-   * free; "conflict" when its new resource's id is taken (nothing is stored). The write is stored as
+   * free; "conflict" when its new resource's id is taken (nothing is stored). The resource is stored as
    * it is, not copied: core hands it over and keeps no reference.
    */
   createOnce(record: NewIdempotencyRecord, write: OneStepWrite): CreateOnceOutcome | "conflict" {
@@ -111,21 +97,20 @@ export class IdempotencyStore {
     const now = record.now.getTime();
     const rows = this.#rowsOf(record.projectId, now);
     const row = rows.get(record.key);
-    if (row !== undefined && row.expiresAt > now) return { kind: "existing", record: existing(row) };
+    if (row !== undefined && this.#expiresAt(row) > now)
+      return { kind: "existing", record: this.#existing(row) };
     if (write.resource !== null && !this.#resources.store(write.resource, { owned: true })) return "conflict";
-    const fresh: IdempotencyRow = {
-      recordId: record.recordId,
-      projectId: record.projectId,
-      key: record.key,
-      fingerprint: record.fingerprint,
-      bytesFingerprint: record.bytesFingerprint,
-      expiresAt: record.expiresAt.getTime(),
-      response: frozenCopy(write.response),
-      leaseToken: null,
-      leaseExpiresAt: now,
-    };
-    rows.set(record.key, fresh);
-    this.#expiry.push(fresh);
+    const { recordId, fingerprint, bytesFingerprint } = record;
+    const expiresAt = record.expiresAt.getTime();
+    const completed = encodeCompleted({
+      recordId,
+      fingerprint,
+      bytesFingerprint,
+      expiresAt,
+      response: write.response,
+    });
+    rows.set(record.key, completed);
+    this.#expiry.push(expiresAt, record.projectId, record.key);
     return { kind: "created" };
   }
 
@@ -133,14 +118,15 @@ export class IdempotencyStore {
   find(lookup: IdempotencyLookup): LookupOutcome {
     if (!this.#keyHolds(lookup)) return { kind: "key_revoked" };
     const row = this.#byProject.get(lookup.projectId)?.get(lookup.key);
-    if (row === undefined || row.expiresAt <= lookup.now.getTime()) return { kind: "free" };
-    return { kind: "existing", record: existing(row) };
+    if (row === undefined || this.#expiresAt(row) <= lookup.now.getTime()) return { kind: "free" };
+    return { kind: "existing", record: this.#existing(row) };
   }
 
   /** Stores the response and the resource together, or nothing when the lease is lost or the resource changed. */
   complete(completion: IdempotencyCompletion): "completed" | "lease_lost" | "conflict" | "duplicate" {
-    const row = this.#held(completion.projectId, completion.key, completion.leaseToken);
-    if (row === undefined) return "lease_lost";
+    const rows = this.#byProject.get(completion.projectId);
+    const row = rows?.get(completion.key);
+    if (rows === undefined || row === undefined || !holds(row, completion.leaseToken)) return "lease_lost";
     // Checked and written in one step; on a conflict nothing was written and the key stays held.
     const { resource } = completion;
     if (resource !== null) {
@@ -149,14 +135,15 @@ export class IdempotencyStore {
       if (!this.#resources.store(resource)) return "conflict";
       this.#resources.writePayments(completion.payments);
     }
-    row.response = frozenCopy(completion.response);
-    row.leaseToken = null;
+    const { recordId, fingerprint, bytesFingerprint, expiresAt } = row;
+    const completed = { recordId, fingerprint, bytesFingerprint, expiresAt, response: completion.response };
+    rows.set(completion.key, encodeCompleted(completed));
     return "completed";
   }
 
   release(release: IdempotencyRelease): void {
-    const row = this.#held(release.projectId, release.key, release.leaseToken);
-    if (row === undefined) return;
+    const row = this.#byProject.get(release.projectId)?.get(release.key);
+    if (row === undefined || !holds(row, release.leaseToken)) return;
     row.leaseToken = null;
     row.leaseExpiresAt = Math.min(row.leaseExpiresAt, release.now.getTime());
   }
@@ -170,7 +157,7 @@ export class IdempotencyStore {
       for (const rows of this.#byProject.values()) {
         for (const [key, row] of rows) {
           if (deleted >= limit) return deleted;
-          if (row.expiresAt > at) continue;
+          if (this.#expiresAt(row) > at) continue;
           rows.delete(key);
           deleted += 1;
         }
@@ -181,19 +168,51 @@ export class IdempotencyStore {
 
   /** The stored rows, for `inspect()`. */
   rows() {
-    return [...this.#byProject.values()].flatMap((rows) =>
-      [...rows.values()].map(({ recordId, projectId, key, fingerprint, expiresAt, response, ...lease }) => ({
-        recordId,
-        projectId,
-        key,
-        fingerprint,
-        state: response === null ? "in_progress" : "completed",
-        leaseToken: response === null ? lease.leaseToken : null,
-        leaseExpiresAt: response === null ? new Date(lease.leaseExpiresAt) : null,
-        expiresAt: new Date(expiresAt),
-        response: response === null ? null : { ...response, headers: { ...response.headers } },
-      })),
+    return [...this.#byProject].flatMap(([projectId, rows]) =>
+      [...rows].map(([key, row]) => {
+        if (typeof row !== "string") {
+          const { recordId, fingerprint, expiresAt, leaseToken, leaseExpiresAt } = row;
+          const lease = { leaseToken, leaseExpiresAt: new Date(leaseExpiresAt) };
+          return {
+            recordId,
+            projectId,
+            key,
+            fingerprint,
+            state: "in_progress",
+            ...lease,
+            expiresAt: new Date(expiresAt),
+            response: null,
+          };
+        }
+        const { recordId, fingerprint, expiresAt, response } = decodeCompleted(row);
+        const lease = { leaseToken: null, leaseExpiresAt: null };
+        return {
+          recordId,
+          projectId,
+          key,
+          fingerprint,
+          state: "completed",
+          ...lease,
+          expiresAt: new Date(expiresAt),
+          response,
+        };
+      }),
     );
+  }
+
+  #expiresAt(row: Row): number {
+    return typeof row === "string" ? completedExpiresAt(row) : row.expiresAt;
+  }
+
+  #existing(row: Row): ExistingIdempotencyRecord {
+    if (typeof row !== "string")
+      return {
+        state: "in_progress",
+        fingerprint: row.fingerprint,
+        leaseExpiresAt: new Date(row.leaseExpiresAt),
+      };
+    const { fingerprint, bytesFingerprint, response } = decodeCompleted(row);
+    return { state: "completed", fingerprint, bytesFingerprint, response };
   }
 
   // Whether the request's API key still belongs to the project (no key to check: it holds).
@@ -202,7 +221,7 @@ export class IdempotencyStore {
   }
 
   // The project's records, after purging a few expired ones on the way (keeps memory bounded).
-  #rowsOf(projectId: string, now: number): Map<string, IdempotencyRow> {
+  #rowsOf(projectId: string, now: number): Map<string, Row> {
     this.#purgeExpired(now, this.#purgePerClaim);
     let rows = this.#byProject.get(projectId);
     if (rows === undefined) {
@@ -212,24 +231,25 @@ export class IdempotencyStore {
     return rows;
   }
 
-  // The record while `leaseToken` holds it (in progress, not released, not taken over).
-  #held(projectId: string, key: string, leaseToken: string): IdempotencyRow | undefined {
-    const row = this.#byProject.get(projectId)?.get(key);
-    return row !== undefined && row.response === null && row.leaseToken === leaseToken ? row : undefined;
-  }
-
-  // Pops expired rows off the queue's head. A row already replaced or deleted is skipped and not counted;
-  // each queued row is popped once, so the work stays O(1) amortised per claim.
+  // Pops expired entries off the queue's head and deletes their records. An entry whose key now holds a
+  // later record (written after the first expired) is skipped and not counted; each entry is popped
+  // once, so the work stays O(1) amortised per claim.
   #purgeExpired(now: number, limit: number): number {
     let deleted = 0;
     while (deleted < limit) {
-      const row = this.#expiry.shiftExpired(now);
-      if (row === undefined) break;
-      const rows = this.#byProject.get(row.projectId);
-      if (rows?.get(row.key) !== row) continue;
-      rows.delete(row.key);
+      const entry = this.#expiry.shiftExpired(now);
+      if (entry === undefined) break;
+      const rows = this.#byProject.get(entry.projectId);
+      const row = rows?.get(entry.key);
+      if (rows === undefined || row === undefined || this.#expiresAt(row) > now) continue;
+      rows.delete(entry.key);
       deleted += 1;
     }
     return deleted;
   }
+}
+
+// Whether `leaseToken` holds the record (in progress, not released, not taken over).
+function holds(row: Row, leaseToken: string): row is InProgressRow {
+  return typeof row !== "string" && row.leaseToken === leaseToken;
 }

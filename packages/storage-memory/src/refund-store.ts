@@ -1,7 +1,8 @@
 import type { Payment, Refund, RefundCheckClaim, RefundListPage, RefundReservation } from "@kopek/core";
 import { deepCopy } from "./deep-copy.js";
 import { ProjectIndex } from "./project-index.js";
-import { evictOldest, find, list, type ResourceStore, table } from "./resource-store.js";
+import type { ResourceStore } from "./resource-store.js";
+import { copies, evictOldest, find, list, table } from "./table.js";
 
 /**
  * Refunds, by id, beside the payments they refund (in `ResourceStore`). Every method runs in one
@@ -9,7 +10,7 @@ import { evictOldest, find, list, type ResourceStore, table } from "./resource-s
  * what remains of a payment and storing the refund that takes part of it.
  */
 export class RefundStore {
-  readonly #refunds = table<Refund>();
+  readonly #refunds = table(copies<Refund>());
 
   constructor(
     private readonly resources: ResourceStore,

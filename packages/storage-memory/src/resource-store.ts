@@ -11,26 +11,10 @@ import {
   type Subscription,
 } from "@kopek/core";
 import { deepCopy } from "./deep-copy.js";
+import type { FlatRow } from "./flat-rows.js";
+import { invoiceExpiresAt, invoiceFacts, invoiceRows, lapsedAt } from "./invoice-row.js";
 import { ProjectIndex } from "./project-index.js";
-
-export interface Table<T extends { id: string; projectId: string; version: number }> {
-  readonly rows: Map<string, T>;
-  readonly byProject: Map<string, ProjectIndex>;
-  /**
-   * Ids in creation order, for evicting the oldest. Not `rows.keys().next()`: a Map keeps deleted
-   * entries as holes at its front until it rehashes, so finding the first live one after many
-   * evictions walks all the holes, and sustained load turned quadratic.
-   */
-  readonly order: string[];
-  head: number;
-}
-
-export const table = <T extends { id: string; projectId: string; version: number }>(): Table<T> => ({
-  rows: new Map(),
-  byProject: new Map(),
-  order: [],
-  head: 0,
-});
+import { copies, evictOldest, find, list, type Resource, type Table, table } from "./table.js";
 
 /**
  * Subscriptions, invoices and payments, by id. Written as part of an idempotent completion, by the
@@ -39,9 +23,9 @@ export const table = <T extends { id: string; projectId: string; version: number
  * bound.
  */
 export class ResourceStore {
-  readonly #subscriptions = table<Subscription>();
-  readonly #invoices = table<Invoice>();
-  readonly #payments = table<Payment>();
+  readonly #subscriptions = table(copies<Subscription>());
+  readonly #invoices = table(invoiceRows);
+  readonly #payments = table(copies<Payment>());
   /** Renewal leases: subscription id → epoch ms until which a worker holds it. */
   readonly #renewalLeases = new Map<string, number>();
   /** `project id + invoice id` of every invoice that backs a subscription (API.md 10.5): one each. */
@@ -90,16 +74,15 @@ export class ResourceStore {
   /** The hosted payment page's lookup: by id alone. */
   findInvoiceById(id: string): Invoice | null {
     const row = this.#invoices.rows.get(id);
-    return row === undefined ? null : deepCopy(row);
+    return row === undefined ? null : invoiceRows.decode(row);
   }
 
   /** Invoices still stored as created past their expiry, for the sweeper (a scan: memory is small). */
   lapsedInvoices(now: Date, limit: number): Invoice[] {
-    const lapsed = [...this.#invoices.rows.values()].filter(
-      (i) => i.status === "created" && i.expiresAt.getTime() <= now.getTime(),
-    );
-    lapsed.sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime());
-    return lapsed.slice(0, limit).map(deepCopy);
+    const lapsed: FlatRow[] = [];
+    for (const row of this.#invoices.rows.values()) if (lapsedAt(row, now.getTime())) lapsed.push(row);
+    lapsed.sort((a, b) => invoiceExpiresAt(a) - invoiceExpiresAt(b));
+    return lapsed.slice(0, limit).map(invoiceRows.decode);
   }
 
   listSubscriptions(projectId: string, page: ResourcePage): Subscription[] {
@@ -112,7 +95,7 @@ export class ResourceStore {
       this.#invoices,
       projectId,
       page,
-      (i) => status === null || invoiceStatusAt(i, now) === status,
+      (row) => status === null || invoiceStatusAt(invoiceFacts(row), now) === status,
     );
   }
 
@@ -211,31 +194,28 @@ export class ResourceStore {
   tables() {
     return {
       subscriptions: [...this.#subscriptions.rows.values()].map(deepCopy),
-      invoices: [...this.#invoices.rows.values()].map(deepCopy),
+      invoices: [...this.#invoices.rows.values()].map((row) => invoiceRows.decode(row)),
       payments: [...this.#payments.rows.values()].map(deepCopy),
     };
   }
 
-  #evictOldest<T extends { id: string; projectId: string; version: number }>(t: Table<T>): void {
+  #evictOldest<T, R>(t: Table<T, R>): void {
     const evicted = evictOldest(t);
     if (evicted !== null) this.#renewalLeases.delete(evicted);
   }
 
-  #accepts<T extends { id: string; projectId: string; version: number }>(t: Table<T>, row: T): boolean {
-    const stored = t.rows.get(row.id);
-    return row.version === 1
-      ? stored === undefined
-      : stored?.projectId === row.projectId && stored.version === row.version - 1;
+  #accepts<T extends Resource, R>(t: Table<T, R>, resource: T): boolean {
+    const stored = t.rows.get(resource.id);
+    if (resource.version === 1) return stored === undefined;
+    if (stored === undefined) return false;
+    const { projectId, version } = t.codec.head(stored);
+    return projectId === resource.projectId && version === resource.version - 1;
   }
 
-  #write<T extends { id: string; projectId: string; version: number }>(
-    t: Table<T>,
-    row: T,
-    owned = false,
-  ): boolean {
+  #write<T extends Resource, R>(t: Table<T, R>, row: T, owned = false): boolean {
     if (!this.#accepts(t, row)) return false;
     const isNew = row.version === 1;
-    t.rows.set(row.id, owned ? row : deepCopy(row));
+    t.rows.set(row.id, t.codec.encode(row, owned));
     if (!isNew) return true;
     let index = t.byProject.get(row.projectId);
     if (index === undefined) {
@@ -251,47 +231,4 @@ export class ResourceStore {
 
 function invoiceKey(projectId: string, invoiceId: string): string {
   return `${projectId} ${invoiceId}`;
-}
-
-export function evictOldest<T extends { id: string; projectId: string; version: number }>(
-  t: Table<T>,
-): string | null {
-  while (t.head < t.order.length) {
-    const id = t.order[t.head++] as string;
-    if (t.head > 1024 && t.head * 2 > t.order.length) {
-      t.order.splice(0, t.head);
-      t.head = 0;
-    }
-    const row = t.rows.get(id);
-    if (row === undefined) continue;
-    t.rows.delete(id);
-    t.byProject.get(row.projectId)?.forget((live) => t.rows.has(live));
-    return id;
-  }
-  return null;
-}
-
-export function find<T extends { projectId: string }>(
-  t: Table<T & { id: string; version: number }>,
-  projectId: string,
-  id: string,
-) {
-  const row = t.rows.get(id);
-  // Another project's resource is answered exactly like a missing one.
-  return row !== undefined && row.projectId === projectId ? deepCopy(row) : null;
-}
-
-export function list<T extends { id: string; projectId: string; version: number }>(
-  t: Table<T>,
-  projectId: string,
-  page: ResourcePage,
-  keep: (row: T) => boolean,
-): T[] {
-  const index = t.byProject.get(projectId);
-  if (index === undefined) return [];
-  const keepId = (id: string) => {
-    const row = t.rows.get(id);
-    return row !== undefined && keep(row);
-  };
-  return index.newest(page.limit, page.before, keepId).map((id) => deepCopy(t.rows.get(id) as T));
 }

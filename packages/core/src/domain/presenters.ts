@@ -1,7 +1,7 @@
 import type { Invoice, InvoiceStatus, Payment, Receipt, Refund, Subscription } from "./model.js";
 
 /** An invoice's status as read at `now`: unpaid past `expiresAt` it is expired at once, sweeper or not. */
-export function invoiceStatusAt(invoice: Invoice, now: Date): InvoiceStatus {
+export function invoiceStatusAt(invoice: Pick<Invoice, "status" | "expiresAt">, now: Date): InvoiceStatus {
   return invoice.status === "created" && invoice.expiresAt.getTime() <= now.getTime()
     ? "expired"
     : invoice.status;

@@ -1,0 +1,80 @@
+import type { ResourcePage } from "@kopek/core";
+import { deepCopy } from "./deep-copy.js";
+import type { ProjectIndex } from "./project-index.js";
+
+/** How a table keeps its rows: what it stores for a resource and what a reader gets back. */
+export interface Codec<T, R> {
+  /** The row stored for `resource`; `owned`: the caller hands it over and keeps no reference to it. */
+  encode(resource: T, owned: boolean): R;
+  /** The resource, as a value no later write changes and the caller may change. */
+  decode(row: R): T;
+  /** What a write is checked against without decoding the row. */
+  head(row: R): { readonly projectId: string; readonly version: number };
+}
+
+/** Rows kept as the resource objects themselves, copied in and out. */
+export const copies = <T extends { projectId: string; version: number }>(): Codec<T, T> => ({
+  encode: (resource, owned) => (owned ? resource : deepCopy(resource)),
+  decode: deepCopy,
+  head: (row) => row,
+});
+
+export interface Table<T, R> {
+  readonly codec: Codec<T, R>;
+  readonly rows: Map<string, R>;
+  readonly byProject: Map<string, ProjectIndex>;
+  /**
+   * Ids in creation order, for evicting the oldest. Not `rows.keys().next()`: a Map keeps deleted
+   * entries as holes at its front until it rehashes, so finding the first live one after many
+   * evictions walks all the holes, and sustained load turned quadratic.
+   */
+  readonly order: string[];
+  head: number;
+}
+
+export const table = <T, R>(codec: Codec<T, R>): Table<T, R> => ({
+  codec,
+  rows: new Map(),
+  byProject: new Map(),
+  order: [],
+  head: 0,
+});
+
+export type Resource = { readonly id: string; readonly projectId: string; readonly version: number };
+
+export function evictOldest<T, R>(t: Table<T, R>): string | null {
+  while (t.head < t.order.length) {
+    const id = t.order[t.head++] as string;
+    if (t.head > 1024 && t.head * 2 > t.order.length) {
+      t.order.splice(0, t.head);
+      t.head = 0;
+    }
+    const row = t.rows.get(id);
+    if (row === undefined) continue;
+    t.rows.delete(id);
+    t.byProject.get(t.codec.head(row).projectId)?.forget((live) => t.rows.has(live));
+    return id;
+  }
+  return null;
+}
+
+export function find<T extends Resource, R>(t: Table<T, R>, projectId: string, id: string): T | null {
+  const row = t.rows.get(id);
+  // Another project's resource is answered exactly like a missing one.
+  return row !== undefined && t.codec.head(row).projectId === projectId ? t.codec.decode(row) : null;
+}
+
+export function list<T, R>(
+  t: Table<T, R>,
+  projectId: string,
+  page: ResourcePage,
+  keep: (row: R) => boolean,
+): T[] {
+  const index = t.byProject.get(projectId);
+  if (index === undefined) return [];
+  const keepId = (id: string) => {
+    const row = t.rows.get(id);
+    return row !== undefined && keep(row);
+  };
+  return index.newest(page.limit, page.before, keepId).map((id) => t.codec.decode(t.rows.get(id) as R));
+}
