@@ -36,10 +36,7 @@ export const invoiceRows: Codec<Invoice, FlatRow> = {
     for (const field of DATE_FIELDS) if (invoice[field] !== null) invoice[field] = new Date(invoice[field]);
     return invoice;
   },
-  head(row) {
-    const [, , version, projectId] = splitRow(row, 4).fields as [string, string, string, string];
-    return { version: Number(version), projectId: JSON.parse(projectId) };
-  },
+  head: invoiceFacts,
 };
 
 export function invoiceFacts(row: FlatRow): InvoiceFacts {
@@ -54,7 +51,7 @@ export function invoiceFacts(row: FlatRow): InvoiceFacts {
 
 /** Whether the invoice is stored as created and its expiry has come at `now` (epoch milliseconds). */
 export function lapsedAt(row: FlatRow, now: number): boolean {
-  return row.startsWith(CREATED) && Number(fieldAt(row, 1)) <= now;
+  return row.startsWith(CREATED) && invoiceExpiresAt(row) <= now;
 }
 
 /** The row's expiry, epoch milliseconds. */

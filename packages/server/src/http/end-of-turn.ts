@@ -8,6 +8,7 @@
  * CPU per request. A lone request waits one turn of an otherwise idle loop: microseconds.
  *
  * One promise per turn, shared by every request that waits in it; they resume in the order they came.
+ * The log's lines wait for it too (`startup/turn-batched-stdout.ts`).
  */
 let turnEnd: Promise<void> | null = null;
 

@@ -1,4 +1,5 @@
 import { type DestinationStream, pino } from "pino";
+import { endOfTurn } from "../http/end-of-turn.js";
 
 export interface TurnBatched extends DestinationStream {
   /** Writes out the lines of the current turn now (pino's `logger.flush` calls it; so does shutdown). */
@@ -6,8 +7,9 @@ export interface TurnBatched extends DestinationStream {
 }
 
 /**
- * Lines written in one turn of the event loop go to `out` together, in one write when the turn ends
- * (the check phase), and in order. None waits past the turn it was written in.
+ * Lines written in one turn of the event loop go to `out` together, in one write at `endOfTurn()`
+ * (the check phase, where the API's answers are written too), and in order. None waits past the turn
+ * it was written in.
  */
 export function batchByTurn(out: { write(text: string): unknown }): TurnBatched {
   let pending = "";
@@ -19,7 +21,7 @@ export function batchByTurn(out: { write(text: string): unknown }): TurnBatched 
   };
   return {
     write(line: string) {
-      if (pending === "") setImmediate(writeOut);
+      if (pending === "") endOfTurn().then(writeOut);
       pending += line;
     },
     flush(callback) {
