@@ -4,6 +4,7 @@ import { toProblem } from "./api/problem.js";
 import { parseQueryString } from "./api/query-string.js";
 import { DEFAULT_BODY_LIMIT_BYTES, envelopeRefusal, readJsonBody } from "./api/request-body.js";
 import { acceptedRequestId } from "./api/request-id.js";
+import { withHeader } from "./api/with-header.js";
 import { matchRoute } from "./api/routes.js";
 import { KeyCache } from "./auth/key-cache.js";
 import type { AuthContext } from "./auth/look-up-key.js";
@@ -182,7 +183,7 @@ export function createKopek(options: KopekOptions): Kopek {
     // An embedding that named the request knows its id and sends the header itself.
     if (request.requestId !== undefined) return response;
     const { status, headers, body, projectId } = response;
-    return { status, headers: { ...headers, "x-request-id": requestId }, body, projectId };
+    return { status, headers: withHeader(headers, "x-request-id", requestId), body, projectId };
   }
 
   async function answer(request: KopekRequest, requestId: string): Promise<KopekResponse> {

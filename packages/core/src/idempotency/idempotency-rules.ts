@@ -1,5 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError, KopekErrorOf } from "../api/errors.js";
+import { withHeader } from "../api/with-header.js";
 import { sha256Hex, sha256HexThen } from "../crypto/sha256.js";
 import type { ExistingIdempotencyRecord, StoredResponse } from "../ports/idempotency-storage.js";
 
@@ -88,7 +89,7 @@ export function isStoredOutcome(error: KopekError): boolean {
 export function replay(stored: StoredResponse): StoredResponse {
   return {
     status: stored.status === 201 ? 200 : stored.status,
-    headers: { ...stored.headers, "idempotent-replayed": "true" },
+    headers: withHeader(stored.headers, "idempotent-replayed", "true"),
     body: stored.body,
   };
 }
