@@ -1,8 +1,7 @@
 import type { Payment, Refund, RefundCheckClaim, RefundListPage, RefundReservation } from "@kopek/core";
 import { deepCopy } from "./deep-copy.js";
-import { ProjectIndex } from "./project-index.js";
 import type { ResourceStore } from "./resource-store.js";
-import { copies, evictOldest, find, list, table } from "./table.js";
+import { copies, find, indexNew, list, table } from "./table.js";
 
 /**
  * Refunds, by id, beside the payments they refund (in `ResourceStore`). Every method runs in one
@@ -95,13 +94,6 @@ export class RefundStore {
   #insert(refund: Refund): void {
     const t = this.#refunds;
     t.rows.set(refund.id, deepCopy(refund));
-    let index = t.byProject.get(refund.projectId);
-    if (index === undefined) {
-      index = new ProjectIndex();
-      t.byProject.set(refund.projectId, index);
-    }
-    index.add(refund.id);
-    t.order.push(refund.id);
-    if (t.rows.size > this.maxRefunds) evictOldest(t);
+    indexNew(t, refund.id, refund.projectId, this.maxRefunds);
   }
 }

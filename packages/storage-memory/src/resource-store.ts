@@ -13,8 +13,7 @@ import {
 import { deepCopy } from "./deep-copy.js";
 import type { FlatRow } from "./flat-rows.js";
 import { invoiceExpiresAt, invoiceFacts, invoiceRows, lapsedAt } from "./invoice-row.js";
-import { ProjectIndex } from "./project-index.js";
-import { copies, evictOldest, find, list, type Resource, type Table, table } from "./table.js";
+import { copies, find, indexNew, list, type Resource, type Table, table } from "./table.js";
 
 /**
  * Subscriptions, invoices and payments, by id. Written as part of an idempotent completion, by the
@@ -199,11 +198,6 @@ export class ResourceStore {
     };
   }
 
-  #evictOldest<T, R>(t: Table<T, R>): void {
-    const evicted = evictOldest(t);
-    if (evicted !== null) this.#renewalLeases.delete(evicted);
-  }
-
   #accepts<T extends Resource, R>(t: Table<T, R>, resource: T): boolean {
     const stored = t.rows.get(resource.id);
     if (resource.version === 1) return stored === undefined;
@@ -214,17 +208,10 @@ export class ResourceStore {
 
   #write<T extends Resource, R>(t: Table<T, R>, row: T, owned = false): boolean {
     if (!this.#accepts(t, row)) return false;
-    const isNew = row.version === 1;
     t.rows.set(row.id, t.codec.encode(row, owned));
-    if (!isNew) return true;
-    let index = t.byProject.get(row.projectId);
-    if (index === undefined) {
-      index = new ProjectIndex();
-      t.byProject.set(row.projectId, index);
-    }
-    index.add(row.id);
-    t.order.push(row.id);
-    if (t.rows.size > this.maxResources) this.#evictOldest(t);
+    if (row.version !== 1) return true;
+    const evicted = indexNew(t, row.id, row.projectId, this.maxResources);
+    if (evicted !== null) this.#renewalLeases.delete(evicted);
     return true;
   }
 }

@@ -1,6 +1,7 @@
 import type { ResourcePage } from "@kopek/core";
 import { deepCopy } from "./deep-copy.js";
-import type { ProjectIndex } from "./project-index.js";
+import { Fifo } from "./fifo.js";
+import { ProjectIndex } from "./project-index.js";
 
 /** How a table keeps its rows: what it stores for a resource and what a reader gets back. */
 export interface Codec<T, R> {
@@ -23,32 +24,41 @@ export interface Table<T, R> {
   readonly codec: Codec<T, R>;
   readonly rows: Map<string, R>;
   readonly byProject: Map<string, ProjectIndex>;
-  /**
-   * Ids in creation order, for evicting the oldest. Not `rows.keys().next()`: a Map keeps deleted
-   * entries as holes at its front until it rehashes, so finding the first live one after many
-   * evictions walks all the holes, and sustained load turned quadratic.
-   */
-  readonly order: string[];
-  head: number;
+  /** Ids in creation order, for evicting the oldest (a `Fifo`, not the Map's own order: see fifo.ts). */
+  readonly order: Fifo<string>;
 }
 
 export const table = <T, R>(codec: Codec<T, R>): Table<T, R> => ({
   codec,
   rows: new Map(),
   byProject: new Map(),
-  order: [],
-  head: 0,
+  order: new Fifo(),
 });
 
 export type Resource = { readonly id: string; readonly projectId: string; readonly version: number };
 
-export function evictOldest<T, R>(t: Table<T, R>): string | null {
-  while (t.head < t.order.length) {
-    const id = t.order[t.head++] as string;
-    if (t.head > 1024 && t.head * 2 > t.order.length) {
-      t.order.splice(0, t.head);
-      t.head = 0;
-    }
+/**
+ * Indexes a row just stored as new (its project's index, the creation order) and, when the table now
+ * holds more than `maxRows`, evicts the oldest row: returns its id, else null.
+ */
+export function indexNew<T, R>(
+  t: Table<T, R>,
+  id: string,
+  projectId: string,
+  maxRows: number,
+): string | null {
+  let index = t.byProject.get(projectId);
+  if (index === undefined) {
+    index = new ProjectIndex();
+    t.byProject.set(projectId, index);
+  }
+  index.add(id);
+  t.order.push(id);
+  return t.rows.size > maxRows ? evictOldest(t) : null;
+}
+
+function evictOldest<T, R>(t: Table<T, R>): string | null {
+  for (let id = t.order.shift(); id !== undefined; id = t.order.shift()) {
     const row = t.rows.get(id);
     if (row === undefined) continue;
     t.rows.delete(id);
