@@ -13,7 +13,7 @@ const DATE_FIELDS = Object.keys({
   expiresAt: true,
   paidAt: true,
   canceledAt: true,
-} satisfies Record<DateKeys<Invoice>, true>);
+} satisfies Record<DateKeys<Invoice>, true>) as DateKeys<Invoice>[];
 
 // A row's fields: status (by number, first, so the sweeper's scan reads one character), expiry,
 // version and project (as JSON), then the invoice's JSON.
@@ -46,7 +46,7 @@ export const invoiceRows: Codec<Invoice, FlatRow> = {
 function withEpochDates(invoice: Invoice): Record<string, unknown> {
   const plain: Record<string, unknown> = { ...invoice };
   for (const field of DATE_FIELDS) {
-    const date = invoice[field as DateKeys<Invoice>];
+    const date = invoice[field];
     plain[field] = date === null ? null : date.getTime();
   }
   return plain;
