@@ -2,7 +2,7 @@ import type { Result } from "neverthrow";
 import type { KopekError } from "./api/errors.js";
 import { toProblem } from "./api/problem.js";
 import { parseQueryString } from "./api/query-string.js";
-import { DEFAULT_BODY_LIMIT_BYTES, envelopeRefusal, readJsonBody } from "./api/request-body.js";
+import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from "./api/request-body.js";
 import { acceptedRequestId } from "./api/request-id.js";
 import { matchRoute } from "./api/routes.js";
 import { withHeader } from "./api/with-header.js";
@@ -10,9 +10,8 @@ import { KeyCache } from "./auth/key-cache.js";
 import type { AuthContext } from "./auth/look-up-key.js";
 import { createUuidV7Generator } from "./crypto/uuid-v7.js";
 import type { Invoice, Payment, Project } from "./domain/model.js";
-import { type Executor, executeOnce, replayOfSameBytes } from "./idempotency/execute-once.js";
+import { type Executor, executeOnce } from "./idempotency/execute-once.js";
 import {
-  bytesFingerprint,
   DEFAULT_LEASE_MS,
   IDEMPOTENCY_TTL_MS,
   MAX_LEASE_MS,
@@ -232,11 +231,6 @@ export function createKopek(options: KopekOptions): Kopek {
     const key = validateIdempotencyKeyHeader(header(headers["idempotency-key"]));
     // A revoked key's write is refused by storage: answered without the project it claimed.
     const answered = (response: KopekResponse) => (response.status === 401 ? response : as(response));
-    const bytes = key.isOk() ? sameBytesCandidate(request, path, contentType) : null;
-    if (bytes !== null && key.isOk()) {
-      const replayed = await replayOfSameBytes(executor, auth, key.value, bytes, requestId);
-      if (replayed !== null) return answered(replayed);
-    }
     const body = readJsonBody(request.body, contentType, route.body, bodyLimitBytes);
     if (body.isErr()) return refuse(body.error);
     if (key.isErr()) return refuse(key.error);
@@ -247,23 +241,8 @@ export function createKopek(options: KopekOptions): Kopek {
       body: body.value,
       id: route.id,
       requestId,
-      bytesFingerprint: bytes,
     };
     return answered(await executeOnce(executor, auth, route.operation, write));
-  }
-
-  /**
-   * The body's `bytesFingerprint` when storage looks keys up locally and the body would pass every
-   * check made before parsing (media type, size): a byte-identical retry of a completed write is then
-   * answered from its record first, whether the body came as text or as bytes. Null otherwise: a
-   * request without a body, or one refused before parsing, is read the usual way.
-   */
-  function sameBytesCandidate(request: KopekRequest, path: string, contentType: string | undefined) {
-    const raw = request.body;
-    if (!storage.lookupsAreLocal || raw === undefined || raw.length === 0) return null;
-    return envelopeRefusal(raw, contentType, bodyLimitBytes) === null
-      ? bytesFingerprint(request.method, path, raw)
-      : null;
   }
 
   const pages = { storage, clock, ids, providerFor: options.providerFor, publicUrl: baseUrl };

@@ -110,7 +110,6 @@ async function insert(storage: ReturnType<typeof createPostgresStorage>, subscri
     projectId: subscription.projectId,
     key: `seed-${subscription.id}`,
     fingerprint: "seed",
-    bytesFingerprint: null,
     recordId: subscription.id,
     leaseToken: subscription.id,
     now: ANCHOR,

@@ -4,27 +4,18 @@ import { type FlatRow, fieldAt, flatRow, splitRow } from "./flat-rows.js";
 export interface CompletedFields {
   readonly recordId: string;
   readonly fingerprint: string;
-  readonly bytesFingerprint: string | null;
   /** Epoch milliseconds. */
   readonly expiresAt: number;
   readonly response: StoredResponse;
 }
 
-/** A completed idempotency record as a `FlatRow`: expiry, id, fingerprints, status and headers, then the body. */
+/** A completed idempotency record as a `FlatRow`: expiry, id, fingerprint, status and headers, then the body. */
 export type CompletedRecord = FlatRow;
 
 export function encodeCompleted(fields: CompletedFields): CompletedRecord {
-  const { recordId, fingerprint, bytesFingerprint, expiresAt, response } = fields;
+  const { recordId, fingerprint, expiresAt, response } = fields;
   const { status, headers, body } = response;
-  return flatRow([
-    expiresAt,
-    recordId,
-    fingerprint,
-    bytesFingerprint ?? "",
-    status,
-    JSON.stringify(headers),
-    body,
-  ]);
+  return flatRow([expiresAt, recordId, fingerprint, status, JSON.stringify(headers), body]);
 }
 
 /** The record's expiry (epoch milliseconds), read without decoding the rest. */
@@ -33,9 +24,8 @@ export function completedExpiresAt(record: CompletedRecord): number {
 }
 
 export function decodeCompleted(record: CompletedRecord): CompletedFields {
-  const { fields, last: body } = splitRow(record, 6);
-  const [expiresAt, recordId, fingerprint, bytesFingerprint, status, headers] = fields as [
-    string,
+  const { fields, last: body } = splitRow(record, 5);
+  const [expiresAt, recordId, fingerprint, status, headers] = fields as [
     string,
     string,
     string,
@@ -45,7 +35,6 @@ export function decodeCompleted(record: CompletedRecord): CompletedFields {
   return {
     recordId,
     fingerprint,
-    bytesFingerprint: bytesFingerprint === "" ? null : bytesFingerprint,
     expiresAt: Number(expiresAt),
     response: { status: Number(status), headers: JSON.parse(headers), body },
   };

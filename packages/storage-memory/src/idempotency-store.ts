@@ -27,8 +27,6 @@ import type { ResourceStore } from "./resource-store.js";
 interface InProgressRow {
   readonly recordId: string;
   readonly fingerprint: string;
-  /** The first request's bytes fingerprint: a byte-identical retry is answered before it is parsed. */
-  readonly bytesFingerprint: string | null;
   /** Epoch milliseconds; fixed for the life of the record (API.md 3: 24 hours from the first request). */
   readonly expiresAt: number;
   /** The holder's lease; null once released. */
@@ -62,19 +60,12 @@ export class IdempotencyStore {
     if (!this.#keyHolds(claim)) return { kind: "key_revoked" };
     const now = claim.now.getTime();
     const rows = this.#rowsOf(claim.projectId, now);
-    const { recordId, key, fingerprint, bytesFingerprint, leaseToken } = claim;
+    const { recordId, key, fingerprint, leaseToken } = claim;
     const row = rows.get(key);
     if (row === undefined || this.#expiresAt(row) <= now) {
       const expiresAt = claim.expiresAt.getTime();
       const leaseExpiresAt = claim.leaseExpiresAt.getTime();
-      rows.set(key, {
-        recordId,
-        fingerprint,
-        bytesFingerprint,
-        expiresAt,
-        leaseToken,
-        leaseExpiresAt,
-      });
+      rows.set(key, { recordId, fingerprint, expiresAt, leaseToken, leaseExpiresAt });
       this.#expiry.push(expiresAt, claim.projectId, key);
       return { kind: "claimed", recordId, takenOver: false };
     }
@@ -100,15 +91,9 @@ export class IdempotencyStore {
     if (row !== undefined && this.#expiresAt(row) > now)
       return { kind: "existing", record: this.#existing(row) };
     if (write.resource !== null && !this.#resources.store(write.resource, { owned: true })) return "conflict";
-    const { recordId, fingerprint, bytesFingerprint } = record;
+    const { recordId, fingerprint } = record;
     const expiresAt = record.expiresAt.getTime();
-    const completed = encodeCompleted({
-      recordId,
-      fingerprint,
-      bytesFingerprint,
-      expiresAt,
-      response: write.response,
-    });
+    const completed = encodeCompleted({ recordId, fingerprint, expiresAt, response: write.response });
     rows.set(record.key, completed);
     this.#expiry.push(expiresAt, record.projectId, record.key);
     return { kind: "created" };
@@ -135,8 +120,8 @@ export class IdempotencyStore {
       if (!this.#resources.store(resource)) return "conflict";
       this.#resources.writePayments(completion.payments);
     }
-    const { recordId, fingerprint, bytesFingerprint, expiresAt } = row;
-    const completed = { recordId, fingerprint, bytesFingerprint, expiresAt, response: completion.response };
+    const { recordId, fingerprint, expiresAt } = row;
+    const completed = { recordId, fingerprint, expiresAt, response: completion.response };
     rows.set(completion.key, encodeCompleted(completed));
     return "completed";
   }
@@ -211,8 +196,8 @@ export class IdempotencyStore {
         fingerprint: row.fingerprint,
         leaseExpiresAt: new Date(row.leaseExpiresAt),
       };
-    const { fingerprint, bytesFingerprint, response } = decodeCompleted(row);
-    return { state: "completed", fingerprint, bytesFingerprint, response };
+    const { fingerprint, response } = decodeCompleted(row);
+    return { state: "completed", fingerprint, response };
   }
 
   // Whether the request's API key still belongs to the project (no key to check: it holds).

@@ -11,7 +11,6 @@ function claimAt(now: number, ttlMs: number, overrides: Partial<IdempotencyClaim
     projectId,
     key: randomUUID(),
     fingerprint: "a".repeat(64),
-    bytesFingerprint: null,
     recordId: randomUUID(),
     leaseToken: randomUUID(),
     now: new Date(now),
@@ -124,7 +123,6 @@ describe("memory storage keeps resources bounded", () => {
         projectId: project.id,
         key: `k${i}`,
         fingerprint: "f",
-        bytesFingerprint: null,
         recordId: invoice.id,
         leaseToken: `t${i}`,
       };

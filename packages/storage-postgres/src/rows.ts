@@ -180,11 +180,9 @@ export function existingRecordOf(row: {
   const fingerprint = row.fingerprint ?? "";
   if (row.state === "in_progress")
     return { state: "in_progress", fingerprint, leaseExpiresAt: toDate(row.lease_expires_at) };
-  // Lookups here are round trips, so core never asks for a bytes fingerprint and none is kept.
   return {
     state: "completed",
     fingerprint,
-    bytesFingerprint: null,
     response: {
       status: Number(row.response_status),
       headers: row.response_headers ?? {},

@@ -69,7 +69,6 @@ function invoiceCreate(projectId: string, overrides: Partial<NewIdempotencyRecor
     projectId,
     key: `batch-${randomUUID()}`,
     fingerprint: "f".repeat(64),
-    bytesFingerprint: null,
     recordId,
     now: new Date(now),
     expiresAt: new Date(now + DAY_MS),
@@ -108,7 +107,6 @@ describe(`createOnce batches new invoices on ${db.backend}`, () => {
         record: {
           state: "completed",
           fingerprint: record.fingerprint,
-          bytesFingerprint: null,
           response: write.response,
         },
       });
@@ -175,7 +173,6 @@ describe(`createOnce batches new invoices on ${db.backend}`, () => {
       record: {
         state: "completed",
         fingerprint: done.record.fingerprint,
-        bytesFingerprint: null,
         response: done.write.response,
       },
     });
@@ -189,7 +186,6 @@ describe(`createOnce batches new invoices on ${db.backend}`, () => {
       record: {
         state: "completed",
         fingerprint: refused.record.fingerprint,
-        bytesFingerprint: null,
         response: refused.write.response,
       },
     });

@@ -30,7 +30,6 @@ function claimAt(
     projectId,
     key: `race-${randomUUID()}`,
     fingerprint: "a".repeat(64),
-    bytesFingerprint: null,
     recordId: randomUUID(),
     leaseToken: randomUUID(),
     now: new Date(now),

@@ -30,7 +30,6 @@ it("keeps metadata keys in the order a resource was created with", async () => {
       projectId: project.id,
       key,
       fingerprint: "f",
-      bytesFingerprint: null,
       recordId: randomUUID(),
       leaseToken,
       now,

@@ -42,7 +42,6 @@ async function seed(storage: InspectableStorage, projectId: string, count: numbe
         projectId,
         key: randomUUID(),
         fingerprint: "f",
-        bytesFingerprint: null,
         recordId: randomUUID(),
         leaseToken: randomUUID(),
         now,

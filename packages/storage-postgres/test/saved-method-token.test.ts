@@ -22,7 +22,6 @@ async function paidInvoiceWithSavedCard(): Promise<Invoice & { savedMethod: { pr
     projectId: project.id,
     key: `key-${randomUUID()}`,
     fingerprint: "f".repeat(64),
-    bytesFingerprint: null,
     recordId: created.id,
     leaseToken: randomUUID(),
     now,

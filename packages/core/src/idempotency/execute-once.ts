@@ -47,8 +47,6 @@ export interface WriteRequest {
   /** The resource id in the path (a cancel's), or "". */
   readonly id: string;
   readonly requestId: string;
-  /** `bytesFingerprint` of the body as received, when storage's lookups are local; else null. */
-  readonly bytesFingerprint: string | null;
 }
 
 /** How often an operation is re-run (re-reading its resource) when its write lost a race. */
@@ -77,10 +75,15 @@ export async function executeOnce(
     now,
     apiKeyId: auth.keyId,
     fingerprint: fingerprintRequest(request.method, request.path, canonicalJson(request.body)),
-    bytesFingerprint: request.bytesFingerprint,
     recordId: executor.ids.newId(),
     expiresAt: new Date(now.getTime() + executor.ttlMs),
   };
+  // Storage that looks keys up in this process's memory answers a retry first, with no round trip:
+  // a replay then costs neither validating nor building. A database's own write answers it instead.
+  if (executor.storage.lookupsAreLocal) {
+    const held = await answerFromKey(executor, auth, record, request.requestId);
+    if (held !== null) return held;
+  }
   const input = operation.validate(request.body, { currencies: provider.capabilities.currencies, now });
   if (input.isErr()) return refuse(executor, auth, record, input.error, request.requestId);
 
@@ -94,29 +97,6 @@ export async function executeOnce(
   return claimAndRun(executor, auth, record, request.requestId, (at, recordId) =>
     operation.run(executionOf(executor, auth, provider, recordId, at), input.value, request.id),
   );
-}
-
-/**
- * The stored response when the key holds a completed write of these very bytes (`bytesFingerprint`),
- * else null, and the request is read and executed as usual. For storage whose lookups are local: a
- * retry then costs neither parsing, fingerprinting, validating nor building. The lookup checks the API
- * key too.
- */
-export async function replayOfSameBytes(
-  executor: Executor,
-  auth: AuthContext,
-  key: string,
-  bytes: string,
-  requestId: string,
-): Promise<StoredResponse | null> {
-  const lookup = { projectId: auth.project.id, key, now: executor.clock.now(), apiKeyId: auth.keyId };
-  const found = await executor.storage.findIdempotencyRecord(lookup);
-  // A failed lookup is met again, and answered, by the usual path.
-  if (found.isErr()) return null;
-  const held = found.value;
-  if (held.kind === "key_revoked") return revoked(executor, auth, requestId);
-  if (held.kind === "free" || held.record.state !== "completed") return null;
-  return held.record.bytesFingerprint === bytes ? replay(held.record.response) : null;
 }
 
 /** Stores a built outcome with its key; null when the key holds an abandoned execution to take over. */

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { canonicalJson } from "./canonical-json.js";
 import {
   answerFromRecord,
-  bytesFingerprint,
   fingerprintRequest,
   isAbandoned,
   replay,
@@ -58,7 +57,7 @@ describe("fingerprintRequest", () => {
 describe("answerFromRecord", () => {
   const response = { status: 201, headers: { location: "/v1/invoices/x" }, body: "{}" };
   it("replays a completed match and refuses the rest", () => {
-    const completed = { state: "completed", fingerprint: "f", bytesFingerprint: null, response } as const;
+    const completed = { state: "completed", fingerprint: "f", response } as const;
     expect(answerFromRecord(completed, "f")).toEqual({ action: "replay", response });
     expect(answerFromRecord(completed, "g")).toMatchObject({
       action: "refuse",
@@ -77,9 +76,7 @@ describe("answerFromRecord", () => {
     expect(isAbandoned(running, "f", at)).toBe(true);
     expect(isAbandoned(running, "f", new Date(at.getTime() - 1))).toBe(false);
     expect(isAbandoned(running, "g", at)).toBe(false);
-    expect(
-      isAbandoned({ state: "completed", fingerprint: "f", bytesFingerprint: null, response }, "f", at),
-    ).toBe(false);
+    expect(isAbandoned({ state: "completed", fingerprint: "f", response }, "f", at)).toBe(false);
   });
 
   it("replays a 201 as 200 with the stored headers and bytes, other statuses as they are", () => {
@@ -89,19 +86,5 @@ describe("answerFromRecord", () => {
       body: "{}",
     });
     expect(replay({ ...response, status: 422 }).status).toBe(422);
-  });
-});
-
-describe("bytesFingerprint", () => {
-  it("is the same for a body as text and as its UTF-8 bytes, and differs for other bytes", () => {
-    fc.assert(
-      fc.property(fc.string({ unit: "grapheme" }), fc.string({ unit: "grapheme" }), (body, other) => {
-        const text = bytesFingerprint("post", "/v1/invoices", body);
-        expect(bytesFingerprint("POST", "/v1/invoices", new TextEncoder().encode(body))).toBe(text);
-        expect(bytesFingerprint("POST", "/v1/invoices", Buffer.from(body, "utf8"))).toBe(text);
-        if (other !== body) expect(bytesFingerprint("POST", "/v1/invoices", other)).not.toBe(text);
-        expect(bytesFingerprint("POST", "/v1/subscriptions", body)).not.toBe(text);
-      }),
-    );
   });
 });

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError, KopekErrorOf } from "../api/errors.js";
 import { withHeader } from "../api/with-header.js";
-import { sha256Hex, sha256HexThen } from "../crypto/sha256.js";
+import { sha256Hex } from "../crypto/sha256.js";
 import type { ExistingIdempotencyRecord, StoredResponse } from "../ports/idempotency-storage.js";
 
 /** How long a key is remembered (API.md 3). */
@@ -31,18 +31,6 @@ export function validateIdempotencyKeyHeader(
 /** SHA-256 over the method, the route path and the canonical JSON of the body. */
 export function fingerprintRequest(method: string, path: string, canonicalBody: string): string {
   return sha256Hex(`${method.toUpperCase()}\n${path}\n${canonicalBody}`);
-}
-
-/**
- * SHA-256 over the method, the route path and the body exactly as received: its UTF-8 bytes, whether
- * the embedding hands it over as text or as bytes. Equal only for a byte-identical retry, whose
- * canonical body (above) is then equal too: such a retry of a completed write is replayed without
- * parsing its body. Every other retry is decided by `fingerprintRequest`.
- */
-export function bytesFingerprint(method: string, path: string, body: string | Uint8Array): string {
-  const head = `${method.toUpperCase()}\n${path}\n`;
-  if (typeof body === "string") return sha256Hex(`${head}${body}`);
-  return sha256HexThen(head, body);
 }
 
 /** What a key's existing record answers a request with the given fingerprint (API.md 3). */

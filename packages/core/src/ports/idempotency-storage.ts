@@ -36,10 +36,9 @@ export interface IdempotencyStorage {
   findIdempotencyRecord(lookup: IdempotencyLookup): ResultAsync<LookupOutcome, StorageError>;
   /**
    * True when `findIdempotencyRecord` answers from this process's memory, with no round trip: core
-   * then looks every write's key up before it reads the body, and answers a byte-identical retry of a
-   * completed write from the record's `bytesFingerprint` (which such storage keeps) without parsing,
-   * validating or building. False for a database, where the write's own statement (`createOnce`, the
-   * claim) answers what the key holds in the same round trip.
+   * then looks every write's key up before it validates the body, and answers a retry from its record
+   * without validating or building. False for a database, where the write's own statement
+   * (`createOnce`, the claim) answers what the key holds in the same round trip.
    */
   readonly lookupsAreLocal: boolean;
   /** Deletes at most `limit` records whose `expiresAt <= now`; returns how many it deleted. */
@@ -63,12 +62,6 @@ export interface IdempotencyLookup {
 export interface NewIdempotencyRecord extends IdempotencyLookup {
   /** SHA-256 over the method, path and canonical body (`fingerprintRequest`). */
   readonly fingerprint: string;
-  /**
-   * SHA-256 over the method, path and the body's bytes as received (`bytesFingerprint`), given only to
-   * storage whose lookups are local (else null): kept with the record, it lets a byte-identical retry
-   * be answered before its body is parsed. Storage that does not look up locally may drop it.
-   */
-  readonly bytesFingerprint: string | null;
   /** The record's id; also the new resource's id. */
   readonly recordId: string;
   /** When the key is forgotten: 24 hours from the first request (API.md 3). */
@@ -115,8 +108,6 @@ export type ExistingIdempotencyRecord =
   | {
       readonly state: "completed";
       readonly fingerprint: string;
-      /** The first request's `bytesFingerprint` where storage keeps it, else null. */
-      readonly bytesFingerprint: string | null;
       readonly response: StoredResponse;
     };
 

@@ -69,7 +69,6 @@ export function registerInvoiceIdempotencyTests(options: KopekContractOptions): 
           projectId: h.project.id,
           key: "abandoned",
           fingerprint: fingerprintRequest("POST", "/v1/invoices", canonicalJson(body)),
-          bytesFingerprint: null,
           recordId,
           leaseToken: crypto.randomUUID(),
           now,

@@ -26,7 +26,6 @@ function invoiceCreate(projectId: string, now: number, overrides: Partial<NewIde
     projectId,
     key,
     fingerprint,
-    bytesFingerprint: null,
     recordId,
     now: new Date(now),
     expiresAt,
@@ -73,21 +72,6 @@ export function describeCreateOnceContract(factory: StorageFactory, options: Sto
         record: completedRecord(record.fingerprint, write.response),
       });
       expect(await unwrap(storage.findInvoice(projectId, record.recordId))).toEqual(invoiceOf(write));
-    });
-
-    it("keeps a write's bytes fingerprint when its lookups are local, through a one-step write and a claim", async () => {
-      const [storage, projectId] = await withProject(factory);
-      const bytes = "b".repeat(64);
-      const { record, write } = invoiceCreate(projectId, Date.now(), { bytesFingerprint: bytes });
-      await unwrap(storage.createOnce(record, write));
-      const claim = newClaim(projectId, Date.now(), { bytesFingerprint: bytes });
-      await unwrap(storage.claimIdempotencyKey(claim));
-      await unwrap(storage.completeIdempotencyKey({ ...claim, ...write, resource: null }));
-      const kept = storage.lookupsAreLocal ? bytes : null;
-      for (const written of [record, claim])
-        expect(await unwrap(storage.findIdempotencyRecord(written))).toMatchObject({
-          record: { state: "completed", fingerprint: written.fingerprint, bytesFingerprint: kept },
-        });
     });
 
     it("answers a completed key with its record and stores nothing of a second write", async () => {
@@ -148,7 +132,7 @@ export function describeCreateOnceContract(factory: StorageFactory, options: Sto
       expect(await unwrap(storage.createOnce(record, refusal))).toEqual({ kind: "created" });
       expect(await unwrap(storage.findIdempotencyRecord(record))).toEqual({
         kind: "existing",
-        record: { state: "completed", fingerprint: record.fingerprint, bytesFingerprint: null, response },
+        record: { state: "completed", fingerprint: record.fingerprint, response },
       });
       expect(await rowsContaining(storage, "invoices", projectId)).toEqual([]);
     });

@@ -78,7 +78,7 @@ export function describeIdempotencyContract(factory: StorageFactory, options: St
       const replay = await unwrap(storage.claimIdempotencyKey(retryOf(claim, claim.now.getTime())));
       expect(replay).toEqual({
         kind: "existing",
-        record: { state: "completed", fingerprint: claim.fingerprint, bytesFingerprint: null, response },
+        record: { state: "completed", fingerprint: claim.fingerprint, response },
       });
     });
   });

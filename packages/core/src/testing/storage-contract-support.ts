@@ -69,7 +69,6 @@ export function newClaim(
     projectId,
     key: `key-${randomUUID()}`,
     fingerprint: randomUUID().replaceAll("-", "").repeat(2),
-    bytesFingerprint: null,
     recordId: randomUUID(),
     leaseToken: randomUUID(),
     now: new Date(now),
@@ -86,9 +85,9 @@ export function retryOf(claim: IdempotencyClaim, now: number, overrides: Partial
 }
 
 /** A 201 response whose body carries a random marker, so it can be found among stored rows. */
-/** A completed record as storage answers it (the fixtures write no bytes fingerprint). */
+/** A completed record as storage answers it. */
 export function completedRecord(fingerprint: string, response: StoredResponse) {
-  return { state: "completed", fingerprint, bytesFingerprint: null, response } as const;
+  return { state: "completed", fingerprint, response } as const;
 }
 
 export function sampleResponse(id: string = randomUUID()): StoredResponse {
