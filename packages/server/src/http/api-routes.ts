@@ -56,9 +56,10 @@ export async function apiRoutes(api: FastifyInstance, { kopek, limits, onAnswer 
 
   const { prefix } = api;
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const answer = await kopek.handle(kopekRequestOf(request, prefix));
-    // Written with the other answers of this turn (end-of-turn.ts).
+    // Core answers the requests of this turn together, once Node and Fastify have read them all, and
+    // the answers are written together after it (end-of-turn.ts).
     await endOfTurn();
+    const answer = await kopek.handle(kopekRequestOf(request, prefix));
     onAnswer?.(answer);
     return sendAnswer(request, reply, answer);
   };
