@@ -42,7 +42,7 @@ export function readJsonBody(
 }
 
 /** Why a non-empty body is refused before it is parsed (too large, or not JSON by its media type), or null. */
-export function envelopeRefusal(
+function envelopeRefusal(
   raw: string | Uint8Array,
   contentType: string | undefined,
   limitBytes: number,
