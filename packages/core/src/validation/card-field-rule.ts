@@ -10,7 +10,7 @@ import { toPointer } from "./json-pointer.js";
  *
  * Only values whose format already forbids free text are skipped, because some of them are legitimately
  * digit runs that may pass Luhn: a Money's `amount` (up to 18 digits), the invoice's `expiresAt`
- * (an ISO timestamp with an offset holds 13 digits after its `T`). UUIDs anywhere are ids (below).
+ * (an ISO timestamp with an offset holds 13 digits after its `T`). UUIDs anywhere are ids (`card-guard.ts`).
  */
 const NOT_FREE_TEXT = [/\/amount\/amount$/, /^#\/expiresAt$/];
 
@@ -55,13 +55,8 @@ function walk(node: unknown, path: PropertyKey[], issues: FieldIssue[]): void {
   }
 }
 
-// A UUID (8-4-4-4-12 hex) is an identifier, never card data, but its all-digit segments joined by
-// dashes can pass Luhn: generated ids in refs and external ids were refused by chance (CI, twice).
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-
 /** Also looks through percent-encoding, so "4111%201111%20…" in a URL is caught like its decoded self. */
-function holdsCardNumber(raw: string): boolean {
-  const text = raw.includes("-") ? raw.replace(UUID, " ") : raw;
+function holdsCardNumber(text: string): boolean {
   if (containsCardNumber(text)) return true;
   if (!text.includes("%")) return false;
   try {

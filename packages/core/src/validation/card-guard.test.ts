@@ -104,6 +104,19 @@ describe("redactCardNumbers", () => {
     expect(redactCardNumbers("order 12345 for 4111111111111112")).toBe("order 12345 for 4111111111111112");
   });
 
+  it("keeps UUIDs whose digit groups pass Luhn, and still redacts a card beside one", () => {
+    // Found in CI: a project id in a log line came out as "01a2180b-[REDACTED]e9d85".
+    const id = "01a2180b-7107-7495-8751-1673863e9d85";
+    expect(redactCardNumbers(`project ${id}`)).toBe(`project ${id}`);
+    expect(redactCardNumbers(`${id} 4111 1111 1111 1111`)).toBe(`${id} [REDACTED]`);
+    expect(redactCardNumbers(`4111111111111111-${id}`)).toBe(`[REDACTED]-${id}`);
+    fc.assert(
+      fc.property(fc.uuid(), (uuid) => {
+        expect(redactCardNumbers(uuid)).toBe(uuid);
+      }),
+    );
+  });
+
   it("leaves no card number behind", () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(lettersArb, cardArb, fc.constantFrom(" ", "-", "12"))), (parts) => {
