@@ -6,17 +6,44 @@ import type { Codec } from "./table.js";
 export type InvoiceFacts = Pick<Invoice, "projectId" | "version" | "status" | "expiresAt">;
 
 type DateKeys<T> = { [K in keyof T]-?: Date extends T[K] ? K : never }[keyof T];
-// Every Date field of an invoice, kept in the JSON as epoch milliseconds and revived on decode: a
-// Record, so this stops compiling when Invoice gains a Date field that it lacks.
-const DATE_FIELDS = Object.keys({
+// Every field of an invoice, in the model's order; a row keeps their values as one JSON array, without
+// the names (~250 of the ~800 bytes of a bench invoice, kept for every create). A Record, so this stops
+// compiling when Invoice gains a field it lacks; likewise the Date fields, kept as epoch milliseconds.
+const FIELDS = Object.keys({
+  id: true,
+  projectId: true,
+  status: true,
+  amount: true,
+  description: true,
+  comment: true,
+  customer: true,
+  metadata: true,
+  paymentUrl: true,
+  returnUrl: true,
+  allowedMethods: true,
+  method: true,
+  pinnedMethod: true,
   createdAt: true,
   expiresAt: true,
   paidAt: true,
   canceledAt: true,
-} satisfies Record<DateKeys<Invoice>, true>) as DateKeys<Invoice>[];
+  savePaymentMethod: true,
+  savedMethod: true,
+  receipt: true,
+  version: true,
+} satisfies Record<keyof Invoice, true>) as (keyof Invoice)[];
+const DATE_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys({
+    createdAt: true,
+    expiresAt: true,
+    paidAt: true,
+    canceledAt: true,
+  } satisfies Record<DateKeys<Invoice>, true>),
+);
+const IS_DATE = FIELDS.map((field) => DATE_FIELDS.has(field));
 
 // A row's fields: status (by number, first, so the sweeper's scan reads one character), expiry,
-// version and project (as JSON), then the invoice's JSON.
+// version and project (as JSON), then the invoice's values as a JSON array.
 const CREATED = `${INVOICE_STATUSES.indexOf("created")}\n`;
 
 /** Invoices, each kept as a `FlatRow`. */
@@ -29,27 +56,31 @@ export const invoiceRows: Codec<Invoice, FlatRow> = {
       version,
       JSON.stringify(projectId),
     ];
-    return flatRow([...fields, JSON.stringify(withEpochDates(invoice))]);
+    return flatRow([...fields, JSON.stringify(valuesOf(invoice))]);
   },
   decode(row) {
-    const invoice = JSON.parse(lastField(row, 4));
-    for (const field of DATE_FIELDS) if (invoice[field] !== null) invoice[field] = new Date(invoice[field]);
-    return invoice;
+    const values: unknown[] = JSON.parse(lastField(row, 4));
+    const invoice: Record<string, unknown> = {};
+    for (let i = 0; i < FIELDS.length; i++) {
+      const value = values[i];
+      invoice[FIELDS[i] as string] = IS_DATE[i] && value !== null ? new Date(value as number) : value;
+    }
+    return invoice as unknown as Invoice;
   },
   head: invoiceFacts,
 };
 
 /**
- * The invoice with its dates as epoch milliseconds. `JSON.stringify` leaves its fast path for an object
- * holding a `Date` (it calls `toJSON`): 3.3 µs for a bench invoice on Node 20, 1.8 µs with this copy.
+ * The invoice's values in `FIELDS` order, its dates as epoch milliseconds: `JSON.stringify` leaves its
+ * fast path for a `Date` (it calls `toJSON`).
  */
-function withEpochDates(invoice: Invoice): Record<string, unknown> {
-  const plain: Record<string, unknown> = { ...invoice };
-  for (const field of DATE_FIELDS) {
-    const date = invoice[field];
-    plain[field] = date === null ? null : date.getTime();
+function valuesOf(invoice: Invoice): unknown[] {
+  const values: unknown[] = [];
+  for (let i = 0; i < FIELDS.length; i++) {
+    const value = invoice[FIELDS[i] as keyof Invoice];
+    values.push(IS_DATE[i] && value !== null ? (value as Date).getTime() : value);
   }
-  return plain;
+  return values;
 }
 
 export function invoiceFacts(row: FlatRow): InvoiceFacts {
