@@ -17,6 +17,7 @@ import {
   encodeCompleted,
 } from "./completed-record.js";
 import { ExpiryQueue } from "./expiry-queue.js";
+import { OffHeapRows } from "./off-heap-rows.js";
 import type { ProjectStore } from "./project-store.js";
 import type { ResourceStore } from "./resource-store.js";
 
@@ -39,11 +40,13 @@ type Row = InProgressRow | CompletedRecord;
 
 /**
  * Idempotency records (the port's claim/complete/release/purge). Every method runs to the end
- * synchronously, so each check-and-set is atomic in one process without locks. Records are kept per
- * project, by key: no combined key to build (and hash) on every claim and completion.
+ * synchronously, so each check-and-set is atomic in one process without locks. A record in progress
+ * is an object in its project's map; completed (one is kept for every write, for 24 hours), it moves
+ * off the heap, keyed by project and key (off-heap-rows.ts says why).
  */
 export class IdempotencyStore {
-  readonly #byProject = new Map<string, Map<string, Row>>();
+  readonly #inProgress = new Map<string, Map<string, InProgressRow>>();
+  readonly #completed = new OffHeapRows<CompletedRecord>();
   readonly #expiry = new ExpiryQueue();
   readonly #resources: ResourceStore;
   readonly #projects: ProjectStore;
@@ -59,14 +62,14 @@ export class IdempotencyStore {
   claim(claim: IdempotencyClaim): ClaimOutcome {
     if (!this.#keyHolds(claim)) return { kind: "key_revoked" };
     const now = claim.now.getTime();
-    const rows = this.#rowsOf(claim.projectId, now);
-    const { recordId, key, fingerprint, leaseToken } = claim;
-    const row = rows.get(key);
+    this.#purgeExpired(now, this.#purgePerClaim);
+    const { projectId, recordId, key, fingerprint, leaseToken } = claim;
+    const row = this.#row(projectId, key);
     if (row === undefined || this.#expiresAt(row) <= now) {
       const expiresAt = claim.expiresAt.getTime();
       const leaseExpiresAt = claim.leaseExpiresAt.getTime();
-      rows.set(key, { recordId, fingerprint, expiresAt, leaseToken, leaseExpiresAt });
-      this.#expiry.push(expiresAt, claim.projectId, key);
+      this.#setInProgress(projectId, key, { recordId, fingerprint, expiresAt, leaseToken, leaseExpiresAt });
+      this.#expiry.push(expiresAt, projectId, key);
       return { kind: "claimed", recordId, takenOver: false };
     }
     if (typeof row !== "string" && row.leaseExpiresAt <= now && row.fingerprint === fingerprint) {
@@ -86,15 +89,15 @@ export class IdempotencyStore {
   createOnce(record: NewIdempotencyRecord, write: OneStepWrite): CreateOnceOutcome | "conflict" {
     if (!this.#keyHolds(record)) return { kind: "key_revoked" };
     const now = record.now.getTime();
-    const rows = this.#rowsOf(record.projectId, now);
-    const row = rows.get(record.key);
+    this.#purgeExpired(now, this.#purgePerClaim);
+    const row = this.#row(record.projectId, record.key);
     if (row !== undefined && this.#expiresAt(row) > now)
       return { kind: "existing", record: this.#existing(row) };
     if (write.resource !== null && !this.#resources.store(write.resource, { owned: true })) return "conflict";
     const { recordId, fingerprint } = record;
     const expiresAt = record.expiresAt.getTime();
     const completed = encodeCompleted({ recordId, fingerprint, expiresAt, response: write.response });
-    rows.set(record.key, completed);
+    this.#setCompleted(record.projectId, record.key, completed);
     this.#expiry.push(expiresAt, record.projectId, record.key);
     return { kind: "created" };
   }
@@ -102,16 +105,15 @@ export class IdempotencyStore {
   /** What the key holds at `lookup.now`; writes nothing. */
   find(lookup: IdempotencyLookup): LookupOutcome {
     if (!this.#keyHolds(lookup)) return { kind: "key_revoked" };
-    const row = this.#byProject.get(lookup.projectId)?.get(lookup.key);
+    const row = this.#row(lookup.projectId, lookup.key);
     if (row === undefined || this.#expiresAt(row) <= lookup.now.getTime()) return { kind: "free" };
     return { kind: "existing", record: this.#existing(row) };
   }
 
   /** Stores the response and the resource together, or nothing when the lease is lost or the resource changed. */
   complete(completion: IdempotencyCompletion): "completed" | "lease_lost" | "conflict" | "duplicate" {
-    const rows = this.#byProject.get(completion.projectId);
-    const row = rows?.get(completion.key);
-    if (rows === undefined || row === undefined || !holds(row, completion.leaseToken)) return "lease_lost";
+    const row = this.#inProgress.get(completion.projectId)?.get(completion.key);
+    if (row === undefined || !holds(row, completion.leaseToken)) return "lease_lost";
     // Checked and written in one step; on a conflict nothing was written and the key stays held.
     const { resource } = completion;
     if (resource !== null) {
@@ -122,12 +124,12 @@ export class IdempotencyStore {
     }
     const { recordId, fingerprint, expiresAt } = row;
     const completed = { recordId, fingerprint, expiresAt, response: completion.response };
-    rows.set(completion.key, encodeCompleted(completed));
+    this.#setCompleted(completion.projectId, completion.key, encodeCompleted(completed));
     return "completed";
   }
 
   release(release: IdempotencyRelease): void {
-    const row = this.#byProject.get(release.projectId)?.get(release.key);
+    const row = this.#inProgress.get(release.projectId)?.get(release.key);
     if (row === undefined || !holds(row, release.leaseToken)) return;
     row.leaseToken = null;
     row.leaseExpiresAt = Math.min(row.leaseExpiresAt, release.now.getTime());
@@ -139,13 +141,19 @@ export class IdempotencyStore {
     let deleted = this.#purgeExpired(at, limit);
     // Records that expire out of insertion order (a shorter TTL than those before) hide behind the queue's head.
     if (deleted < limit && !this.#expiry.ordered) {
-      for (const rows of this.#byProject.values()) {
+      for (const rows of this.#inProgress.values()) {
         for (const [key, row] of rows) {
           if (deleted >= limit) return deleted;
-          if (this.#expiresAt(row) > at) continue;
+          if (row.expiresAt > at) continue;
           rows.delete(key);
           deleted += 1;
         }
+      }
+      for (const [recordKey, row] of this.#completed.entries()) {
+        if (deleted >= limit) return deleted;
+        if (completedExpiresAt(row) > at) continue;
+        this.#completed.delete(recordKey);
+        deleted += 1;
       }
     }
     return deleted;
@@ -153,36 +161,36 @@ export class IdempotencyStore {
 
   /** The stored rows, for `inspect()`. */
   rows() {
-    return [...this.#byProject].flatMap(([projectId, rows]) =>
+    const inProgress = [...this.#inProgress].flatMap(([projectId, rows]) =>
       [...rows].map(([key, row]) => {
-        if (typeof row !== "string") {
-          const { recordId, fingerprint, expiresAt, leaseToken, leaseExpiresAt } = row;
-          const lease = { leaseToken, leaseExpiresAt: new Date(leaseExpiresAt) };
-          return {
-            recordId,
-            projectId,
-            key,
-            fingerprint,
-            state: "in_progress",
-            ...lease,
-            expiresAt: new Date(expiresAt),
-            response: null,
-          };
-        }
-        const { recordId, fingerprint, expiresAt, response } = decodeCompleted(row);
-        const lease = { leaseToken: null, leaseExpiresAt: null };
+        const { recordId, fingerprint, expiresAt, leaseToken, leaseExpiresAt } = row;
+        const lease = { leaseToken, leaseExpiresAt: new Date(leaseExpiresAt) };
         return {
           recordId,
           projectId,
           key,
           fingerprint,
-          state: "completed",
+          state: "in_progress",
           ...lease,
           expiresAt: new Date(expiresAt),
-          response,
+          response: null,
         };
       }),
     );
+    const completed = [...this.#completed.entries()].map(([recordKey, row]) => {
+      const { recordId, fingerprint, expiresAt, response } = decodeCompleted(row);
+      const lease = { leaseToken: null, leaseExpiresAt: null };
+      return {
+        recordId,
+        ...splitRecordKey(recordKey),
+        fingerprint,
+        state: "completed",
+        ...lease,
+        expiresAt: new Date(expiresAt),
+        response,
+      };
+    });
+    return [...inProgress, ...completed];
   }
 
   #expiresAt(row: Row): number {
@@ -205,15 +213,29 @@ export class IdempotencyStore {
     return request.apiKeyId === null || this.#projects.keyHolds(request.apiKeyId, request.projectId);
   }
 
-  // The project's records, after purging a few expired ones on the way (keeps memory bounded).
-  #rowsOf(projectId: string, now: number): Map<string, Row> {
-    this.#purgeExpired(now, this.#purgePerClaim);
-    let rows = this.#byProject.get(projectId);
+  // The key's record, in progress or completed, expired or not.
+  #row(projectId: string, key: string): Row | undefined {
+    return this.#inProgress.get(projectId)?.get(key) ?? this.#completed.get(recordKeyOf(projectId, key));
+  }
+
+  #setInProgress(projectId: string, key: string, row: InProgressRow): void {
+    this.#completed.delete(recordKeyOf(projectId, key));
+    let rows = this.#inProgress.get(projectId);
     if (rows === undefined) {
       rows = new Map();
-      this.#byProject.set(projectId, rows);
+      this.#inProgress.set(projectId, rows);
     }
-    return rows;
+    rows.set(key, row);
+  }
+
+  #setCompleted(projectId: string, key: string, record: CompletedRecord): void {
+    this.#inProgress.get(projectId)?.delete(key);
+    this.#completed.set(recordKeyOf(projectId, key), record);
+  }
+
+  #delete(projectId: string, key: string): void {
+    this.#inProgress.get(projectId)?.delete(key);
+    this.#completed.delete(recordKeyOf(projectId, key));
   }
 
   // Pops expired entries off the queue's head and deletes their records. An entry whose key now holds a
@@ -224,10 +246,9 @@ export class IdempotencyStore {
     while (deleted < limit) {
       const entry = this.#expiry.shiftExpired(now);
       if (entry === undefined) break;
-      const rows = this.#byProject.get(entry.projectId);
-      const row = rows?.get(entry.key);
-      if (rows === undefined || row === undefined || this.#expiresAt(row) > now) continue;
-      rows.delete(entry.key);
+      const row = this.#row(entry.projectId, entry.key);
+      if (row === undefined || this.#expiresAt(row) > now) continue;
+      this.#delete(entry.projectId, entry.key);
       deleted += 1;
     }
     return deleted;
@@ -237,4 +258,16 @@ export class IdempotencyStore {
 // Whether `leaseToken` holds the record (in progress, not released, not taken over).
 function holds(row: Row, leaseToken: string): row is InProgressRow {
   return typeof row !== "string" && row.leaseToken === leaseToken;
+}
+
+// A completed record's key off the heap: the project id's length first, so no pair of project id and
+// key can spell another pair's.
+function recordKeyOf(projectId: string, key: string): string {
+  return `${projectId.length}:${projectId}${key}`;
+}
+
+function splitRecordKey(recordKey: string): { readonly projectId: string; readonly key: string } {
+  const colon = recordKey.indexOf(":");
+  const end = colon + 1 + Number(recordKey.slice(0, colon));
+  return { projectId: recordKey.slice(colon + 1, end), key: recordKey.slice(end) };
 }

@@ -12,7 +12,8 @@ import {
 } from "@kopek/core";
 import { deepCopy } from "./deep-copy.js";
 import type { FlatRow } from "./flat-rows.js";
-import { invoiceExpiresAt, invoiceFacts, invoiceRows, lapsedAt } from "./invoice-row.js";
+import { invoiceFacts, invoiceRows, lapsedExpiry } from "./invoice-row.js";
+import { OffHeapRows } from "./off-heap-rows.js";
 import { copies, find, indexNew, list, type Resource, type Table, table } from "./table.js";
 
 /**
@@ -23,7 +24,9 @@ import { copies, find, indexNew, list, type Resource, type Table, table } from "
  */
 export class ResourceStore {
   readonly #subscriptions = table(copies<Subscription>());
-  readonly #invoices = table(invoiceRows);
+  /** Invoices are kept off the heap: one is kept for every create (off-heap-rows.ts says why). */
+  readonly #invoiceRows = new OffHeapRows<FlatRow>();
+  readonly #invoices = table(invoiceRows, this.#invoiceRows);
   readonly #payments = table(copies<Payment>());
   /** Renewal leases: subscription id → epoch ms until which a worker holds it. */
   readonly #renewalLeases = new Map<string, number>();
@@ -76,12 +79,12 @@ export class ResourceStore {
     return row === undefined ? null : invoiceRows.decode(row);
   }
 
-  /** Invoices still stored as created past their expiry, for the sweeper (a scan: memory is small). */
+  /** Invoices still stored as created past their expiry, for the sweeper: a scan that decodes only those. */
   lapsedInvoices(now: Date, limit: number): Invoice[] {
-    const lapsed: FlatRow[] = [];
-    for (const row of this.#invoices.rows.values()) if (lapsedAt(row, now.getTime())) lapsed.push(row);
-    lapsed.sort((a, b) => invoiceExpiresAt(a) - invoiceExpiresAt(b));
-    return lapsed.slice(0, limit).map(invoiceRows.decode);
+    const at = now.getTime();
+    const lapsed = this.#invoiceRows.pick((bytes, start, end) => lapsedExpiry(bytes, start, end, at));
+    lapsed.sort(([, a], [, b]) => a - b);
+    return lapsed.slice(0, limit).map(([id]) => invoiceRows.decode(this.#invoiceRows.get(id) as FlatRow));
   }
 
   listSubscriptions(projectId: string, page: ResourcePage): Subscription[] {

@@ -20,17 +20,27 @@ export const copies = <T extends { projectId: string; version: number }>(): Code
   head: (row) => row,
 });
 
+/** Where a table keeps its rows by id: a `Map`, or `OffHeapRows` for rows kept off the heap. */
+export interface RowMap<R> {
+  readonly size: number;
+  get(id: string): R | undefined;
+  has(id: string): boolean;
+  set(id: string, row: R): unknown;
+  delete(id: string): boolean;
+  values(): IterableIterator<R>;
+}
+
 export interface Table<T, R> {
   readonly codec: Codec<T, R>;
-  readonly rows: Map<string, R>;
+  readonly rows: RowMap<R>;
   readonly byProject: Map<string, ProjectIndex>;
   /** Ids in creation order, for evicting the oldest (a `Fifo`, not the Map's own order: see fifo.ts). */
   readonly order: Fifo<string>;
 }
 
-export const table = <T, R>(codec: Codec<T, R>): Table<T, R> => ({
+export const table = <T, R>(codec: Codec<T, R>, rows: RowMap<R> = new Map()): Table<T, R> => ({
   codec,
-  rows: new Map(),
+  rows,
   byProject: new Map(),
   order: new Fifo(),
 });
