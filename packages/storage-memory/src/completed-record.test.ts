@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { completedExpiresAt, decodeCompleted, encodeCompleted } from "./completed-record.js";
+import { completedExpiresAt, decodeCompleted, encodeCompleted, expiredInPlace } from "./completed-record.js";
 
 const hex = fc.stringMatching(/^[0-9a-f]{64}$/);
 const fields = fc.record({
@@ -22,6 +22,16 @@ describe("completed record", () => {
         const encoded = encodeCompleted(record);
         expect(decodeCompleted(encoded)).toEqual(record);
         expect(completedExpiresAt(encoded)).toBe(record.expiresAt);
+      }),
+    );
+  });
+
+  it("reads its expiry in place, from its bytes, as a scan of rows off the heap does", () => {
+    fc.assert(
+      fc.property(fields, fc.integer({ min: -1, max: 1 }), (record, offset) => {
+        const bytes = Buffer.from(`padding${encodeCompleted(record)}`);
+        const now = record.expiresAt + offset;
+        expect(expiredInPlace(bytes, 7, bytes.length, now)).toBe(offset >= 0);
       }),
     );
   });

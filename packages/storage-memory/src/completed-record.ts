@@ -1,5 +1,5 @@
 import type { StoredResponse } from "@kopek/core";
-import { type FlatRow, fieldAt, flatRow, splitRow } from "./flat-rows.js";
+import { type FlatRow, fieldAt, flatRow, numberAt, splitRow } from "./flat-rows.js";
 
 export interface CompletedFields {
   readonly recordId: string;
@@ -21,6 +21,11 @@ export function encodeCompleted(fields: CompletedFields): CompletedRecord {
 /** The record's expiry (epoch milliseconds), read without decoding the rest. */
 export function completedExpiresAt(record: CompletedRecord): number {
   return Number(fieldAt(record, 0));
+}
+
+/** Whether the record whose UTF-8 bytes are `bytes[start..end)` has expired at `now`, read in place. */
+export function expiredInPlace(bytes: Uint8Array, start: number, end: number, now: number): boolean {
+  return numberAt(bytes, start, end) <= now;
 }
 
 export function decodeCompleted(record: CompletedRecord): CompletedFields {

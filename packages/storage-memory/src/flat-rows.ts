@@ -42,6 +42,23 @@ export function lastField(row: FlatRow, count: number): string {
   return row.slice(skipFields(row, count));
 }
 
+const NEWLINE = 0x0a;
+const MINUS = 0x2d;
+const ZERO = 0x30;
+
+/**
+ * The number written as the field that starts at `bytes[start]` (up to the next line break or `end`),
+ * read from a row's UTF-8 bytes in place: for scans over rows kept off the heap (off-heap-rows.ts).
+ */
+export function numberAt(bytes: Uint8Array, start: number, end: number): number {
+  let i = start;
+  const negative = bytes[i] === MINUS;
+  if (negative) i += 1;
+  let value = 0;
+  for (; i < end && bytes[i] !== NEWLINE; i++) value = value * 10 + ((bytes[i] as number) - ZERO);
+  return negative ? -value : value;
+}
+
 function skipFields(row: string, count: number): number {
   let start = 0;
   for (let i = 0; i < count; i++) start = row.indexOf(SEPARATOR, start) + 1;

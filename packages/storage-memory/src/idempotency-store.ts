@@ -15,6 +15,7 @@ import {
   completedExpiresAt,
   decodeCompleted,
   encodeCompleted,
+  expiredInPlace,
 } from "./completed-record.js";
 import { ExpiryQueue } from "./expiry-queue.js";
 import { OffHeapRows } from "./off-heap-rows.js";
@@ -47,7 +48,14 @@ type Row = InProgressRow | CompletedRecord;
 export class IdempotencyStore {
   readonly #inProgress = new Map<string, Map<string, InProgressRow>>();
   readonly #completed = new OffHeapRows<CompletedRecord>();
+  /**
+   * Records claimed (they may complete later): completed records written in one step are found
+   * expired in the order they were written, by `OffHeapRows.deleteOldest`, and need no entry here.
+   */
   readonly #expiry = new ExpiryQueue();
+  /** The expiry of the last completed record written, and whether none expired before one written earlier. */
+  #lastCompletedExpiry = Number.NEGATIVE_INFINITY;
+  #completedInOrder = true;
   readonly #resources: ResourceStore;
   readonly #projects: ProjectStore;
   readonly #purgePerClaim: number;
@@ -97,8 +105,7 @@ export class IdempotencyStore {
     const { recordId, fingerprint } = record;
     const expiresAt = record.expiresAt.getTime();
     const completed = encodeCompleted({ recordId, fingerprint, expiresAt, response: write.response });
-    this.#setCompleted(record.projectId, record.key, completed);
-    this.#expiry.push(expiresAt, record.projectId, record.key);
+    this.#setCompleted(record.projectId, record.key, completed, expiresAt);
     return { kind: "created" };
   }
 
@@ -124,7 +131,7 @@ export class IdempotencyStore {
     }
     const { recordId, fingerprint, expiresAt } = row;
     const completed = { recordId, fingerprint, expiresAt, response: completion.response };
-    this.#setCompleted(completion.projectId, completion.key, encodeCompleted(completed));
+    this.#setCompleted(completion.projectId, completion.key, encodeCompleted(completed), expiresAt);
     return "completed";
   }
 
@@ -140,7 +147,9 @@ export class IdempotencyStore {
     const at = now.getTime();
     let deleted = this.#purgeExpired(at, limit);
     // Records that expire out of insertion order (a shorter TTL than those before) hide behind the queue's head.
-    if (deleted < limit && !this.#expiry.ordered) {
+    // Records that expire out of write order (a shorter TTL than those before, a completion after a
+    // later claim) may hide behind the queue's head or the oldest completed one not yet expired.
+    if (deleted < limit && (!this.#expiry.ordered || !this.#completedInOrder)) {
       for (const rows of this.#inProgress.values()) {
         for (const [key, row] of rows) {
           if (deleted >= limit) return deleted;
@@ -149,9 +158,11 @@ export class IdempotencyStore {
           deleted += 1;
         }
       }
-      for (const [recordKey, row] of this.#completed.entries()) {
+      const expired = this.#completed.pick((bytes, start, end) =>
+        expiredInPlace(bytes, start, end, at) ? true : null,
+      );
+      for (const [recordKey] of expired) {
         if (deleted >= limit) return deleted;
-        if (completedExpiresAt(row) > at) continue;
         this.#completed.delete(recordKey);
         deleted += 1;
       }
@@ -228,9 +239,11 @@ export class IdempotencyStore {
     rows.set(key, row);
   }
 
-  #setCompleted(projectId: string, key: string, record: CompletedRecord): void {
+  #setCompleted(projectId: string, key: string, record: CompletedRecord, expiresAt: number): void {
     this.#inProgress.get(projectId)?.delete(key);
     this.#completed.set(recordKeyOf(projectId, key), record);
+    if (expiresAt < this.#lastCompletedExpiry) this.#completedInOrder = false;
+    this.#lastCompletedExpiry = expiresAt;
   }
 
   #delete(projectId: string, key: string): void {
@@ -238,11 +251,15 @@ export class IdempotencyStore {
     this.#completed.delete(recordKeyOf(projectId, key));
   }
 
-  // Pops expired entries off the queue's head and deletes their records. An entry whose key now holds a
-  // later record (written after the first expired) is skipped and not counted; each entry is popped
-  // once, so the work stays O(1) amortised per claim.
+  // Deletes the oldest completed records while they have expired, then pops expired entries off the
+  // claims' queue and deletes their records. An entry whose key now holds a later record (written after
+  // the first expired) is skipped and not counted; each is looked at once, so the work stays O(1)
+  // amortised per claim.
   #purgeExpired(now: number, limit: number): number {
-    let deleted = 0;
+    let deleted = this.#completed.deleteOldest(
+      (bytes, start, end) => expiredInPlace(bytes, start, end, now),
+      limit,
+    );
     while (deleted < limit) {
       const entry = this.#expiry.shiftExpired(now);
       if (entry === undefined) break;

@@ -1,5 +1,5 @@
 import { INVOICE_STATUSES, type Invoice, type InvoiceStatus } from "@kopek/core";
-import { type FlatRow, flatRow, lastField, splitRow } from "./flat-rows.js";
+import { type FlatRow, flatRow, lastField, numberAt, splitRow } from "./flat-rows.js";
 import type { Codec } from "./table.js";
 
 /** What the store reads of a row without decoding the invoice. */
@@ -91,17 +91,10 @@ export function invoiceFacts(row: FlatRow): InvoiceFacts {
  */
 export function lapsedExpiry(bytes: Uint8Array, start: number, end: number, now: number): number | null {
   if (end - start < 3 || bytes[start] !== CREATED_CODE || bytes[start + 1] !== NEWLINE) return null;
-  let i = start + 2;
-  const negative = bytes[i] === MINUS;
-  if (negative) i += 1;
-  let expiresAt = 0;
-  for (; i < end && bytes[i] !== NEWLINE; i++) expiresAt = expiresAt * 10 + ((bytes[i] as number) - ZERO);
-  if (negative) expiresAt = -expiresAt;
+  const expiresAt = numberAt(bytes, start + 2, end);
   return expiresAt <= now ? expiresAt : null;
 }
 
-const ZERO = 0x30;
-const MINUS = 0x2d;
 const NEWLINE = 0x0a;
 /** The status field of an invoice stored as created: its index in INVOICE_STATUSES, one digit. */
-const CREATED_CODE = ZERO + INVOICE_STATUSES.indexOf("created");
+const CREATED_CODE = 0x30 + INVOICE_STATUSES.indexOf("created");

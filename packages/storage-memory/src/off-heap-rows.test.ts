@@ -4,7 +4,8 @@ import { OffHeapRows } from "./off-heap-rows.js";
 
 type Op =
   | { readonly kind: "set"; readonly key: string; readonly row: string }
-  | { readonly kind: "delete"; readonly key: string };
+  | { readonly kind: "delete"; readonly key: string }
+  | { readonly kind: "deleteOldest"; readonly limit: number };
 
 // Few distinct keys, so sets replace and deletes hit; any text, lone surrogates and long rows included.
 const key = fc.oneof(
@@ -13,35 +14,60 @@ const key = fc.oneof(
 );
 const row = fc.oneof(
   fc.string({ maxLength: 200, unit: "binary" }),
+  fc.string({ maxLength: 20, unit: "binary" }).map((text) => `0${text}`),
   fc.string({ maxLength: 60, unit: "grapheme" }),
   fc.constantFrom("", '0\n1795707557796\n1\n"p"\n[]', "x".repeat(3000)),
 );
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("set" as const), key, row }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("delete" as const), key }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("deleteOldest" as const),
+      limit: fc.integer({ min: 0, max: 5 }),
+    }),
+  },
 );
+
+// `deleteOldest`'s test in these properties: the row starts with "0" (its first UTF-8 byte).
+const startsWithZero = (bytes: Uint8Array, start: number, end: number) =>
+  end > start && bytes[start] === 0x30;
 
 function sorted(entries: Iterable<[string, string]>): [string, string][] {
   return [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 describe("OffHeapRows", () => {
-  it("behaves as a Map of strings for any sequence of sets and deletes", () => {
+  it("behaves as a Map of strings in write order for any sequence of sets and deletes", () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 300 }), (ops) => {
         const rows = new OffHeapRows(16);
+        // A Map in write order: a set moves its key to the end, as a write appends to the log.
         const model = new Map<string, string>();
         for (const step of ops) {
           if (step.kind === "set") {
             rows.set(step.key, step.row);
+            model.delete(step.key);
             model.set(step.key, step.row);
-          } else expect(rows.delete(step.key)).toBe(model.delete(step.key));
+          } else if (step.kind === "delete") {
+            expect(rows.delete(step.key)).toBe(model.delete(step.key));
+          } else {
+            let expected = 0;
+            for (const [k, v] of model) {
+              if (expected >= step.limit || !v.startsWith("0")) break;
+              model.delete(k);
+              expected += 1;
+            }
+            expect(rows.deleteOldest(startsWithZero, step.limit)).toBe(expected);
+            continue;
+          }
           expect(rows.get(step.key)).toBe(model.get(step.key));
           expect(rows.has(step.key)).toBe(model.has(step.key));
         }
         expect(rows.size).toBe(model.size);
         for (const [k, v] of model) expect(rows.get(k)).toBe(v);
-        expect(sorted(rows.entries())).toEqual(sorted(model.entries()));
+        expect([...rows.entries()]).toEqual([...model.entries()]);
         expect([...rows.values()].sort()).toEqual([...model.values()].sort());
       }),
       { numRuns: 300 },

@@ -28,6 +28,9 @@ export class OffHeapRows<Row extends string = string> {
   readonly #liveBytes: number[] = [];
   /** Bytes written into each chunk. */
   readonly #written: number[] = [];
+  // Where `deleteOldest` goes on from: every entry before it is dead.
+  #oldestChunk = 0;
+  #oldestOffset = 0;
 
   constructor(initialSlots = 1024) {
     const slots = 2 ** Math.ceil(Math.log2(Math.max(initialSlots, 16)));
@@ -110,6 +113,43 @@ export class OffHeapRows<Row extends string = string> {
       if (value !== null) picked.push([decode(chunk, start, keyWord), value]);
     });
     return picked;
+  }
+
+  /**
+   * Deletes rows oldest write first while `done` holds for them (read in place, as in `pick`), at most
+   * `limit`, stopping at the first live row it does not hold for; returns how many it deleted. For rows
+   * that are done with in about the order they were written (records that expire): one that is done
+   * before older ones waits for them.
+   */
+  deleteOldest(done: (bytes: Uint8Array, start: number, end: number) => boolean, limit: number): number {
+    let deleted = 0;
+    while (deleted < limit) {
+      const index = this.#oldestChunk;
+      const chunk = this.#chunks[index];
+      if (chunk === undefined) return deleted;
+      const offset = this.#oldestOffset;
+      if (chunk === null || offset >= (this.#written[index] as number)) {
+        if (index === this.#chunks.length - 1) return deleted;
+        this.#oldestChunk = index + 1;
+        this.#oldestOffset = 0;
+        continue;
+      }
+      const keyWord = chunk.readUInt32LE(offset);
+      const rowWord = chunk.readUInt32LE(offset + 4);
+      const keyStart = offset + HEADER_BYTES;
+      const rowStart = keyStart + (keyWord % UTF16);
+      if (keyWord < DEAD) {
+        const isDone =
+          rowWord < UTF16
+            ? done(chunk, rowStart, rowStart + rowWord)
+            : pickDecoded(done, decode(chunk, rowStart, rowWord));
+        if (!isDone) return deleted;
+        this.delete(decode(chunk, keyStart, keyWord));
+        deleted += 1;
+      }
+      this.#oldestOffset = rowStart + (rowWord % UTF16);
+    }
+    return deleted;
   }
 
   // Visits every live entry in write order: its chunk, where its key starts, and its two length words.
@@ -247,7 +287,7 @@ const sharedInt32 = (length: number) => new Int32Array(new SharedArrayBuffer(len
 const sharedFloat64 = (length: number) => new Float64Array(new SharedArrayBuffer(length * 8));
 
 // A row kept as UTF-16 (it holds a lone surrogate) is shown to `pick` as UTF-8 like the others.
-function pickDecoded<P>(pick: (bytes: Uint8Array, start: number, end: number) => P | null, row: string) {
+function pickDecoded<P>(pick: (bytes: Uint8Array, start: number, end: number) => P, row: string): P {
   const bytes = Buffer.from(row, "utf8");
   return pick(bytes, 0, bytes.length);
 }
