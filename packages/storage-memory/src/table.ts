@@ -72,7 +72,7 @@ function evictOldest<T, R>(t: Table<T, R>): string | null {
     const row = t.rows.get(id);
     if (row === undefined) continue;
     t.rows.delete(id);
-    t.byProject.get(t.codec.head(row).projectId)?.forget((live) => t.rows.has(live));
+    t.byProject.get(t.codec.head(row).projectId)?.forget(id, (live) => t.rows.has(live));
     return id;
   }
   return null;
