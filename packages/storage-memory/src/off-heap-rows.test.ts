@@ -100,6 +100,22 @@ describe("OffHeapRows", () => {
     expect(rows.get("k59")).toBe(`${big}!`);
   });
 
+  it("holds a bounded number of chunks however much is written, when old rows go", () => {
+    const rows = new OffHeapRows();
+    const row = `0${"r".repeat(10_000)}`;
+    let most = 0;
+    for (let i = 0; i < 20_000; i++) {
+      rows.set(`k${i}`, row);
+      // Rows done with oldest first, as expired records are: at most ~1,000 live (~10 MB).
+      if (i >= 1000) rows.deleteOldest(startsWithZero, 1);
+      most = Math.max(most, rows.chunksHeld);
+    }
+    expect(rows.size).toBe(1000);
+    expect(most).toBeLessThanOrEqual(12);
+    expect(rows.get("k19999")).toBe(row);
+    expect(rows.get("k18999")).toBeUndefined();
+  });
+
   it("gives a row larger than a chunk a chunk of its own", () => {
     const rows = new OffHeapRows();
     const huge = "ж".repeat(1_000_000);

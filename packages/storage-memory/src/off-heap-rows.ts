@@ -1,36 +1,23 @@
+import { RowLog } from "./row-log.js";
+
 /**
  * A map from string keys to string rows that keeps the rows' bytes outside V8's heap. Memory storage
  * keeps a row for every write (an idempotency record for 24 hours, an invoice until it is evicted);
  * on the heap, every young collection copied each new row and every full one walked them all, on the
  * one core that also answers requests: that work, not the requests, made most of a create's p99 and
  * a fifth of its CPU (docs/performance.md, "Rows off the heap"). Here a row costs the heap nothing:
- * its key and text are written as UTF-8 into large chunks, found through an open-addressing index in
- * typed arrays, and decoded again on every read (a reader gets a fresh string, as from a database).
- *
- * Chunks and index live in `SharedArrayBuffer`s although no other thread sees them: V8 counts an
- * `ArrayBuffer`'s bytes as external memory and starts full collections as they grow (13 instead of 1
- * over 150,000 creates when measured), while shared memory is left out of that count. A chunk is
- * dropped once every row written into it has been replaced or deleted.
+ * its key and text are written into a `RowLog` (chunks of shared memory), found through an
+ * open-addressing index in typed arrays (shared memory too, see row-log.ts), and decoded again on
+ * every read (a reader gets a fresh string, as from a database).
  */
 export class OffHeapRows<Row extends string = string> {
-  // Index: slot → 32-bit hash of the key, and the entry's location (EMPTY, DELETED, or 1 + position).
+  // Index: slot → 32-bit hash of the key, and the entry's location in the log (EMPTY, DELETED, or ≥ 1).
   #hashes: Int32Array;
   #locations: Float64Array;
   #size = 0;
   /** Slots not EMPTY (live and DELETED): what decides when the index is rebuilt. */
   #filled = 0;
-  // Entries: [u32 key length][u32 row length][key][row], appended to the current chunk in write order.
-  // Text is UTF-8, or UTF-16 (UTF16 added to its length) when it holds a lone surrogate, which UTF-8
-  // cannot carry; an entry replaced or deleted has DEAD added to its key's length, so a scan reads the
-  // chunks in order, without the index.
-  readonly #chunks: (Buffer | null)[] = [];
-  /** Bytes of live entries per chunk; a chunk that is not the current one is dropped at 0. */
-  readonly #liveBytes: number[] = [];
-  /** Bytes written into each chunk. */
-  readonly #written: number[] = [];
-  // Where `deleteOldest` goes on from: every entry before it is dead.
-  #oldestChunk = 0;
-  #oldestOffset = 0;
+  readonly #log = new RowLog();
 
   constructor(initialSlots = 1024) {
     const slots = 2 ** Math.ceil(Math.log2(Math.max(initialSlots, 16)));
@@ -42,14 +29,14 @@ export class OffHeapRows<Row extends string = string> {
     return this.#size;
   }
 
-  /** Chunks still held (for tests and `inspect`-style accounting). */
+  /** Chunks of the log in use (for tests). */
   get chunksHeld(): number {
-    return this.#chunks.filter((chunk) => chunk !== null).length;
+    return this.#log.chunksHeld;
   }
 
   get(key: string): Row | undefined {
     const slot = this.#find(key, hashOf(key));
-    return slot < 0 ? undefined : (this.#rowAt(this.#locations[slot] as number) as Row);
+    return slot < 0 ? undefined : (this.#log.rowAt(this.#locations[slot] as number) as Row);
   }
 
   has(key: string): boolean {
@@ -59,9 +46,9 @@ export class OffHeapRows<Row extends string = string> {
   set(key: string, row: Row): this {
     const hash = hashOf(key);
     const slot = this.#find(key, hash);
-    const location = this.#append(key, row);
+    const location = this.#log.append(key, row);
     if (slot >= 0) {
-      this.#release(this.#locations[slot] as number);
+      this.#log.release(this.#locations[slot] as number);
       this.#locations[slot] = location;
       return this;
     }
@@ -77,7 +64,7 @@ export class OffHeapRows<Row extends string = string> {
   delete(key: string): boolean {
     const slot = this.#find(key, hashOf(key));
     if (slot < 0) return false;
-    this.#release(this.#locations[slot] as number);
+    this.#log.release(this.#locations[slot] as number);
     this.#locations[slot] = DELETED;
     this.#size -= 1;
     return true;
@@ -86,10 +73,7 @@ export class OffHeapRows<Row extends string = string> {
   /** Every key with its row, oldest write first (each row decoded: slow over many rows). */
   entries(): IterableIterator<[string, Row]> {
     const entries: [string, Row][] = [];
-    this.#scan((chunk, start, keyWord, rowWord) => {
-      const rowStart = start + (keyWord % UTF16);
-      entries.push([decode(chunk, start, keyWord), decode(chunk, rowStart, rowWord) as Row]);
-    });
+    this.#log.scan((entry) => entries.push([entry.key(), entry.row() as Row]));
     return entries[Symbol.iterator]();
   }
 
@@ -104,13 +88,9 @@ export class OffHeapRows<Row extends string = string> {
    */
   pick<P>(pick: (bytes: Uint8Array, start: number, end: number) => P | null): [string, P][] {
     const picked: [string, P][] = [];
-    this.#scan((chunk, start, keyWord, rowWord) => {
-      const rowStart = start + (keyWord % UTF16);
-      const value =
-        rowWord < UTF16
-          ? pick(chunk, rowStart, rowStart + rowWord)
-          : pickDecoded(pick, decode(chunk, rowStart, rowWord));
-      if (value !== null) picked.push([decode(chunk, start, keyWord), value]);
+    this.#log.scan((entry) => {
+      const value = pick(entry.bytes, entry.rowStart, entry.rowEnd);
+      if (value !== null) picked.push([entry.key(), value]);
     });
     return picked;
   }
@@ -122,49 +102,11 @@ export class OffHeapRows<Row extends string = string> {
    * before older ones waits for them.
    */
   deleteOldest(done: (bytes: Uint8Array, start: number, end: number) => boolean, limit: number): number {
-    let deleted = 0;
-    while (deleted < limit) {
-      const index = this.#oldestChunk;
-      const chunk = this.#chunks[index];
-      if (chunk === undefined) return deleted;
-      const offset = this.#oldestOffset;
-      if (chunk === null || offset >= (this.#written[index] as number)) {
-        if (index === this.#chunks.length - 1) return deleted;
-        this.#oldestChunk = index + 1;
-        this.#oldestOffset = 0;
-        continue;
-      }
-      const keyWord = chunk.readUInt32LE(offset);
-      const rowWord = chunk.readUInt32LE(offset + 4);
-      const keyStart = offset + HEADER_BYTES;
-      const rowStart = keyStart + (keyWord % UTF16);
-      if (keyWord < DEAD) {
-        const isDone =
-          rowWord < UTF16
-            ? done(chunk, rowStart, rowStart + rowWord)
-            : pickDecoded(done, decode(chunk, rowStart, rowWord));
-        if (!isDone) return deleted;
-        this.delete(decode(chunk, keyStart, keyWord));
-        deleted += 1;
-      }
-      this.#oldestOffset = rowStart + (rowWord % UTF16);
-    }
-    return deleted;
-  }
-
-  // Visits every live entry in write order: its chunk, where its key starts, and its two length words.
-  #scan(visit: (chunk: Buffer, start: number, keyWord: number, rowWord: number) => void): void {
-    for (let index = 0; index < this.#chunks.length; index++) {
-      const chunk = this.#chunks[index];
-      if (chunk === null || chunk === undefined) continue;
-      const written = this.#written[index] as number;
-      for (let offset = 0; offset < written; ) {
-        const keyWord = chunk.readUInt32LE(offset);
-        const rowWord = chunk.readUInt32LE(offset + 4);
-        if (keyWord < DEAD) visit(chunk, offset + HEADER_BYTES, keyWord, rowWord);
-        offset += HEADER_BYTES + (keyWord % UTF16) + (rowWord % UTF16);
-      }
-    }
+    return this.#log.deleteOldest(
+      (entry) => done(entry.bytes, entry.rowStart, entry.rowEnd),
+      limit,
+      (key) => this.delete(key),
+    );
   }
 
   // The key's slot, or −1 − the slot to insert it at (the first DELETED one on its probe, else EMPTY).
@@ -177,7 +119,7 @@ export class OffHeapRows<Row extends string = string> {
       if (location === EMPTY) return -1 - (free < 0 ? slot : free);
       if (location === DELETED) {
         if (free < 0) free = slot;
-      } else if (this.#hashes[slot] === hash && this.#keyAt(location) === key) return slot;
+      } else if (this.#hashes[slot] === hash && this.#log.keyAt(location) === key) return slot;
     }
   }
 
@@ -200,97 +142,13 @@ export class OffHeapRows<Row extends string = string> {
       this.#locations[slot] = location;
     }
   }
-
-  // Writes an entry into the current chunk (a new one when it does not fit); returns its location.
-  #append(key: string, row: string): number {
-    const most = HEADER_BYTES + 3 * (key.length + row.length);
-    if (most >= UTF16) throw new RangeError("OffHeapRows: a row must be shorter than 256 MiB");
-    let index = this.#chunks.length - 1;
-    let chunk = this.#chunks[index];
-    let start = this.#written[index] ?? 0;
-    if (chunk === undefined || chunk === null || start + most > chunk.length) {
-      if (index >= 0 && this.#liveBytes[index] === 0) this.#chunks[index] = null;
-      chunk = Buffer.from(new SharedArrayBuffer(Math.max(CHUNK_BYTES, most)));
-      this.#chunks.push(chunk);
-      this.#liveBytes.push(0);
-      this.#written.push(0);
-      index += 1;
-      start = 0;
-    }
-    const keyWord = write(chunk, key, start + HEADER_BYTES);
-    const rowWord = write(chunk, row, start + HEADER_BYTES + (keyWord % UTF16));
-    chunk.writeUInt32LE(keyWord, start);
-    chunk.writeUInt32LE(rowWord, start + 4);
-    const entryBytes = HEADER_BYTES + (keyWord % UTF16) + (rowWord % UTF16);
-    this.#written[index] = start + entryBytes;
-    this.#liveBytes[index] = (this.#liveBytes[index] as number) + entryBytes;
-    return 1 + index * CHUNK_SPAN + start;
-  }
-
-  // The entry at `location` is replaced or deleted: marked DEAD, and its chunk dropped once nothing in
-  // it is live.
-  #release(location: number): void {
-    const { chunk, index, offset } = this.#at(location);
-    const keyWord = chunk.readUInt32LE(offset);
-    chunk.writeUInt32LE(keyWord + DEAD, offset);
-    const entryBytes = HEADER_BYTES + (keyWord % UTF16) + (chunk.readUInt32LE(offset + 4) % UTF16);
-    const live = (this.#liveBytes[index] as number) - entryBytes;
-    this.#liveBytes[index] = live;
-    if (live === 0 && index !== this.#chunks.length - 1) this.#chunks[index] = null;
-  }
-
-  #at(location: number): { readonly chunk: Buffer; readonly index: number; readonly offset: number } {
-    const position = location - 1;
-    const index = Math.floor(position / CHUNK_SPAN);
-    return { chunk: this.#chunks[index] as Buffer, index, offset: position - index * CHUNK_SPAN };
-  }
-
-  #keyAt(location: number): string {
-    const { chunk, offset } = this.#at(location);
-    return decode(chunk, offset + HEADER_BYTES, chunk.readUInt32LE(offset));
-  }
-
-  #rowAt(location: number): string {
-    const { chunk, offset } = this.#at(location);
-    const keyBytes = chunk.readUInt32LE(offset) % UTF16;
-    return decode(chunk, offset + HEADER_BYTES + keyBytes, chunk.readUInt32LE(offset + 4));
-  }
 }
 
 const EMPTY = 0;
 const DELETED = -1;
-const HEADER_BYTES = 8;
-/** Added to a length word: the text is UTF-16, not UTF-8 (every length is below it). */
-const UTF16 = 2 ** 28;
-/** Added to a key's length word: the entry was replaced or deleted. */
-const DEAD = 2 ** 31;
-/** Rows go into 1 MiB chunks; a longer row gets a chunk of its own size. */
-const CHUNK_BYTES = 1 << 20;
-/** A location is 1 + chunk index × CHUNK_SPAN + offset: no chunk reaches 4 GiB. */
-const CHUNK_SPAN = 2 ** 32;
-
-// Writes `text` at `at`, as UTF-8 unless it holds a lone surrogate (String.prototype.isWellFormed: Node
-// 20, not yet in TypeScript's ES2023 lib); returns its length word. JSON.stringify escapes lone
-// surrogates, so every row Kopek writes is UTF-8.
-function write(chunk: Buffer, text: string, at: number): number {
-  if ((text as unknown as { isWellFormed(): boolean }).isWellFormed()) return chunk.write(text, at, "utf8");
-  return UTF16 + chunk.write(text, at, "utf16le");
-}
-
-// The text of a length word's bytes at `start` (a DEAD flag is not expected).
-function decode(chunk: Buffer, start: number, word: number): string {
-  const bytes = word % UTF16;
-  return chunk.toString(word >= UTF16 ? "utf16le" : "utf8", start, start + bytes);
-}
 
 const sharedInt32 = (length: number) => new Int32Array(new SharedArrayBuffer(length * 4));
 const sharedFloat64 = (length: number) => new Float64Array(new SharedArrayBuffer(length * 8));
-
-// A row kept as UTF-16 (it holds a lone surrogate) is shown to `pick` as UTF-8 like the others.
-function pickDecoded<P>(pick: (bytes: Uint8Array, start: number, end: number) => P, row: string): P {
-  const bytes = Buffer.from(row, "utf8");
-  return pick(bytes, 0, bytes.length);
-}
 
 /** FNV-1a over the key's UTF-16 code units. */
 function hashOf(key: string): number {
