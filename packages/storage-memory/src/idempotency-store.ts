@@ -146,7 +146,6 @@ export class IdempotencyStore {
   purge(now: Date, limit: number): number {
     const at = now.getTime();
     let deleted = this.#purgeExpired(at, limit);
-    // Records that expire out of insertion order (a shorter TTL than those before) hide behind the queue's head.
     // Records that expire out of write order (a shorter TTL than those before, a completion after a
     // later claim) may hide behind the queue's head or the oldest completed one not yet expired.
     if (deleted < limit && (!this.#expiry.ordered || !this.#completedInOrder)) {

@@ -100,6 +100,18 @@ describe("OffHeapRows", () => {
     expect(rows.get("k59")).toBe(`${big}!`);
   });
 
+  it("keeps its rows through rebuilds of the index at the same size (churn over a few keys)", () => {
+    const rows = new OffHeapRows(16);
+    for (let i = 0; i < 100_000; i++) {
+      rows.set(`live-${i % 100}`, `row ${i}`);
+      rows.set(`gone-${i}`, "x");
+      rows.delete(`gone-${i}`);
+    }
+    expect(rows.size).toBe(100);
+    for (let k = 0; k < 100; k++) expect(rows.get(`live-${k}`)).toBe(`row ${99_900 + k}`);
+    expect(rows.has("gone-99999")).toBe(false);
+  });
+
   it("holds a bounded number of chunks however much is written, when old rows go", () => {
     const rows = new OffHeapRows();
     const row = `0${"r".repeat(10_000)}`;

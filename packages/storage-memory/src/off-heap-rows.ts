@@ -7,8 +7,10 @@ import { RowLog } from "./row-log.js";
  * one core that also answers requests: that work, not the requests, made most of a create's p99 and
  * a fifth of its CPU (docs/performance.md, twelfth session). Here a row costs the heap nothing:
  * its key and text are written into a `RowLog` (chunks of shared memory), found through an
- * open-addressing index in typed arrays (shared memory too, see row-log.ts), and decoded again on
- * every read (a reader gets a fresh string, as from a database).
+ * open-addressing index in typed arrays (shared memory too, see row-log.ts: as ordinary arrays their
+ * growth started full collections, and the create's p99 went 7.8 → 12.4 ms), and decoded again on
+ * every read (a reader gets a fresh string, as from a database). A rebuild of the index at the same
+ * size reuses the arrays the one before left, so churn allocates none.
  */
 export class OffHeapRows<Row extends string = string> {
   // Index: slot → 32-bit hash of the key, and the entry's location in the log (EMPTY, DELETED, or ≥ 1).
@@ -17,6 +19,8 @@ export class OffHeapRows<Row extends string = string> {
   #size = 0;
   /** Slots not EMPTY (live and DELETED): what decides when the index is rebuilt. */
   #filled = 0;
+  /** The arrays the last rebuild replaced, for the next rebuild of the same size. */
+  #spare: { readonly hashes: Int32Array; readonly locations: Float64Array } | null = null;
   readonly #log = new RowLog();
 
   constructor(initialSlots = 1024) {
@@ -128,8 +132,10 @@ export class OffHeapRows<Row extends string = string> {
     const hashes = this.#hashes;
     const locations = this.#locations;
     const slots = Math.max(16, 2 ** Math.ceil(Math.log2(this.#size * 4 + 1)));
-    this.#hashes = sharedInt32(slots);
-    this.#locations = sharedFloat64(slots);
+    const spare = this.#spare?.locations.length === slots ? this.#spare : null;
+    this.#hashes = spare?.hashes ?? sharedInt32(slots);
+    this.#locations = spare?.locations.fill(EMPTY) ?? sharedFloat64(slots);
+    this.#spare = { hashes, locations };
     this.#filled = this.#size;
     const mask = slots - 1;
     for (let old = 0; old < locations.length; old++) {
