@@ -37,10 +37,10 @@ const KINDS = {
 const FIELDS = Object.keys(KINDS) as (keyof Invoice)[];
 const IS_DATE = FIELDS.map((field) => KINDS[field] === "date");
 
-// A row's fields: status (by number, first, so the sweeper's scan reads one byte), expiry, version
-// and project (as JSON), then the invoice's values as a JSON array.
-
-/** Invoices, each kept as a `FlatRow`. */
+/**
+ * Invoices, each kept as a `FlatRow`: status (by number, first, so the sweeper's scan reads one
+ * byte), expiry, version and project (as JSON), then the invoice's values as a JSON array.
+ */
 export const invoiceRows: Codec<Invoice, FlatRow> = {
   encode(invoice) {
     const { status, expiresAt, version, projectId } = invoice;

@@ -81,8 +81,11 @@ export class OffHeapRows<Row extends string = string> {
     return entries[Symbol.iterator]();
   }
 
+  /** Every row, oldest write first (each decoded, its key not). */
   values(): IterableIterator<Row> {
-    return [...this.entries()].map(([, row]) => row)[Symbol.iterator]();
+    const rows: Row[] = [];
+    this.#log.scan((entry) => rows.push(entry.row() as Row));
+    return rows[Symbol.iterator]();
   }
 
   /**
