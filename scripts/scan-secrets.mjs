@@ -110,7 +110,10 @@ function scanFile(file, kind) {
       }
       for (const pattern of NOT_CARDS) cleaned = cleaned.replace(pattern, " ");
       for (const _ of apiKeysIn(text)) hits.push(`${where}: an API key`);
-      if (containsCardNumber(cleaned)) hits.push(`${where}: a card number`);
+      // A dump's cells are separated by tabs, which the card rule reads as the spaces between a card's
+      // digit groups: digits in neighbouring cells (a numeric provider id, a card mask) are no card.
+      const cells = kind === "dump" ? cleaned.split("\t") : [cleaned];
+      if (cells.some((cell) => containsCardNumber(cell))) hits.push(`${where}: a card number`);
       if ((refsByPrefix.size > 0 && refIn(text)) || TOKEN_SHAPE.test(text))
         hits.push(`${where}: a plaintext method token`);
       if (PROVIDER_SECRET_SHAPE.test(text)) hits.push(`${where}: a provider secret key`);

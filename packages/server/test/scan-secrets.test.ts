@@ -39,7 +39,10 @@ test("clean logs and dumps, look-alikes included: zero hits, exit 0", async () =
     "COPY public.subscriptions (id, amount, currency) FROM stdin;\nx\t4111111111111111\tRUB\n\\.\n" +
     // The rate limiter's count and epoch-ms expiry: "40" and "1795618310266" pass Luhn together.
     "COPY public.kopek_rate_limits (key, points, expire) FROM stdin;\n" +
-    "kopek-key:601b54b06fa39485ce516c8ca7c8fe8c2c620ccadbb850ce2f76b226aa02b6b3\t40\t1795618310266\n\\.\n";
+    "kopek-key:601b54b06fa39485ce516c8ca7c8fe8c2c620ccadbb850ce2f76b226aa02b6b3\t40\t1795618310266\n\\.\n" +
+    // A T-Bank RebillId next to a card mask: "99248971" and "2202 20" pass Luhn when read as one run.
+    "COPY public.subscriptions (id, method_ref, method_mask) FROM stdin;\n" +
+    "y\t99248971\t2202 20** **** 7054\n\\.\n";
   const result = await scan({
     "logs/a.log": CLEAN_LOG,
     "dumps/db.sql": dump,
@@ -54,11 +57,12 @@ test("a key, a card number and a method token: exit 1, file:line of each, never 
   const result = await scan({
     "logs/a.log": `${CLEAN_LOG}\n{"msg":"auth ${key}"}\n{"msg":"card 4111 1111 1111 1111"}\n`,
     "dumps/db.sql":
-      "COPY public.x (id, note) FROM stdin;\n1\tpm_leaked_token_42\n2\ttok_not_in_the_manifest\n\\.\n",
+      "COPY public.x (id, note) FROM stdin;\n1\tpm_leaked_token_42\n2\ttok_not_in_the_manifest\n3\t4111 1111 1111 1111\n\\.\n",
     "secrets/refs.txt": "pm_leaked_token_42\n",
   });
   expect(result.code).toBe(1);
-  expect(result.out).toContain("4 secrets found");
+  expect(result.out).toContain("5 secrets found");
+  expect(result.out).toMatch(/dumps\/db\.sql:4: a card number/);
   expect(result.out).toMatch(/logs\/a\.log:3: an API key/);
   expect(result.out).toMatch(/logs\/a\.log:4: a card number/);
   expect(result.out).toMatch(/dumps\/db\.sql:2: a plaintext method token/);
