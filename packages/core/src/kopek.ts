@@ -2,7 +2,7 @@ import type { Result } from "neverthrow";
 import type { KopekError } from "./api/errors.js";
 import { toProblem } from "./api/problem.js";
 import { parseQueryString } from "./api/query-string.js";
-import { DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from "./api/request-body.js";
+import { bodyRefusal, DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from "./api/request-body.js";
 import { acceptedRequestId } from "./api/request-id.js";
 import { matchRoute } from "./api/routes.js";
 import { withHeader } from "./api/with-header.js";
@@ -10,13 +10,14 @@ import { KeyCache } from "./auth/key-cache.js";
 import type { AuthContext } from "./auth/look-up-key.js";
 import { createUuidV7Generator } from "./crypto/uuid-v7.js";
 import type { Invoice, Payment, Project } from "./domain/model.js";
-import { type Executor, executeOnce } from "./idempotency/execute-once.js";
+import { type Executor, executeOnce, lookUpSentBytes } from "./idempotency/execute-once.js";
 import {
   DEFAULT_LEASE_MS,
   IDEMPOTENCY_TTL_MS,
   MAX_LEASE_MS,
   validateIdempotencyKeyHeader,
 } from "./idempotency/idempotency-rules.js";
+import { sentDigest } from "./idempotency/sent-digest.js";
 import {
   type CheckPaymentRequest,
   checkInvoicePayment,
@@ -31,6 +32,7 @@ import {
 } from "./payments/provider-notifications.js";
 import { type Clock, millisecondsOf, systemClock } from "./ports/clock.js";
 import type { IdGenerator } from "./ports/id-generator.js";
+import type { LookupOutcome } from "./ports/idempotency-storage.js";
 import type { NotificationAnswer, PaymentProvider } from "./ports/payment-provider.js";
 import type { Storage } from "./ports/storage.js";
 import { fromStorageError } from "./use-cases/execution.js";
@@ -231,6 +233,20 @@ export function createKopek(options: KopekOptions): Kopek {
     const key = validateIdempotencyKeyHeader(header(headers["idempotency-key"]));
     // A revoked key's write is refused by storage: answered without the project it claimed.
     const answered = (response: KopekResponse) => (response.status === 401 ? response : as(response));
+    // Storage that looks keys up in memory answers a retry of a completed write's exact bytes here,
+    // before its body is parsed (idempotency/sent-digest.ts); what the key holds goes on to executeOnce.
+    const sent =
+      storage.lookupsAreLocal &&
+      key.isOk() &&
+      bodyRefusal(request.body, contentType, route.body, bodyLimitBytes) === null
+        ? sentDigest(request.method, path, request.body)
+        : null;
+    let held: LookupOutcome | null = null;
+    if (sent !== null && key.isOk()) {
+      const looked = await lookUpSentBytes(executor, auth, key.value, sent);
+      if ("replay" in looked) return answered(looked.replay);
+      held = looked.held;
+    }
     const body = readJsonBody(request.body, contentType, route.body, bodyLimitBytes);
     if (body.isErr()) return refuse(body.error);
     if (key.isErr()) return refuse(key.error);
@@ -241,6 +257,8 @@ export function createKopek(options: KopekOptions): Kopek {
       body: body.value,
       id: route.id,
       requestId,
+      sentDigest: sent,
+      held,
     };
     return answered(await executeOnce(executor, auth, route.operation, write));
   }

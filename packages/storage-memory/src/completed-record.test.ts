@@ -6,6 +6,7 @@ const hex = fc.stringMatching(/^[0-9a-f]{64}$/);
 const fields = fc.record({
   recordId: fc.uuid(),
   fingerprint: hex,
+  sentDigest: fc.option(hex, { nil: undefined }),
   expiresAt: fc.integer({ min: 0, max: 8_640_000_000_000_000 }),
   response: fc.record({
     status: fc.integer({ min: 100, max: 599 }),
@@ -40,6 +41,7 @@ describe("completed record", () => {
     const record = {
       recordId: "0193a5a0-0000-7000-8000-000000000001",
       fingerprint: "a".repeat(64),
+      sentDigest: "b".repeat(64),
       expiresAt: 1_764_115_200_000,
       response: { status: 201, headers: { location: "/v1/invoices/1\n", "x-a": "" }, body: "\n\n{}\n" },
     };

@@ -4,18 +4,23 @@ import { type FlatRow, fieldAt, flatRow, numberAt, splitRow } from "./flat-rows.
 export interface CompletedFields {
   readonly recordId: string;
   readonly fingerprint: string;
+  /** The record's `sentDigest`, or undefined when it was created without one. */
+  readonly sentDigest: string | undefined;
   /** Epoch milliseconds. */
   readonly expiresAt: number;
   readonly response: StoredResponse;
 }
 
-/** A completed idempotency record as a `FlatRow`: expiry, id, fingerprint, status and headers, then the body. */
+/**
+ * A completed idempotency record as a `FlatRow`: expiry, id, fingerprint, sent digest (empty when
+ * none), status and headers, then the body.
+ */
 export type CompletedRecord = FlatRow;
 
 export function encodeCompleted(fields: CompletedFields): CompletedRecord {
-  const { recordId, fingerprint, expiresAt, response } = fields;
+  const { recordId, fingerprint, sentDigest = "", expiresAt, response } = fields;
   const { status, headers, body } = response;
-  return flatRow([expiresAt, recordId, fingerprint, status, JSON.stringify(headers), body]);
+  return flatRow([expiresAt, recordId, fingerprint, sentDigest, status, JSON.stringify(headers), body]);
 }
 
 /** The record's expiry (epoch milliseconds), read without decoding the rest. */
@@ -29,8 +34,9 @@ export function expiredInPlace(bytes: Uint8Array, start: number, end: number, no
 }
 
 export function decodeCompleted(record: CompletedRecord): CompletedFields {
-  const { fields, last: body } = splitRow(record, 5);
-  const [expiresAt, recordId, fingerprint, status, headers] = fields as [
+  const { fields, last: body } = splitRow(record, 6);
+  const [expiresAt, recordId, fingerprint, sentDigest, status, headers] = fields as [
+    string,
     string,
     string,
     string,
@@ -40,6 +46,7 @@ export function decodeCompleted(record: CompletedRecord): CompletedFields {
   return {
     recordId,
     fingerprint,
+    sentDigest: sentDigest === "" ? undefined : sentDigest,
     expiresAt: Number(expiresAt),
     response: { status: Number(status), headers: JSON.parse(headers), body },
   };

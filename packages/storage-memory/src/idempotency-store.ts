@@ -29,6 +29,7 @@ import type { ResourceStore } from "./resource-store.js";
 interface InProgressRow {
   readonly recordId: string;
   readonly fingerprint: string;
+  readonly sentDigest: string | undefined;
   /** Epoch milliseconds; fixed for the life of the record (API.md 3: 24 hours from the first request). */
   readonly expiresAt: number;
   /** The holder's lease; null once released. */
@@ -71,12 +72,13 @@ export class IdempotencyStore {
     if (!this.#keyHolds(claim)) return { kind: "key_revoked" };
     const now = claim.now.getTime();
     this.#purgeExpired(now, this.#purgePerClaim);
-    const { projectId, recordId, key, fingerprint, leaseToken } = claim;
+    const { projectId, recordId, key, fingerprint, sentDigest, leaseToken } = claim;
     const row = this.#row(projectId, key);
     if (row === undefined || this.#expiresAt(row) <= now) {
       const expiresAt = claim.expiresAt.getTime();
       const leaseExpiresAt = claim.leaseExpiresAt.getTime();
-      this.#setInProgress(projectId, key, { recordId, fingerprint, expiresAt, leaseToken, leaseExpiresAt });
+      const row = { recordId, fingerprint, sentDigest, expiresAt, leaseToken, leaseExpiresAt };
+      this.#setInProgress(projectId, key, row);
       this.#expiry.push(expiresAt, projectId, key);
       return { kind: "claimed", recordId, takenOver: false };
     }
@@ -102,9 +104,15 @@ export class IdempotencyStore {
     if (row !== undefined && this.#expiresAt(row) > now)
       return { kind: "existing", record: this.#existing(row) };
     if (write.resource !== null && !this.#resources.store(write.resource, { owned: true })) return "conflict";
-    const { recordId, fingerprint } = record;
+    const { recordId, fingerprint, sentDigest } = record;
     const expiresAt = record.expiresAt.getTime();
-    const completed = encodeCompleted({ recordId, fingerprint, expiresAt, response: write.response });
+    const completed = encodeCompleted({
+      recordId,
+      fingerprint,
+      sentDigest,
+      expiresAt,
+      response: write.response,
+    });
     this.#setCompleted(record.projectId, record.key, completed, expiresAt);
     return { kind: "created" };
   }
@@ -129,8 +137,8 @@ export class IdempotencyStore {
       if (!this.#resources.store(resource)) return "conflict";
       this.#resources.writePayments(completion.payments);
     }
-    const { recordId, fingerprint, expiresAt } = row;
-    const completed = { recordId, fingerprint, expiresAt, response: completion.response };
+    const { recordId, fingerprint, sentDigest, expiresAt } = row;
+    const completed = { recordId, fingerprint, sentDigest, expiresAt, response: completion.response };
     this.#setCompleted(completion.projectId, completion.key, encodeCompleted(completed), expiresAt);
     return "completed";
   }
@@ -214,8 +222,8 @@ export class IdempotencyStore {
         fingerprint: row.fingerprint,
         leaseExpiresAt: new Date(row.leaseExpiresAt),
       };
-    const { fingerprint, response } = decodeCompleted(row);
-    return { state: "completed", fingerprint, response };
+    const { fingerprint, sentDigest, response } = decodeCompleted(row);
+    return { state: "completed", fingerprint, sentDigest, response };
   }
 
   // Whether the request's API key still belongs to the project (no key to check: it holds).

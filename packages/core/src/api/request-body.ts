@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "./errors.js";
-import { jsonLimitViolation } from "./json-limits.js";
+import { jsonLimitViolation, MAX_JSON_DEPTH } from "./json-limits.js";
 
 /** Largest accepted request body by default (API.md 4). */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
@@ -23,12 +23,9 @@ export function readJsonBody(
   rule: BodyRule,
   limitBytes: number,
 ): Result<unknown, KopekError> {
-  if (raw === undefined || raw.length === 0) {
-    if (rule === "optional" || contentType === undefined) return ok(undefined);
-    return JSON_MEDIA_TYPE.test(contentType) ? err({ code: "invalid_json" }) : ok(undefined);
-  }
-  const refusal = envelopeRefusal(raw, contentType, limitBytes);
+  const refusal = bodyRefusal(raw, contentType, rule, limitBytes);
   if (refusal !== null) return err(refusal);
+  if (raw === undefined || raw.length === 0) return ok(undefined);
   let text: string;
   let parsed: unknown;
   try {
@@ -37,8 +34,43 @@ export function readJsonBody(
   } catch {
     return err({ code: "invalid_json" });
   }
+  if (!text.isWellFormed() || (SURROGATE_ESCAPE.test(text) && holdsLoneSurrogate(parsed)))
+    return err({ code: "invalid_json", detail: LONE_SURROGATE });
   const violation = jsonLimitViolation(parsed);
   return violation === null ? ok(parsed) : err({ code: "invalid_json", detail: violation });
+}
+
+const LONE_SURROGATE = "the request body holds a lone surrogate: its text must be valid Unicode";
+/** A `\uD800`–`\uDFFF` escape (or text that looks like one): only then is the parsed body searched. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+// Whether a string or key in `value` is not well-formed Unicode, which no storage can keep as text
+// (PostgreSQL refuses it). Runs after `JSON.parse`, so the depth is bounded by the body's size only
+// when the text has such an escape; the limits' walk has not run yet, so it checks depth itself.
+function holdsLoneSurrogate(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return !value.isWellFormed();
+  if (typeof value !== "object" || value === null || depth > MAX_JSON_DEPTH) return false;
+  if (Array.isArray(value)) return value.some((item) => holdsLoneSurrogate(item, depth + 1));
+  for (const [key, item] of Object.entries(value))
+    if (!key.isWellFormed() || holdsLoneSurrogate(item, depth + 1)) return true;
+  return false;
+}
+
+/**
+ * What `readJsonBody` refuses before it parses (size, media type, an empty body that claims to be
+ * JSON where one is required), or null: all a body's bytes can be refused for besides their content.
+ */
+export function bodyRefusal(
+  raw: string | Uint8Array | undefined,
+  contentType: string | undefined,
+  rule: BodyRule,
+  limitBytes: number,
+): KopekError | null {
+  if (raw === undefined || raw.length === 0) {
+    if (rule === "optional" || contentType === undefined) return null;
+    return JSON_MEDIA_TYPE.test(contentType) ? { code: "invalid_json" } : null;
+  }
+  return envelopeRefusal(raw, contentType, limitBytes);
 }
 
 /** Why a non-empty body is refused before it is parsed (too large, or not JSON by its media type), or null. */

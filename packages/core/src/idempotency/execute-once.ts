@@ -8,6 +8,7 @@ import type { IdGenerator } from "../ports/id-generator.js";
 import type {
   ExistingIdempotencyRecord,
   IdempotentWrite,
+  LookupOutcome,
   NewIdempotencyRecord,
   StoredResponse,
 } from "../ports/idempotency-storage.js";
@@ -47,6 +48,10 @@ export interface WriteRequest {
   /** The resource id in the path (a cancel's), or "". */
   readonly id: string;
   readonly requestId: string;
+  /** The request's `sentDigest`, when storage looks keys up locally and the body has one; else null. */
+  readonly sentDigest: string | null;
+  /** What the key held when `lookUpSentBytes` looked it up before the body was read; else null. */
+  readonly held: LookupOutcome | null;
 }
 
 /** How often an operation is re-run (re-reading its resource) when its write lost a race. */
@@ -77,11 +82,12 @@ export async function executeOnce(
     fingerprint: fingerprintRequest(request.method, request.path, canonicalJson(request.body)),
     recordId: executor.ids.newId(),
     expiresAt: new Date(now.getTime() + executor.ttlMs),
+    sentDigest: request.sentDigest ?? undefined,
   };
   // Storage that looks keys up in this process's memory answers a retry first, with no round trip:
   // a replay then costs neither validating nor building. A database's own write answers it instead.
   if (executor.storage.lookupsAreLocal) {
-    const held = await answerFromKey(executor, auth, record, request.requestId);
+    const held = await answerFromKey(executor, auth, record, request.requestId, request.held);
     if (held !== null) return held;
   }
   const input = operation.validate(request.body, { currencies: provider.capabilities.currencies, now });
@@ -97,6 +103,28 @@ export async function executeOnce(
   return claimAndRun(executor, auth, record, request.requestId, (at, recordId) =>
     operation.run(executionOf(executor, auth, provider, recordId, at), input.value, request.id),
   );
+}
+
+/**
+ * Looks a write's key up before its body is read, for storage that looks keys up locally: a completed
+ * record of the same bytes (`sentDigest`, digest of this request) is answered with its stored response,
+ * the body neither parsed nor validated; otherwise what the key holds goes on to `executeOnce` as
+ * `WriteRequest.held` (null after a storage error: it is looked up again there).
+ */
+export async function lookUpSentBytes(
+  executor: Executor,
+  auth: AuthContext,
+  key: string,
+  digest: string,
+): Promise<{ readonly replay: StoredResponse } | { readonly held: LookupOutcome | null }> {
+  const projectId = auth.project.id;
+  const lookup = { projectId, key, now: executor.clock.now(), apiKeyId: auth.keyId };
+  const found = await executor.storage.findIdempotencyRecord(lookup);
+  if (found.isErr()) return { held: null };
+  const held = found.value;
+  if (held.kind === "existing" && held.record.state === "completed" && held.record.sentDigest === digest)
+    return { replay: replay(held.record.response) };
+  return { held };
 }
 
 /** Stores a built outcome with its key; null when the key holds an abandoned execution to take over. */
@@ -194,16 +222,23 @@ async function refuse(
   return (await answerFromKey(executor, auth, record, requestId)) ?? executor.respond(error, requestId);
 }
 
-/** The answer the key's record gives this request, or null when the key is free for it (or abandoned). */
+/**
+ * The answer the key's record gives this request, or null when the key is free for it (or abandoned);
+ * `looked` is what the key held when it was looked up earlier in this request, if it was.
+ */
 async function answerFromKey(
   executor: Executor,
   auth: AuthContext,
   record: NewIdempotencyRecord,
   requestId: string,
+  looked: LookupOutcome | null = null,
 ): Promise<StoredResponse | null> {
-  const found = await executor.storage.findIdempotencyRecord(record);
-  if (found.isErr()) return executor.respond(fromStorageError(found.error), requestId);
-  const held = found.value;
+  let held = looked;
+  if (held === null) {
+    const found = await executor.storage.findIdempotencyRecord(record);
+    if (found.isErr()) return executor.respond(fromStorageError(found.error), requestId);
+    held = found.value;
+  }
   if (held.kind === "key_revoked") return revoked(executor, auth, requestId);
   if (held.kind === "free" || isAbandoned(held.record, record.fingerprint, record.now)) return null;
   return answer(executor, held.record, record.fingerprint, requestId);

@@ -66,6 +66,12 @@ export interface NewIdempotencyRecord extends IdempotencyLookup {
   readonly recordId: string;
   /** When the key is forgotten: 24 hours from the first request (API.md 3). */
   readonly expiresAt: Date;
+  /**
+   * SHA-256 over the method, path and body exactly as core received them (`sentDigest`), given when
+   * storage looks keys up locally: kept with the record and answered with it once completed, so a retry
+   * of the same bytes is replayed without its body being parsed (equal digests, equal fingerprints).
+   */
+  readonly sentDigest?: string | undefined;
 }
 
 export interface IdempotencyClaim extends NewIdempotencyRecord {
@@ -108,6 +114,8 @@ export type ExistingIdempotencyRecord =
   | {
       readonly state: "completed";
       readonly fingerprint: string;
+      /** The `sentDigest` the record was created with, where storage keeps it. */
+      readonly sentDigest?: string | undefined;
       readonly response: StoredResponse;
     };
 

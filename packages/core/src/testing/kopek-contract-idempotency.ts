@@ -98,6 +98,31 @@ export function registerIdempotencyTests(options: KopekContractOptions): void {
       expect(json(other).code).toBe("idempotency_key_reused");
     });
 
+    it("refuses a lone surrogate, and does not take it for U+FFFD, the same bytes in UTF-8", async () => {
+      const h = await createHarness(options);
+      const send = (comment: string) =>
+        h.kopek.handle({
+          method: "POST",
+          url: "/v1/invoices",
+          headers: {
+            authorization: `Bearer ${h.apiKey}`,
+            "idempotency-key": "surrogate",
+            "content-type": "application/json",
+          },
+          // Raw in the text, as an embedding that hands Kopek a string may send it.
+          body: JSON.stringify({ ...invoiceBody(), comment: "x" }).replace('"x"', `"${comment}"`),
+        });
+      const replacement = await send("note \ufffd");
+      expect(replacement.status).toBe(201);
+      for (const lone of ["note \ud800", "note \\ud800", "\\udfff", "a\\ud83d"]) {
+        const refused = await send(lone);
+        expect(refused.status).toBe(400);
+        expect(json(refused).code).toBe("invalid_json");
+      }
+      expect((await send("note \ufffd")).status).toBe(200);
+      expect((await send("\\ud83d\\ude00")).status).toBe(422);
+    });
+
     it("executes 50 concurrent identical requests exactly once", async () => {
       const h = await createHarness(options);
       const responses = await Promise.all(

@@ -1,0 +1,22 @@
+import { createHash } from "node:crypto";
+import { sha256Hex } from "../crypto/sha256.js";
+
+/**
+ * SHA-256 over a write's method, path and body exactly as core received them, or null for a body
+ * whose text has a lone surrogate. The fingerprint (`fingerprintRequest`) is a function of these: the
+ * canonical body is computed from the body as received, so two requests with one digest have one
+ * fingerprint, and storage that looks keys up locally keeps the digest to answer a retry of the same
+ * bytes without parsing and canonicalising its body. Text is hashed as UTF-8, where a lone surrogate
+ * becomes the bytes of U+FFFD; JSON text with U+FFFD itself canonicalises differently, so such a body
+ * gets no digest (and is refused, `readJsonBody`). Bytes core cannot decode are never stored.
+ */
+export function sentDigest(
+  method: string,
+  path: string,
+  body: string | Uint8Array | undefined,
+): string | null {
+  const head = `${method.toUpperCase()}\n${path}\n`;
+  if (body === undefined) return sha256Hex(head);
+  if (typeof body !== "string") return createHash("sha256").update(head).update(body).digest("hex");
+  return body.isWellFormed() ? sha256Hex(head + body) : null;
+}
