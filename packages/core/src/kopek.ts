@@ -10,14 +10,14 @@ import { KeyCache } from "./auth/key-cache.js";
 import type { AuthContext } from "./auth/look-up-key.js";
 import { createUuidV7Generator } from "./crypto/uuid-v7.js";
 import type { Invoice, Payment, Project } from "./domain/model.js";
-import { type Executor, executeOnce, lookUpSentBytes } from "./idempotency/execute-once.js";
+import { type Executor, executeOnce } from "./idempotency/execute-once.js";
 import {
   DEFAULT_LEASE_MS,
   IDEMPOTENCY_TTL_MS,
   MAX_LEASE_MS,
   validateIdempotencyKeyHeader,
 } from "./idempotency/idempotency-rules.js";
-import { sentDigest } from "./idempotency/sent-digest.js";
+import { lookUpSentBytes, sentDigest } from "./idempotency/sent-digest.js";
 import {
   type CheckPaymentRequest,
   checkInvoicePayment,

@@ -105,28 +105,6 @@ export async function executeOnce(
   );
 }
 
-/**
- * Looks a write's key up before its body is read, for storage that looks keys up locally: a completed
- * record of the same bytes (`sentDigest`, digest of this request) is answered with its stored response,
- * the body neither parsed nor validated; otherwise what the key holds goes on to `executeOnce` as
- * `WriteRequest.held` (null after a storage error: it is looked up again there).
- */
-export async function lookUpSentBytes(
-  executor: Executor,
-  auth: AuthContext,
-  key: string,
-  digest: string,
-): Promise<{ readonly replay: StoredResponse } | { readonly held: LookupOutcome | null }> {
-  const projectId = auth.project.id;
-  const lookup = { projectId, key, now: executor.clock.now(), apiKeyId: auth.keyId };
-  const found = await executor.storage.findIdempotencyRecord(lookup);
-  if (found.isErr()) return { held: null };
-  const held = found.value;
-  if (held.kind === "existing" && held.record.state === "completed" && held.record.sentDigest === digest)
-    return { replay: replay(held.record.response) };
-  return { held };
-}
-
 /** Stores a built outcome with its key; null when the key holds an abandoned execution to take over. */
 async function storeInOneStep(
   executor: Executor,

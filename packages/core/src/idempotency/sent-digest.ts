@@ -1,5 +1,9 @@
 import { createHash } from "node:crypto";
+import type { AuthContext } from "../auth/look-up-key.js";
 import { sha256Hex } from "../crypto/sha256.js";
+import type { LookupOutcome, StoredResponse } from "../ports/idempotency-storage.js";
+import type { Executor } from "./execute-once.js";
+import { replay } from "./idempotency-rules.js";
 
 /**
  * SHA-256 over a write's method, path and body exactly as core received them, or null for a body
@@ -19,4 +23,26 @@ export function sentDigest(
   if (body === undefined) return sha256Hex(head);
   if (typeof body !== "string") return createHash("sha256").update(head).update(body).digest("hex");
   return body.isWellFormed() ? sha256Hex(head + body) : null;
+}
+
+/**
+ * Looks a write's key up before its body is read, for storage that looks keys up locally: a completed
+ * record of the same bytes (`sentDigest`, digest of this request) is answered with its stored response,
+ * the body neither parsed nor validated; otherwise what the key holds goes on to `executeOnce` as
+ * `WriteRequest.held` (null after a storage error: it is looked up again there).
+ */
+export async function lookUpSentBytes(
+  executor: Executor,
+  auth: AuthContext,
+  key: string,
+  digest: string,
+): Promise<{ readonly replay: StoredResponse } | { readonly held: LookupOutcome | null }> {
+  const projectId = auth.project.id;
+  const lookup = { projectId, key, now: executor.clock.now(), apiKeyId: auth.keyId };
+  const found = await executor.storage.findIdempotencyRecord(lookup);
+  if (found.isErr()) return { held: null };
+  const held = found.value;
+  if (held.kind === "existing" && held.record.state === "completed" && held.record.sentDigest === digest)
+    return { replay: replay(held.record.response) };
+  return { held };
 }
