@@ -44,9 +44,9 @@ const LONE_SURROGATE = "the request body holds a lone surrogate: its text must b
 /** A `\uD800`–`\uDFFF` escape (or text that looks like one): only then is the parsed body searched. */
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
-// Whether a string or key in `value` is not well-formed Unicode, which no storage can keep as text
-// (PostgreSQL refuses it). Runs after `JSON.parse`, so the depth is bounded by the body's size only
-// when the text has such an escape; the limits' walk has not run yet, so it checks depth itself.
+// Whether a string or key in `value` is not well-formed Unicode, which not every storage can keep as
+// text (PostgreSQL's jsonb refuses it). It runs before the limits' walk, so it stops by itself past
+// MAX_JSON_DEPTH: a body that deep is refused by that walk anyway.
 function holdsLoneSurrogate(value: unknown, depth = 0): boolean {
   if (typeof value === "string") return !value.isWellFormed();
   if (typeof value !== "object" || value === null || depth > MAX_JSON_DEPTH) return false;
