@@ -30,7 +30,12 @@ export function validateIdempotencyKeyHeader(
 
 /** SHA-256 over the method, the route path and the canonical JSON of the body. */
 export function fingerprintRequest(method: string, path: string, canonicalBody: string): string {
-  return sha256Hex(`${method.toUpperCase()}\n${path}\n${canonicalBody}`);
+  return sha256Hex(requestHead(method, path) + canonicalBody);
+}
+
+/** What precedes the body in a request's digests (`fingerprintRequest`, `sentDigest`). */
+export function requestHead(method: string, path: string): string {
+  return `${method.toUpperCase()}\n${path}\n`;
 }
 
 /** What a key's existing record answers a request with the given fingerprint (API.md 3). */

@@ -3,7 +3,7 @@ import type { AuthContext } from "../auth/look-up-key.js";
 import { sha256Hex } from "../crypto/sha256.js";
 import type { LookupOutcome, StoredResponse } from "../ports/idempotency-storage.js";
 import type { Executor } from "./execute-once.js";
-import { replay } from "./idempotency-rules.js";
+import { replay, requestHead } from "./idempotency-rules.js";
 
 /**
  * SHA-256 over a write's method, path and body exactly as core received them, or null for a body
@@ -19,7 +19,7 @@ export function sentDigest(
   path: string,
   body: string | Uint8Array | undefined,
 ): string | null {
-  const head = `${method.toUpperCase()}\n${path}\n`;
+  const head = requestHead(method, path);
   if (body === undefined) return sha256Hex(head);
   if (typeof body !== "string") return createHash("sha256").update(head).update(body).digest("hex");
   return body.isWellFormed() ? sha256Hex(head + body) : null;
