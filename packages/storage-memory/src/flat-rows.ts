@@ -4,7 +4,7 @@
  * evicted); as a tree of objects (record, response, headers, the body's pieces, the invoice's amount,
  * customer, metadata, dates…) each one cost every young-generation collection a copy, and every full
  * one a walk, of ~30 objects. A flat string holds no pointers: a collection moves or marks it in one
- * step (docs/performance.md, "What a create keeps").
+ * step (docs/performance-log.md, "What a create keeps").
  */
 export type FlatRow = string & { readonly __flatRow: true };
 

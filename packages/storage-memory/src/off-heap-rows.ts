@@ -5,7 +5,7 @@ import { RowLog } from "./row-log.js";
  * keeps a row for every write (an idempotency record for 24 hours, an invoice until it is evicted);
  * on the heap, every young collection copied each new row and every full one walked them all, on the
  * one core that also answers requests: that work, not the requests, made most of a create's p99 and
- * a fifth of its CPU (docs/performance.md, twelfth session). Here a row costs the heap nothing:
+ * a fifth of its CPU (docs/performance-log.md, twelfth session). Here a row costs the heap nothing:
  * its key and text are written into a `RowLog` (chunks of shared memory), found through an
  * open-addressing index in typed arrays (shared memory too, see row-log.ts: as ordinary arrays their
  * growth started full collections, and the create's p99 went 7.8 → 12.4 ms), and decoded again on

@@ -4,7 +4,7 @@
  * `{ ...headers, [name]: value }`: on Node 20 (V8 11.3) an object spread followed by a new key costs
  * ~650 ns instead of ~30, and the copies it makes outlive young-generation collections (they are
  * promoted, then collected by full GCs). A replay built that way cost every idempotent retry both
- * (docs/performance.md, "Object spread on Node 20"). Node 24 has neither cost.
+ * (docs/performance-log.md, "Object spread on Node 20"). Node 24 has neither cost.
  */
 export function withHeader(
   headers: Readonly<Record<string, string>>,

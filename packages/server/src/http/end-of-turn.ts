@@ -4,7 +4,7 @@
  * every request that arrived in the turn, then core answers them back to back (on memory storage
  * without waiting for I/O), and their answers are written together as each is done — instead of each
  * request's core work running between Node's parsing and socket writes of the others, which leaves
- * the CPU caches cold for all of them. Pinned, creating invoices (docs/performance.md): writing the
+ * the CPU caches cold for all of them. Pinned, creating invoices (docs/performance-log.md): writing the
  * answers at the end of the turn took 7,016 → 11,258 requests a second (142 → 88 µs of CPU per
  * request); waiting before core instead, 0.54 → 0.70 of bare Fastify's throughput on a slower host.
  * A lone request waits one turn of an otherwise idle loop: microseconds.
