@@ -143,7 +143,8 @@ async function claimAndRun(
   const { projectId, key, now } = record;
   const leaseToken = ids.newId();
   // The new keys first, then the spread: on Node 20 a spread followed by new keys is slow and its
-  // objects outlive young collections (`withHeader`, docs/performance-log.md "Object spread on Node 20").
+  // objects outlive young collections (`withHeader`; docs/performance-log.md, "Object spread on
+  // Node 20").
   const claim = await storage.claimIdempotencyKey({
     leaseToken,
     leaseExpiresAt: new Date(now.getTime() + executor.leaseMs),

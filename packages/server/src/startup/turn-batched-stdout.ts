@@ -37,9 +37,9 @@ let stdout: TurnBatched | null = null;
  * The log's way to stdout: `batchByTurn` over a synchronous write, as the API's answers are written
  * at the end of the turn (`http/end-of-turn.ts`). Under load a turn serves many requests, each logging
  * a line; a system call per line cost ~13 µs of a create's ~115 µs of CPU on a host where they are
- * dear (docs/performance-log.md, "Logging"). An idle server's lines still go out at once; the last turn's
- * lines are written as the process exits. One per process, shared by every logger, so all their
- * lines stay in order.
+ * dear (docs/performance-log.md, "Logging"). An idle server's lines still go out at once; the last
+ * turn's lines are written as the process exits. One per process, shared by every logger, so all
+ * their lines stay in order.
  */
 export function turnBatchedStdout(): TurnBatched {
   if (stdout !== null) return stdout;
