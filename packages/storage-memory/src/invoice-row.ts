@@ -85,14 +85,13 @@ export function invoiceFacts(row: FlatRow): InvoiceFacts {
 }
 
 /**
- * The row's expiry (epoch milliseconds) when the invoice is stored as created and that expiry has come
- * at `now`, else null: the sweeper's test, read from the row's UTF-8 bytes (`bytes[start..end)`) in
- * place, so a sweep decodes only the invoices it returns.
+ * The row's expiry (epoch milliseconds) when the invoice is stored as created, else null: what the
+ * sweeper's scan reads of a row, from its UTF-8 bytes (`bytes[start..end)`) in place, so a sweep
+ * decodes only the invoices it returns.
  */
-export function lapsedExpiry(bytes: Uint8Array, start: number, end: number, now: number): number | null {
+export function createdExpiry(bytes: Uint8Array, start: number, end: number): number | null {
   if (end - start < 3 || bytes[start] !== CREATED_CODE || bytes[start + 1] !== NEWLINE) return null;
-  const expiresAt = numberAt(bytes, start + 2, end);
-  return expiresAt <= now ? expiresAt : null;
+  return numberAt(bytes, start + 2, end);
 }
 
 const NEWLINE = 0x0a;

@@ -74,6 +74,29 @@ describe("OffHeapRows", () => {
     );
   });
 
+  it("answers for every key after every write while its index grows and its entries move", () => {
+    const step = fc.record({ set: fc.boolean(), key: fc.integer({ min: 0, max: 149 }) });
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 50, maxLength: 300 }), (steps) => {
+        const rows = new OffHeapRows(16);
+        const model = new Map<string, string>();
+        const wrong: string[] = [];
+        steps.forEach(({ set, key }, i) => {
+          if (set) {
+            rows.set(`k${key}`, `row ${i}`);
+            model.set(`k${key}`, `row ${i}`);
+          } else if (rows.delete(`k${key}`) !== model.delete(`k${key}`)) wrong.push(`delete k${key} at ${i}`);
+          for (let k = 0; k < 150; k++)
+            if (rows.get(`k${k}`) !== model.get(`k${k}`) || rows.has(`k${k}`) !== model.has(`k${k}`))
+              wrong.push(`k${k} after write ${i}`);
+          if (rows.size !== model.size) wrong.push(`size after write ${i}`);
+        });
+        expect(wrong).toEqual([]);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it("keeps many keys through index rebuilds and finds none it was not given", () => {
     const rows = new OffHeapRows();
     for (let i = 0; i < 50_000; i++) rows.set(`project\n${i}`, `row ${i} ${"é".repeat(i % 7)}`);

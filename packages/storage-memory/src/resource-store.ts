@@ -12,7 +12,7 @@ import {
 } from "@kopek/core";
 import { deepCopy } from "./deep-copy.js";
 import type { FlatRow } from "./flat-rows.js";
-import { invoiceFacts, invoiceRows, lapsedExpiry } from "./invoice-row.js";
+import { createdExpiry, invoiceFacts, invoiceRows } from "./invoice-row.js";
 import { OffHeapRows } from "./off-heap-rows.js";
 import { copies, find, indexNew, list, type Resource, type Table, table } from "./table.js";
 
@@ -32,6 +32,11 @@ export class ResourceStore {
   readonly #renewalLeases = new Map<string, number>();
   /** `project id + invoice id` of every invoice that backs a subscription (API.md 10.5): one each. */
   readonly #usedInvoices = new Set<string>();
+  /**
+   * No invoice stored as created expires before this (epoch ms), so the sweeper's scan is skipped
+   * until then: lowered by every write of a created invoice, set by each scan to the earliest it saw.
+   */
+  #earliestExpiry = Number.POSITIVE_INFINITY;
 
   constructor(private readonly maxResources: number) {}
 
@@ -40,7 +45,13 @@ export class ResourceStore {
    * A copy is stored unless the caller hands it over (`owned`: it keeps no reference to it).
    */
   store(resource: StoredResource, { owned = false } = {}): boolean {
-    if (resource.kind === "invoice") return this.#write(this.#invoices, resource.invoice, owned);
+    if (resource.kind === "invoice") {
+      const { invoice } = resource;
+      const written = this.#write(this.#invoices, invoice, owned);
+      if (written && invoice.status === "created")
+        this.#earliestExpiry = Math.min(this.#earliestExpiry, invoice.expiresAt.getTime());
+      return written;
+    }
     const { subscription } = resource;
     const written = this.#write(this.#subscriptions, subscription, owned);
     if (written && subscription.version === 1 && subscription.invoiceId !== null)
@@ -79,10 +90,21 @@ export class ResourceStore {
     return row === undefined ? null : invoiceRows.decode(row);
   }
 
-  /** Invoices still stored as created past their expiry, for the sweeper: a scan that decodes only those. */
+  /**
+   * Invoices still stored as created past their expiry, for the sweeper: a scan that decodes only
+   * those, and none while no invoice can have lapsed (a pass over 100,000 rows takes 10–30 ms).
+   */
   lapsedInvoices(now: Date, limit: number): Invoice[] {
     const at = now.getTime();
-    const lapsed = this.#invoiceRows.pick((bytes, start, end) => lapsedExpiry(bytes, start, end, at));
+    if (at < this.#earliestExpiry) return [];
+    let earliest = Number.POSITIVE_INFINITY;
+    const lapsed = this.#invoiceRows.pick((bytes, start, end) => {
+      const expiresAt = createdExpiry(bytes, start, end);
+      if (expiresAt === null) return null;
+      earliest = Math.min(earliest, expiresAt);
+      return expiresAt <= at ? expiresAt : null;
+    });
+    this.#earliestExpiry = earliest;
     lapsed.sort(([, a], [, b]) => a - b);
     return lapsed.slice(0, limit).map(([id]) => invoiceRows.decode(this.#invoiceRows.get(id) as FlatRow));
   }

@@ -74,40 +74,44 @@ export class RowLog {
     return decode(chunk, offset + HEADER_BYTES + keyBytes, chunk.readUInt32LE(offset + 4));
   }
 
-  /** Every live entry in write order: its key and row as `pick` would read them, decoding neither. */
-  scan(visit: (entry: Entry) => void): void {
+  /**
+   * Calls `visit` for every live entry in write order with its row's UTF-8 bytes in place
+   * (`bytes[start..end)`) and its location (for `keyAt`), decoding nothing and allocating nothing per
+   * entry (a row kept as UTF-16, which Kopek never writes, is converted first). Under load an entry
+   * object per row made the sweeper's scan of 100,000 invoices take 16–29 ms instead of ~6.
+   */
+  scan(visit: RowVisitor): void {
     for (let i = this.#head; i < this.#order.length; i++) {
       const place = this.#order[i] as number;
       const chunk = this.#chunks[place];
       if (chunk === null || chunk === undefined) continue;
       const written = this.#written[place] as number;
-      for (let offset = 0; offset < written; ) {
-        const entry = entryAt(chunk, offset);
-        if (entry.live) visit(entry);
-        offset = entry.end;
-      }
+      for (let offset = 0; offset < written; offset = entryEnd(chunk, offset))
+        if (isLive(chunk, offset)) visitRow(chunk, offset, 1 + place * PLACE_SPAN + offset, visit);
     }
   }
 
   /**
-   * Calls `remove` with the key of each entry from the oldest on while `done` holds for it, at most
-   * `limit` times, stopping at the first live entry it does not hold for; returns how many it removed.
-   * `remove` must release the entry (OffHeapRows.delete does).
+   * Calls `remove` with the key of each entry from the oldest on while `done` holds for its row (read
+   * as `scan` reads it), at most `limit` times, stopping at the first live entry it does not hold for;
+   * returns how many it removed. `remove` must release the entry (OffHeapRows.delete does).
    */
-  deleteOldest(done: (entry: Entry) => boolean, limit: number, remove: (key: string) => void): number {
+  deleteOldest(done: RowVisitor<boolean>, limit: number, remove: (key: string) => void): number {
     let removed = 0;
     while (removed < limit && this.#head < this.#order.length) {
       const place = this.#order[this.#head] as number;
       const chunk = this.#chunks[place] as Buffer;
-      if (this.#oldestOffset >= (this.#written[place] as number)) return removed;
-      const entry = entryAt(chunk, this.#oldestOffset);
-      if (entry.live) {
-        if (!done(entry)) return removed;
-        remove(entry.key());
+      const offset = this.#oldestOffset;
+      if (offset >= (this.#written[place] as number)) return removed;
+      const end = entryEnd(chunk, offset);
+      if (isLive(chunk, offset)) {
+        const location = 1 + place * PLACE_SPAN + offset;
+        if (!visitRow(chunk, offset, location, done)) return removed;
+        remove(this.keyAt(location));
         removed += 1;
       }
       // The chunk may have been dropped with that entry (and the head moved on, the offset reset).
-      if (this.#order[this.#head] === place && this.#chunks[place] === chunk) this.#oldestOffset = entry.end;
+      if (this.#order[this.#head] === place && this.#chunks[place] === chunk) this.#oldestOffset = end;
     }
     return removed;
   }
@@ -151,30 +155,23 @@ export class RowLog {
   }
 }
 
-/** An entry as a scan sees it: its row's UTF-8 bytes in place, its key decoded on demand. */
-export interface Entry {
-  readonly live: boolean;
-  /** `bytes[rowStart..rowEnd)`: the row as UTF-8 (a row kept as UTF-16 is converted first). */
-  readonly bytes: Uint8Array;
-  readonly rowStart: number;
-  readonly rowEnd: number;
-  /** Where the next entry starts. */
-  readonly end: number;
-  key(): string;
-  row(): string;
+/** What a scan is given for each live entry: its row as UTF-8 (`bytes[start..end)`) and its location. */
+export type RowVisitor<T = void> = (bytes: Uint8Array, start: number, end: number, location: number) => T;
+
+const isLive = (chunk: Buffer, offset: number) => chunk.readUInt32LE(offset) < DEAD;
+
+/** Where the entry after the one at `offset` starts. */
+function entryEnd(chunk: Buffer, offset: number): number {
+  const keyBytes = chunk.readUInt32LE(offset) % UTF16;
+  return offset + HEADER_BYTES + keyBytes + (chunk.readUInt32LE(offset + 4) % UTF16);
 }
 
-function entryAt(chunk: Buffer, offset: number): Entry {
-  const keyWord = chunk.readUInt32LE(offset);
+function visitRow<T>(chunk: Buffer, offset: number, location: number, visit: RowVisitor<T>): T {
+  const rowStart = offset + HEADER_BYTES + (chunk.readUInt32LE(offset) % UTF16);
   const rowWord = chunk.readUInt32LE(offset + 4);
-  const keyStart = offset + HEADER_BYTES;
-  const rowStart = keyStart + (keyWord % UTF16);
-  const end = rowStart + (rowWord % UTF16);
-  const row = () => decode(chunk, rowStart, rowWord);
-  const key = () => decode(chunk, keyStart, keyWord % DEAD);
-  if (rowWord < UTF16) return { live: keyWord < DEAD, bytes: chunk, rowStart, rowEnd: end, end, key, row };
-  const bytes = Buffer.from(row(), "utf8");
-  return { live: keyWord < DEAD, bytes, rowStart: 0, rowEnd: bytes.length, end, key, row };
+  if (rowWord < UTF16) return visit(chunk, rowStart, rowStart + rowWord, location);
+  const bytes = Buffer.from(decode(chunk, rowStart, rowWord), "utf8");
+  return visit(bytes, 0, bytes.length, location);
 }
 
 const HEADER_BYTES = 8;

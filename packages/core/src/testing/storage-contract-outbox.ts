@@ -109,6 +109,29 @@ export function describeOutboxContract(factory: StorageFactory, options: Storage
       expect(events.map((e) => e.event.id)).toEqual([expiredEvent.id]);
     });
 
+    it("lists a created invoice once its expiry comes, and on every pass until it is saved expired", async () => {
+      const storage = await factory();
+      const { project } = await projectWithEndpoints(storage, []);
+      // Expiries in 2001, before any other test's invoice: this test sees only its own.
+      const at = (ms: number) => new Date(Date.UTC(2001, 0, 1) + ms);
+      const first = sampleInvoice(project.id, { expiresAt: at(10) });
+      const second = sampleInvoice(project.id, { expiresAt: at(20) });
+      for (const invoice of [first, second]) {
+        const claim = newClaim(project.id, Date.now());
+        await unwrap(storage.claimIdempotencyKey(claim));
+        await unwrap(storage.completeIdempotencyKey(completionOf(claim, { kind: "invoice", invoice })));
+      }
+      const lapsedIds = async (now: Date, limit: number) =>
+        (await unwrap(storage.listLapsedInvoices(now, limit))).map((i) => i.id);
+      expect(await lapsedIds(at(5), 10)).toEqual([]);
+      expect(await lapsedIds(at(10), 10)).toEqual([first.id]);
+      expect(await lapsedIds(at(25), 1)).toEqual([first.id]);
+      // Listed but not yet saved as expired (a sweeper that stopped half-way): listed again.
+      expect(await lapsedIds(at(25), 1)).toEqual([first.id]);
+      await unwrap(storage.saveInvoice({ ...first, status: "expired", version: 2 }, [], []));
+      expect(await lapsedIds(at(25), 10)).toEqual([second.id]);
+    });
+
     it("leases each due delivery to one claimant; a lost lease records nothing", async () => {
       const storage = await factory();
       const { project } = await projectWithEndpoints(storage, [true]);
