@@ -97,7 +97,7 @@ describe("OffHeapRows", () => {
     );
   });
 
-  it("keeps many keys through index rebuilds and finds none it was not given", () => {
+  it("keeps many keys through index growths and finds none it was not given", () => {
     const rows = new OffHeapRows();
     for (let i = 0; i < 50_000; i++) rows.set(`project\n${i}`, `row ${i} ${"é".repeat(i % 7)}`);
     for (let i = 0; i < 50_000; i += 2) expect(rows.delete(`project\n${i}`)).toBe(true);
@@ -123,7 +123,7 @@ describe("OffHeapRows", () => {
     expect(rows.get("k59")).toBe(`${big}!`);
   });
 
-  it("keeps its rows through rebuilds of the index at the same size (churn over a few keys)", () => {
+  it("keeps its rows through new indexes of the same size (churn over a few keys)", () => {
     const rows = new OffHeapRows(16);
     for (let i = 0; i < 100_000; i++) {
       rows.set(`live-${i % 100}`, `row ${i}`);
