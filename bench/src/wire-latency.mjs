@@ -18,6 +18,7 @@ if (port === undefined) {
 }
 const packet = /^(\d+\.\d+) IP [\d.]+\.(\d+) > [\d.]+\.(\d+):.* length (\d+)/;
 const started = new Map();
+/** @type {number[]} */
 const latencies = [];
 for await (const line of createInterface({ input: process.stdin })) {
   const match = packet.exec(line);
@@ -31,7 +32,12 @@ for await (const line of createInterface({ input: process.stdin })) {
     started.delete(to);
   }
 }
+if (latencies.length === 0) {
+  process.stderr.write(`no request and answer on port ${port} in the capture\n`);
+  process.exit(1);
+}
 latencies.sort((a, b) => a - b);
-const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+const at = (/** @type {number} */ p) =>
+  latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
 const figures = [50, 90, 99, 99.5, 99.9].map((p) => `p${p} ${at(p)?.toFixed(2)}`).join(", ");
 console.log(`${latencies.length} requests on the wire (ms): ${figures}, max ${latencies.at(-1)?.toFixed(1)}`);
