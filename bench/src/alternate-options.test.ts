@@ -8,6 +8,7 @@ describe("pnpm bench:alternate options", () => {
       durationSeconds: 6,
       rounds: 3,
       replay: false,
+      client: "wrk",
       sides: [
         { label: "bare", root: null },
         { label: "main", root: resolve(".") },
@@ -21,8 +22,15 @@ describe("pnpm bench:alternate options", () => {
     expect(options).toMatchObject({ durationSeconds: 8, rounds: 5, replay: true });
   });
 
+  it("reads --client", () => {
+    expect(parseAlternateOptions(["--client", "closed-loop", "bare"]).client).toBe("closed-loop");
+    expect(parseAlternateOptions(["--client", "wrk", "bare"]).client).toBe("wrk");
+  });
+
   it.each([
     [[], "name at least one side"],
+    [["--client", "ab", "bare"], "--client is wrk or closed-loop"],
+    [["--client"], "--client is wrk or closed-loop"],
     [["--rounds", "0", "bare"], "--rounds needs a positive integer"],
     [["--duration", "1.5", "bare"], "--duration needs a positive integer"],
     [["--duration"], "--duration needs a positive integer"],

@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   const limit = (durationSeconds: number): LoadLimit =>
     placement.wrk === null
       ? { durationSeconds }
-      : { durationSeconds, wrk: { core: placement.wrk.core, workDir } };
+      : { durationSeconds, wrk: { core: placement.wrk.core, workDir, client: options.client } };
   const runs = new Map<string, RunResult[]>(options.sides.map((side) => [side.label, []]));
   const bareRoot = resolve(import.meta.dirname, "../..");
   try {
@@ -71,7 +71,9 @@ async function main(): Promise<void> {
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
-  process.stdout.write(`${placement.description}; medians of ${options.rounds} round(s)\n`);
+  const client =
+    options.client === "wrk" || placement.wrk === null ? "" : " (the closed-loop client, not wrk)";
+  process.stdout.write(`${placement.description}${client}; medians of ${options.rounds} round(s)\n`);
   for (const [label, sideRuns] of runs) {
     const valid = sideRuns.filter((run) => run.valid);
     const figure = (pick: (run: RunResult) => number) => median(valid.map(pick));

@@ -1,12 +1,16 @@
 // A minimal closed-loop HTTP/1.1 load generator, to check wrk's latency figures (docs/performance.md,
 // "The create's tail on the wire"): N keep-alive connections to 127.0.0.1:<port>, one request in
 // flight on each, a new Idempotency-Key per request, latency on CLOCK_MONOTONIC from just before the
-// request's write() to the end of its response (Content-Length bodies only). Not used by `pnpm bench`.
+// request's write() to the end of its response (Content-Length bodies only). `pnpm bench:alternate
+// --client closed-loop` builds and runs it (closed-loop.ts); by hand:
 //
 //   cc -O2 -o /tmp/closed-loop-client bench/src/closed-loop-client.c
 //   printf 'POST /v1/invoices HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAuthorization: Bearer %s\r\n' "$KEY" > /tmp/head
 //   node -e 'import("./bench/src/bodies.mjs").then((m) => process.stdout.write(m.INVOICE_BODY))' > /tmp/body
-//   taskset -c 1 /tmp/closed-loop-client <port> 50 10 /tmp/head /tmp/body    (server on core 0, warmed up)
+//   taskset -c 1 /tmp/closed-loop-client <port> 50 10 /tmp/head /tmp/body [fixed key]
+//
+// It prints one line of figures (closed-loop.ts parses it); a sixth argument is the one
+// Idempotency-Key of every request (a replay), else each request gets a new one.
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
@@ -23,15 +27,20 @@
 typedef struct { int fd; double start; char buf[65536]; int len; int want; } conn;
 static double now_ms(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec * 1e3 + t.tv_nsec / 1e6; }
 static char head[8192], body[8192]; static int bodylen; static long counter, bad; static int prefix;
+static const char *fixed_key;
 static void send_req(conn *c) {
   char req[16384];
-  int n = snprintf(req, sizeof req, "%sIdempotency-Key: lg-%d-%ld\r\nContent-Length: %d\r\n\r\n%s", head, prefix, ++counter, bodylen, body);
+  int n = fixed_key != NULL
+    ? snprintf(req, sizeof req, "%sIdempotency-Key: %s\r\nContent-Length: %d\r\n\r\n%s", head, fixed_key, bodylen, body)
+    : snprintf(req, sizeof req, "%sIdempotency-Key: closed-loop-%d-%ld\r\nContent-Length: %d\r\n\r\n%s", head, prefix, ++counter, bodylen, body);
+  if (n <= 0 || n >= (int)sizeof req) { fprintf(stderr, "closed-loop: request too long\n"); exit(1); }
   c->start = now_ms(); c->len = 0; c->want = -1;
-  if (write(c->fd, req, n) != n) { perror("write"); exit(1); }
+  if (write(c->fd, req, n) != n) { perror("closed-loop: write"); exit(1); }
 }
 static int cmp(const void *a, const void *b) { float x = *(float *)a, y = *(float *)b; return x < y ? -1 : x > y; }
 int main(int argc, char **argv) {
-  if (argc < 6) { fprintf(stderr, "usage: lg port conns seconds headfile bodyfile\n"); return 2; }
+  if (argc < 6) { fprintf(stderr, "usage: closed-loop-client port conns seconds headfile bodyfile [fixed key]\n"); return 2; }
+  if (argc > 6) fixed_key = argv[6];
   int port = atoi(argv[1]), nconn = atoi(argv[2]); double secs = atof(argv[3]);
   FILE *f = fopen(argv[4], "r"); int hl = fread(head, 1, sizeof head - 1, f); head[hl] = 0; fclose(f);
   f = fopen(argv[5], "r"); bodylen = fread(body, 1, sizeof body - 1, f); body[bodylen] = 0; fclose(f);
@@ -41,7 +50,7 @@ int main(int argc, char **argv) {
   struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons(port) }; inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
   for (int i = 0; i < nconn; i++) {
     int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
-    if (connect(fd, (void *)&a, sizeof a)) { perror("connect"); return 1; }
+    if (connect(fd, (void *)&a, sizeof a)) { perror("closed-loop: connect"); return 1; }
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one); fcntl(fd, F_SETFL, O_NONBLOCK);
     cs[i].fd = fd; struct epoll_event e = { .events = EPOLLIN, .data.ptr = &cs[i] }; epoll_ctl(ep, EPOLL_CTL_ADD, fd, &e);
   }
@@ -55,11 +64,11 @@ int main(int argc, char **argv) {
       for (;;) {
         ssize_t r = read(c->fd, c->buf + c->len, sizeof c->buf - c->len - 1);
         if (r < 0 && errno == EAGAIN) break;
-        if (r <= 0) { fprintf(stderr, "read failed\n"); return 1; }
+        if (r <= 0) { fprintf(stderr, "closed-loop: the server closed a connection or a read failed\n"); return 1; }
         c->len += r; c->buf[c->len] = 0;
         if (c->want < 0) {
           char *h = strstr(c->buf, "\r\n\r\n"); if (!h) continue;
-          char *cl = strcasestr(c->buf, "content-length:"); if (!cl) { fprintf(stderr, "no content-length\n"); return 1; }
+          char *cl = strcasestr(c->buf, "content-length:"); if (!cl) { fprintf(stderr, "closed-loop: a response without Content-Length\n"); return 1; }
           c->want = (h + 4 - c->buf) + atoi(cl + 15);
         }
         if (c->len >= c->want) {
@@ -76,7 +85,8 @@ int main(int argc, char **argv) {
   qsort(lat, nl, sizeof(float), cmp);
   long slow = 0; for (size_t i = 0; i < nl; i++) if (lat[i] > 50) slow++;
   #define P(q) lat[(size_t)((q) / 100.0 * nl) < nl ? (size_t)((q) / 100.0 * nl) : nl - 1]
-  printf("lg: %zu requests, %.0f req/s; ms p50 %.2f p90 %.2f p99 %.2f p99.5 %.2f p99.9 %.2f max %.1f; > 50 ms: %ld; not 2xx: %ld\n",
-    nl, nl / el, P(50), P(90), P(99), P(99.5), P(99.9), lat[nl - 1], slow, bad);
+  if (nl == 0) { fprintf(stderr, "closed-loop: no response\n"); return 1; }
+  printf("closed-loop: completed=%zu seconds=%.3f p50=%.3f p90=%.3f p99=%.3f p99.5=%.3f p99.9=%.3f max=%.3f over50ms=%ld non2xx=%ld\n",
+    nl, el, P(50), P(90), P(99), P(99.5), P(99.9), lat[nl - 1], slow, bad);
   return 0;
 }

@@ -1,11 +1,15 @@
 import { randomUUID } from "node:crypto";
 import autocannon, { type Result as LoadResult } from "autocannon";
 import { cpuMicros } from "./children.js";
+import { runClosedLoop } from "./closed-loop.js";
 import type { LoadFigures, LoadShape } from "./load-shape.js";
 import type { Server } from "./servers.js";
 import { runWrk } from "./wrk.js";
 
 export const CONNECTIONS = 50;
+
+/** The C load generator of a pinned run. */
+export type LoadClient = "wrk" | "closed-loop";
 
 /** One run of load against one server. */
 export interface RunResult {
@@ -29,8 +33,11 @@ export interface LoadLimit {
   readonly amount?: number;
   /** Called as each request is built (the memory scenario counts them; autocannon only). */
   readonly onRequest?: (sent: number) => void;
-  /** Load from wrk instead of autocannon (timed runs only), pinned to `core` when it is a number. */
-  readonly wrk?: { readonly core: number | null; readonly workDir: string };
+  /**
+   * Load from wrk instead of autocannon (timed runs only), pinned to `core` when it is a number; or,
+   * with `client: "closed-loop"`, from the closed-loop client (closed-loop.ts) placed the same way.
+   */
+  readonly wrk?: { readonly core: number | null; readonly workDir: string; readonly client?: LoadClient };
 }
 
 /** Runs the load (wrk when `limit.wrk` says so, else autocannon) and reads the server's CPU time. */
@@ -57,18 +64,17 @@ export async function runLoad(server: Server, shape: LoadShape, limit: LoadLimit
   };
 }
 
-/** wrk's runs are whole seconds. A server that dies mid-run makes wrk's requests fail. */
+/** The C client's runs are whole seconds. A server that dies mid-run makes its requests fail. */
 function runWrkLoad(
   server: Server,
   shape: LoadShape,
   seconds: number,
   wrk: NonNullable<LoadLimit["wrk"]>,
 ): Promise<LoadFigures> {
-  return runWrk(server.url, shape, {
-    seconds: Math.max(1, Math.round(seconds)),
-    connections: CONNECTIONS,
-    ...wrk,
-  });
+  const options = { seconds: Math.max(1, Math.round(seconds)), connections: CONNECTIONS, ...wrk };
+  return wrk.client === "closed-loop"
+    ? runClosedLoop(server.url, shape, options)
+    : runWrk(server.url, shape, options);
 }
 
 /** autocannon, in this process, against a server (a child process). */
