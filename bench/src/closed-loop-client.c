@@ -1,5 +1,5 @@
-// A minimal closed-loop HTTP/1.1 load generator, to check wrk's latency figures (docs/performance.md,
-// "The create's tail on the wire"): N keep-alive connections to 127.0.0.1:<port>, one request in
+// A minimal closed-loop HTTP/1.1 load generator that records each request's latency once, without
+// wrk's correction for coordinated omission (docs/performance.md, "The create's tail on the wire"): N keep-alive connections to 127.0.0.1:<port>, one request in
 // flight on each, a new Idempotency-Key per request, latency on CLOCK_MONOTONIC from just before the
 // request's write() to the end of its response (Content-Length bodies only). `pnpm bench:alternate
 // --client closed-loop` builds and runs it (closed-loop.ts); by hand:

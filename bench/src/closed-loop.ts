@@ -1,7 +1,7 @@
 // The closed-loop client (closed-loop-client.c): built with the machine's C compiler on first use, run
-// pinned as wrk is. wrk 4.1.0 with 50 connections records a few hundred requests per run slower than
-// 50 ms that a capture of the loopback does not show; this client's figures agree with the capture
-// (docs/performance.md, "The create's tail on the wire").
+// pinned as wrk is. wrk corrects its latency histogram for coordinated omission after each run (a slow
+// request counts once per mean interval it lasted); this client records each request once, and its
+// figures agree with a capture of the loopback (docs/performance.md, "The create's tail on the wire").
 import { execFile, execFileSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
