@@ -43,17 +43,12 @@ export class OffHeapRows<Row extends string = string> {
   }
 
   get(key: string): Row | undefined {
-    const hash = hashOf(key);
-    let slot = this.#index.find(key, hash, this.#log);
-    if (slot >= 0) return this.#log.rowAt(this.#index.locations[slot] as number) as Row;
-    if (this.#old === null) return undefined;
-    slot = this.#old.find(key, hash, this.#log);
-    return slot < 0 ? undefined : (this.#log.rowAt(this.#old.locations[slot] as number) as Row);
+    const location = this.#locate(key);
+    return location === EMPTY ? undefined : (this.#log.rowAt(location) as Row);
   }
 
   has(key: string): boolean {
-    const hash = hashOf(key);
-    return this.#index.find(key, hash, this.#log) >= 0 || (this.#old?.find(key, hash, this.#log) ?? -1) >= 0;
+    return this.#locate(key) !== EMPTY;
   }
 
   set(key: string, row: Row): this {
@@ -119,6 +114,16 @@ export class OffHeapRows<Row extends string = string> {
    */
   deleteOldest(done: RowVisitor<boolean>, limit: number): number {
     return this.#log.deleteOldest(done, limit, (key) => this.delete(key));
+  }
+
+  // The key's location in the log, from the index or the one being moved out of; EMPTY when absent.
+  #locate(key: string): number {
+    const hash = hashOf(key);
+    const slot = this.#index.find(key, hash, this.#log);
+    if (slot >= 0) return this.#index.locations[slot] as number;
+    const old = this.#old;
+    const oldSlot = old === null ? -1 : old.find(key, hash, this.#log);
+    return old === null || oldSlot < 0 ? EMPTY : (old.locations[oldSlot] as number);
   }
 
   // Deletes the key from `index` (none: false): its slot DELETED, its entry released.
