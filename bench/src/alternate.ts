@@ -14,8 +14,10 @@ import { choosePlacement } from "./placement.js";
 import { createBenchProject, type Server, startBaseline, startKopek } from "./servers.js";
 import { median } from "./stats.js";
 
+const firstAnswer = (run: RunResult) =>
+  run.firstAnswerMaxMs === undefined ? "" : `, slowest first answer ${run.firstAnswerMaxMs.toFixed(1)} ms`;
 const describe = (run: RunResult) =>
-  `${Math.round(run.reqPerSec)} req/s, ${run.cpuMicrosPerRequest.toFixed(1)} µs CPU, p99 ${run.p99Ms.toFixed(1)} ms${run.valid ? "" : " (INVALID: a request failed)"}`;
+  `${Math.round(run.reqPerSec)} req/s, ${run.cpuMicrosPerRequest.toFixed(1)} µs CPU, p99 ${run.p99Ms.toFixed(1)} ms${firstAnswer(run)}${run.valid ? "" : " (INVALID: a request failed)"}`;
 
 async function main(): Promise<void> {
   let options: AlternateOptions;
@@ -38,7 +40,7 @@ async function main(): Promise<void> {
   const limit = (durationSeconds: number): LoadLimit =>
     placement.wrk === null
       ? { durationSeconds }
-      : { durationSeconds, wrk: { core: placement.wrk.core, workDir, client: options.client } };
+      : { durationSeconds, pinned: { core: placement.wrk.core, workDir, client: options.client } };
   const runs = new Map<string, RunResult[]>(options.sides.map((side) => [side.label, []]));
   const bareRoot = resolve(import.meta.dirname, "../..");
   try {
@@ -77,8 +79,11 @@ async function main(): Promise<void> {
   for (const [label, sideRuns] of runs) {
     const valid = sideRuns.filter((run) => run.valid);
     const figure = (pick: (run: RunResult) => number) => median(valid.map(pick));
+    const first = valid.every((run) => run.firstAnswerMaxMs !== undefined)
+      ? `  slowest first answer ${figure((run) => run.firstAnswerMaxMs ?? Number.NaN).toFixed(1)} ms`
+      : "";
     process.stdout.write(
-      `${label.padEnd(12)} ${Math.round(figure((run) => run.reqPerSec))} req/s  ${figure((run) => run.cpuMicrosPerRequest).toFixed(1)} µs CPU  p99 ${figure((run) => run.p99Ms).toFixed(1)} ms  (${valid.length} valid of ${sideRuns.length})\n`,
+      `${label.padEnd(12)} ${Math.round(figure((run) => run.reqPerSec))} req/s  ${figure((run) => run.cpuMicrosPerRequest).toFixed(1)} µs CPU  p99 ${figure((run) => run.p99Ms).toFixed(1)} ms${first}  (${valid.length} valid of ${sideRuns.length})\n`,
     );
   }
 }

@@ -9,8 +9,11 @@
 //   node -e 'import("./bench/src/bodies.mjs").then((m) => process.stdout.write(m.INVOICE_BODY))' > /tmp/body
 //   taskset -c 1 /tmp/closed-loop-client <port> 50 10 /tmp/head /tmp/body [fixed key]
 //
-// It prints one line of figures (closed-loop.ts parses it); a sixth argument is the one
-// Idempotency-Key of every request (a replay), else each request gets a new one.
+// It prints one line of figures (closed-loop.ts parses it), with `first50`/`firstmax`: the median and
+// the slowest of the connections' first answers (each connection sends its first request as soon as
+// it is connected, as wrk's do, so these show how long the server takes to take on N new connections
+// under their own load). A sixth argument is the one Idempotency-Key of every request (a replay), else
+// each request gets a new one.
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
@@ -24,7 +27,7 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
-typedef struct { int fd; double start; char buf[65536]; int len; int want; } conn;
+typedef struct { int fd; double start; char buf[65536]; int len; int want; int answered; } conn;
 static double now_ms(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec * 1e3 + t.tv_nsec / 1e6; }
 static char head[8192], body[8192]; static int bodylen; static long counter, bad; static int prefix;
 static const char *fixed_key;
@@ -46,16 +49,16 @@ int main(int argc, char **argv) {
   f = fopen(argv[5], "r"); bodylen = fread(body, 1, sizeof body - 1, f); body[bodylen] = 0; fclose(f);
   prefix = getpid() ^ (int)time(NULL);
   int ep = epoll_create1(0); conn *cs = calloc(nconn, sizeof(conn));
-  size_t cap = 20000000, nl = 0; float *lat = malloc(cap * sizeof(float));
+  size_t cap = 20000000, nl = 0, nf = 0; float *lat = malloc(cap * sizeof(float)), *first = malloc(nconn * sizeof(float));
+  double t0 = now_ms(), end = t0 + secs * 1e3;
   struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons(port) }; inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
   for (int i = 0; i < nconn; i++) {
     int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
     if (connect(fd, (void *)&a, sizeof a)) { perror("closed-loop: connect"); return 1; }
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one); fcntl(fd, F_SETFL, O_NONBLOCK);
     cs[i].fd = fd; struct epoll_event e = { .events = EPOLLIN, .data.ptr = &cs[i] }; epoll_ctl(ep, EPOLL_CTL_ADD, fd, &e);
+    send_req(&cs[i]);
   }
-  double t0 = now_ms(), end = t0 + secs * 1e3;
-  for (int i = 0; i < nconn; i++) send_req(&cs[i]);
   struct epoll_event ev[256];
   while (now_ms() < end) {
     int n = epoll_wait(ep, ev, 256, 100);
@@ -75,6 +78,7 @@ int main(int argc, char **argv) {
           double d = now_ms() - c->start;
           if (strncmp(c->buf, "HTTP/1.1 2", 10) != 0) bad++;
           if (nl < cap) lat[nl++] = (float)d;
+          if (c->answered++ == 0) first[nf++] = (float)d;
           if (now_ms() < end) send_req(c);
           break;
         }
@@ -86,7 +90,8 @@ int main(int argc, char **argv) {
   long slow = 0; for (size_t i = 0; i < nl; i++) if (lat[i] > 50) slow++;
   #define P(q) lat[(size_t)((q) / 100.0 * nl) < nl ? (size_t)((q) / 100.0 * nl) : nl - 1]
   if (nl == 0) { fprintf(stderr, "closed-loop: no response\n"); return 1; }
-  printf("closed-loop: completed=%zu seconds=%.3f p50=%.3f p90=%.3f p99=%.3f p99.5=%.3f p99.9=%.3f max=%.3f over50ms=%ld non2xx=%ld\n",
-    nl, el, P(50), P(90), P(99), P(99.5), P(99.9), lat[nl - 1], slow, bad);
+  qsort(first, nf, sizeof(float), cmp);
+  printf("closed-loop: completed=%zu seconds=%.3f p50=%.3f p90=%.3f p99=%.3f p99.5=%.3f p99.9=%.3f max=%.3f over50ms=%ld non2xx=%ld first50=%.3f firstmax=%.3f\n",
+    nl, el, P(50), P(90), P(99), P(99.5), P(99.9), lat[nl - 1], slow, bad, first[nf / 2], first[nf - 1]);
   return 0;
 }

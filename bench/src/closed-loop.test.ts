@@ -71,6 +71,9 @@ describe.skipIf(!hasCompiler)("the closed-loop client", () => {
     expect(figures.p50Ms).toBeGreaterThan(0);
     expect(figures.p99Ms).toBeGreaterThanOrEqual(figures.p50Ms);
     expect(figures).toMatchObject({ non2xx: 0, errors: 0 });
+    // Each connection's first answer came, and within the run.
+    expect(figures.firstAnswerMaxMs).toBeGreaterThan(0);
+    expect(figures.firstAnswerMaxMs).toBeLessThan(1000);
     // A new Idempotency-Key per request.
     expect(new Set(keys).size).toBe(keys.length);
   });
@@ -102,7 +105,7 @@ describe.skipIf(!hasCompiler)("the closed-loop client", () => {
 
   it("parses its report, and refuses one it cannot read", () => {
     const line =
-      "closed-loop: completed=126925 seconds=10.001 p50=3.530 p90=5.160 p99=8.260 p99.5=9.440 p99.9=13.890 max=93.000 over50ms=9 non2xx=0\n";
+      "closed-loop: completed=126925 seconds=10.001 p50=3.530 p90=5.160 p99=8.260 p99.5=9.440 p99.9=13.890 max=93.000 over50ms=9 non2xx=0 first50=4.100 firstmax=21.700\n";
     expect(parseClosedLoopOutput(line)).toEqual({
       completed: 126925,
       seconds: 10.001,
@@ -110,6 +113,7 @@ describe.skipIf(!hasCompiler)("the closed-loop client", () => {
       p99Ms: 8.26,
       non2xx: 0,
       errors: 0,
+      firstAnswerMaxMs: 21.7,
     });
     expect(() => parseClosedLoopOutput("closed-loop: completed=1 seconds=1\n")).toThrow("has no p50");
     expect(() => parseClosedLoopOutput("nothing\n")).toThrow("cannot read");

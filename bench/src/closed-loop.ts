@@ -37,6 +37,7 @@ export function parseClosedLoopOutput(output: string): LoadFigures {
     p99Ms: figure("p99"),
     non2xx: figure("non2xx"),
     errors: 0,
+    firstAnswerMaxMs: figure("firstmax"),
   };
 }
 

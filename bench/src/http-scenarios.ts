@@ -61,7 +61,7 @@ async function loadAndMeasure(server: Server, shape: LoadShape, context: HttpCon
   const limit: LoadLimit =
     wrk === null
       ? { durationSeconds: context.durationSeconds }
-      : { durationSeconds: context.durationSeconds, wrk: { core: wrk.core, workDir: context.workDir } };
+      : { durationSeconds: context.durationSeconds, pinned: { core: wrk.core, workDir: context.workDir } };
   if (wrk !== null) await runLoad(server, shape, { ...limit, durationSeconds: WARM_UP_SECONDS });
   return runLoad(server, shape, limit);
 }

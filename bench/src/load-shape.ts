@@ -16,4 +16,6 @@ export interface LoadFigures {
   readonly non2xx: number;
   /** Connection errors and timeouts. */
   readonly errors: number;
+  /** The slowest of the connections' first answers, ms (the closed-loop client only). */
+  readonly firstAnswerMaxMs?: number;
 }

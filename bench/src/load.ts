@@ -26,6 +26,8 @@ export interface RunResult {
   readonly died: boolean;
   /** False when any request failed: its figures are not comparable. */
   readonly valid: boolean;
+  /** The slowest of the connections' first answers, ms (the closed-loop client only). */
+  readonly firstAnswerMaxMs?: number;
 }
 
 export interface LoadLimit {
@@ -34,18 +36,18 @@ export interface LoadLimit {
   /** Called as each request is built (the memory scenario counts them; autocannon only). */
   readonly onRequest?: (sent: number) => void;
   /**
-   * Load from wrk instead of autocannon (timed runs only), pinned to `core` when it is a number; or,
-   * with `client: "closed-loop"`, from the closed-loop client (closed-loop.ts) placed the same way.
+   * Load from a C client instead of autocannon (timed runs only), pinned to `core` when it is a
+   * number: wrk, or with `client: "closed-loop"` the closed-loop client (closed-loop.ts).
    */
-  readonly wrk?: { readonly core: number | null; readonly workDir: string; readonly client?: LoadClient };
+  readonly pinned?: { readonly core: number | null; readonly workDir: string; readonly client?: LoadClient };
 }
 
-/** Runs the load (wrk when `limit.wrk` says so, else autocannon) and reads the server's CPU time. */
+/** Runs the load (a C client when `limit.pinned` says so, else autocannon) and reads the server's CPU time. */
 export async function runLoad(server: Server, shape: LoadShape, limit: LoadLimit): Promise<RunResult> {
   const cpuBefore = cpuMicros(server.child.pid);
   const figures =
-    limit.wrk !== undefined && limit.durationSeconds !== undefined
-      ? await runWrkLoad(server, shape, limit.durationSeconds, limit.wrk)
+    limit.pinned !== undefined && limit.durationSeconds !== undefined
+      ? await runPinned(server, shape, limit.durationSeconds, limit.pinned)
       : await runAutocannon(server, shape, limit);
   const died = server.child.process.exitCode !== null || server.child.process.signalCode !== null;
   const cpuUsed = cpuMicros(server.child.pid) - cpuBefore;
@@ -61,18 +63,19 @@ export async function runLoad(server: Server, shape: LoadShape, limit: LoadLimit
     errors,
     died,
     valid: !died && non2xx === 0 && errors === 0 && completed > 0,
+    ...(figures.firstAnswerMaxMs === undefined ? {} : { firstAnswerMaxMs: figures.firstAnswerMaxMs }),
   };
 }
 
 /** The C client's runs are whole seconds. A server that dies mid-run makes its requests fail. */
-function runWrkLoad(
+function runPinned(
   server: Server,
   shape: LoadShape,
   seconds: number,
-  wrk: NonNullable<LoadLimit["wrk"]>,
+  pinned: NonNullable<LoadLimit["pinned"]>,
 ): Promise<LoadFigures> {
-  const options = { seconds: Math.max(1, Math.round(seconds)), connections: CONNECTIONS, ...wrk };
-  return wrk.client === "closed-loop"
+  const options = { seconds: Math.max(1, Math.round(seconds)), connections: CONNECTIONS, ...pinned };
+  return pinned.client === "closed-loop"
     ? runClosedLoop(server.url, shape, options)
     : runWrk(server.url, shape, options);
 }
