@@ -1,6 +1,8 @@
+import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { buildTestApp, subscriptionBody, type TestApp } from "./helper.js";
+import { connectionTaken } from "../src/http/end-of-turn.js";
+import { buildTestApp, invoiceBody, subscriptionBody, type TestApp } from "./helper.js";
 
 let t: TestApp;
 let baseUrl: string;
@@ -33,6 +35,38 @@ test("25 concurrent identical requests: one 201, the rest 200 or 409, one charge
     if (status === 200) expect(bodies[i]).toBe(created);
   });
   expect(t.ledger.countCharges()).toBe(1);
+});
+
+test("80 clients connecting at once, each on its own connection, are all answered, each once", async () => {
+  // While connections arrive, each turn answers a share of the waiting requests (http/end-of-turn.ts).
+  expect(t.app.server.listeners("connection")).toContain(connectionTaken);
+  const create = (n: number) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const body = JSON.stringify(invoiceBody());
+      const sent = request(
+        `${baseUrl}/v1/invoices`,
+        {
+          method: "POST",
+          agent: false, // a new connection for every request
+          headers: {
+            authorization: `Bearer ${t.apiKey}`,
+            "content-type": "application/json",
+            "idempotency-key": `burst-${n}`,
+          },
+        },
+        (response) => {
+          let text = "";
+          response.on("data", (chunk) => (text += chunk));
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+        },
+      );
+      sent.on("error", reject);
+      sent.end(body);
+    });
+  const answers = await Promise.all(Array.from({ length: 80 }, (_, n) => create(n)));
+  expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
+  const ids = answers.map((answer) => (JSON.parse(answer.body) as { id: string }).id);
+  expect(new Set(ids).size).toBe(80);
 });
 
 test("over the wire: exact content types, and 401 for a bad key even with a 70 KiB body", async () => {

@@ -2,7 +2,7 @@ import { type Kopek, type KopekError, type KopekRequest, type KopekResponse, ROU
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { apiRateLimits } from "../limits/rate-limit-hooks.js";
 import type { RateLimits } from "../limits/rate-limits.js";
-import { endOfTurn } from "./end-of-turn.js";
+import { connectionTaken, turnToAnswer } from "./end-of-turn.js";
 import { sendKopekResponse } from "./send-kopek-response.js";
 
 declare module "fastify" {
@@ -55,10 +55,12 @@ export async function apiRoutes(api: FastifyInstance, { kopek, limits, onAnswer 
   apiRateLimits(api, kopek, limits);
 
   const { prefix } = api;
+  // Core's share of a turn shrinks while the server takes on new connections (end-of-turn.ts).
+  api.server.on("connection", connectionTaken);
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     // Core answers the requests of this turn together, once Node and Fastify have read them all, and
     // the answers are written together after it (end-of-turn.ts).
-    await endOfTurn();
+    await turnToAnswer();
     const answer = await kopek.handle(kopekRequestOf(request, prefix));
     onAnswer?.(answer);
     return sendAnswer(request, reply, answer);
