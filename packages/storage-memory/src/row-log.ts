@@ -8,7 +8,7 @@
  * (that is why it is shared: an `ArrayBuffer`'s bytes count as external memory, and their growth starts
  * full collections), so a chunk left to the garbage collector would be freed only by a full
  * collection, which a heap this small seldom runs. Chunks live in numbered places that are reused too,
- * so a location (1 + place × PLACE_SPAN + offset) stays a small exact number however long the process runs.
+ * so a location (`locationOf`) stays a small exact number however long the process runs.
  */
 export class RowLog {
   readonly #chunks: (Buffer | null)[] = [];
@@ -49,7 +49,7 @@ export class RowLog {
     const entryBytes = HEADER_BYTES + (keyWord % UTF16) + (rowWord % UTF16);
     this.#written[place] = start + entryBytes;
     this.#liveBytes[place] = (this.#liveBytes[place] as number) + entryBytes;
-    return 1 + place * PLACE_SPAN + start;
+    return locationOf(place, start);
   }
 
   /** The entry at `location` was replaced or deleted: marked DEAD, its chunk dropped once nothing in it is live. */
@@ -87,7 +87,7 @@ export class RowLog {
       if (chunk === null || chunk === undefined) continue;
       const written = this.#written[place] as number;
       for (let offset = 0; offset < written; offset = entryEnd(chunk, offset))
-        if (isLive(chunk, offset)) visitRow(chunk, offset, 1 + place * PLACE_SPAN + offset, visit);
+        if (isLive(chunk, offset)) visitRow(chunk, offset, locationOf(place, offset), visit);
     }
   }
 
@@ -105,7 +105,7 @@ export class RowLog {
       if (offset >= (this.#written[place] as number)) return removed;
       const end = entryEnd(chunk, offset);
       if (isLive(chunk, offset)) {
-        const location = 1 + place * PLACE_SPAN + offset;
+        const location = locationOf(place, offset);
         if (!visitRow(chunk, offset, location, done)) return removed;
         remove(this.keyAt(location));
         removed += 1;
@@ -148,6 +148,7 @@ export class RowLog {
     }
   }
 
+  /** The chunk, place and offset of a location (`locationOf`'s inverse). */
   #at(location: number): { readonly chunk: Buffer; readonly place: number; readonly offset: number } {
     const position = location - 1;
     const place = Math.floor(position / PLACE_SPAN);
@@ -157,6 +158,9 @@ export class RowLog {
 
 /** What a scan is given for each live entry: its row as UTF-8 (`bytes[start..end)`) and its location. */
 export type RowVisitor<T = void> = (bytes: Uint8Array, start: number, end: number, location: number) => T;
+
+/** An entry's location: never 0, and exact however many places there are (see `RowLog`). */
+const locationOf = (place: number, offset: number) => 1 + place * PLACE_SPAN + offset;
 
 const isLive = (chunk: Buffer, offset: number) => chunk.readUInt32LE(offset) < DEAD;
 
