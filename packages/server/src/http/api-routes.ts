@@ -56,7 +56,8 @@ export async function apiRoutes(api: FastifyInstance, { kopek, limits, onAnswer 
 
   const { prefix } = api;
   // Core's share of a turn shrinks while the server takes on new connections (end-of-turn.ts).
-  api.server.on("connection", connectionTaken);
+  if (!api.server.listeners("connection").includes(connectionTaken))
+    api.server.on("connection", connectionTaken);
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     // Core answers the requests of this turn together, once Node and Fastify have read them all, and
     // the answers are written together after it (end-of-turn.ts).

@@ -39,11 +39,12 @@ let connected = false;
  *
  * Why a share while connections arrive: Node 20's libuv takes on one new connection per turn of the
  * loop (libuv PR #3696), and each turn answers every request its connections sent, so when 50 clients
- * connect at once to a busy server the last waits ~50 turns, each longer than the one before (~0.1-0.3
+ * connect at once to a busy server the last waits ~50 turns, each longer than the one before (0.1–0.3
  * s for a create). A turn that took on a connection answers the oldest `SHARE_WHILE_CONNECTING`
  * waiting requests and leaves the rest to the next turn, which comes sooner and takes on the next
  * connection: the 50th first answer comes ~3× sooner (docs/performance.md, "Taking on new
- * connections"). Requests resume in the order they came; none waits for a turn without a connection.
+ * connections"). Requests resume in the order they came, and a turn that took on no connection
+ * resumes every request waiting.
  */
 export function turnToAnswer(): Promise<void> {
   return new Promise((resolve) => {
