@@ -14,10 +14,15 @@ export interface LedgerLine {
   readonly chargedAt: string;
 }
 
-/** The charges in a sandbox ledger file (KOPEK_SANDBOX_LEDGER_FILE), oldest first. */
+/**
+ * The charges in a sandbox ledger file (KOPEK_SANDBOX_LEDGER_FILE), oldest first. Read while servers
+ * append to it, the file can end in a line still being written: it is left out, as the sandbox's own
+ * reader leaves it (provider-sandbox `ledger-file.ts`).
+ */
 export async function readLedgerFile(file: string): Promise<LedgerLine[]> {
   const text = await readFile(file, "utf8").catch(() => "");
   return text
+    .slice(0, text.lastIndexOf("\n") + 1)
     .split("\n")
     .filter((line) => line !== "")
     .map((line) => JSON.parse(line) as LedgerLine);
