@@ -87,13 +87,16 @@ async function createLimiter(
   }
 }
 
-function postgresLimiter(
+async function postgresLimiter(
   pool: pg.Pool,
   options: IRateLimiterOptions,
   tableReady: boolean,
 ): Promise<RateLimiterPostgres> {
-  return new Promise((resolve, reject) => {
-    const limiter: RateLimiterPostgres = new RateLimiterPostgres(
+  // With `tableCreated` the library calls back inside its constructor, before `new` has returned: the
+  // callback must not touch the limiter (it did, and a server with every default crashed on start).
+  let limiter: RateLimiterPostgres | undefined;
+  await new Promise<void>((resolve, reject) => {
+    limiter = new RateLimiterPostgres(
       {
         ...options,
         storeClient: pool,
@@ -101,7 +104,9 @@ function postgresLimiter(
         tableCreated: tableReady,
         clearExpiredByTimeout: !tableReady,
       },
-      (error?: Error) => (error ? reject(error) : resolve(limiter)),
+      (error?: Error) => (error ? reject(error) : resolve()),
     );
   });
+  if (limiter === undefined) throw new Error("rate limits: the PostgreSQL limiter was not constructed");
+  return limiter;
 }
