@@ -46,7 +46,7 @@ describe("turnBatchedStdout", () => {
         process.exit(0);
       });
     `;
-    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    const run = spawnSync(process.execPath, ["--conditions=dev-source", "--import", "tsx", "--input-type=module", "-e", script], {
       cwd: new URL("../..", import.meta.url),
       encoding: "utf8",
     });
