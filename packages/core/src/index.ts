@@ -173,6 +173,7 @@ export type {
   NotificationSubject,
   PaymentLink,
   PaymentLinkRequest,
+  PaymentLookup,
   PaymentProvider,
   PaymentRequest,
   ProviderCapabilities,

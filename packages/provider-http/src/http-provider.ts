@@ -3,6 +3,7 @@ import type {
   CreatedPayment,
   PaymentLink,
   PaymentLinkRequest,
+  PaymentLookup,
   PaymentMethod,
   PaymentProvider,
   PaymentRequest,
@@ -20,6 +21,7 @@ import { err, ok, type Result, ResultAsync } from "neverthrow";
 import {
   asCreatedPayment,
   asDescription,
+  asFoundPayment,
   asPaymentLink,
   asProviderPayment,
   asRefund,
@@ -144,6 +146,10 @@ export function createHttpProvider(options: HttpProviderOptions): PaymentProvide
       call<CreatedPayment>(PATHS.createPayment, request, asCreatedPayment),
     getPayment: (providerPaymentId: string) =>
       call<ProviderPayment>(PATHS.getPayment, { providerPaymentId }, asProviderPayment),
+    findPaymentByKey: (lookup: PaymentLookup) =>
+      call<{ payment: ProviderPayment | null }>(PATHS.findPaymentByKey, lookup, asFoundPayment).map(
+        (found) => found.payment,
+      ),
     cancelPayment: (request: CancelRequest) =>
       call<ProviderPayment>(PATHS.cancelPayment, request, asProviderPayment),
     refundPayment: (request: RefundRequest) => call<ProviderRefund>(PATHS.refund, request, asRefund),

@@ -68,6 +68,14 @@ function routes(provider: PaymentProvider): Record<string, Handler> {
     },
     [PATHS.getPayment]: (b) =>
       isString(b.providerPaymentId) ? provider.getPayment(b.providerPaymentId) : null,
+    [PATHS.findPaymentByKey]: (b) => {
+      const createdAt = new Date(isString(b.createdAt) ? b.createdAt : Number.NaN);
+      if (!isString(b.idempotencyKey) || b.idempotencyKey === "" || !isString(b.paymentId)) return null;
+      if (Number.isNaN(createdAt.getTime())) return null;
+      return provider
+        .findPaymentByKey({ idempotencyKey: b.idempotencyKey, paymentId: b.paymentId, createdAt })
+        .map((payment) => ({ payment }));
+    },
     [PATHS.cancelPayment]: (b) =>
       isString(b.providerPaymentId) && isString(b.idempotencyKey) && b.idempotencyKey !== ""
         ? provider.cancelPayment({ providerPaymentId: b.providerPaymentId, idempotencyKey: b.idempotencyKey })

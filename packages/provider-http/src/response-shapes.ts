@@ -47,6 +47,14 @@ export function asPaymentLink(body: unknown): PaymentLink | null {
   return /^https?:$/.test(URL.parse(body.url)?.protocol ?? "") ? { url: body.url } : null;
 }
 
+/** `findPaymentByKey`'s answer: the payment the key made, or null for none. */
+export function asFoundPayment(body: unknown): { payment: ProviderPayment | null } | null {
+  if (!isObject(body) || !("payment" in body)) return null;
+  if (body.payment === null) return { payment: null };
+  const payment = asProviderPayment(body.payment);
+  return payment === null ? null : { payment };
+}
+
 export function asProviderPayment(body: unknown): ProviderPayment | null {
   if (!isObject(body) || typeof body.providerPaymentId !== "string" || body.providerPaymentId === "")
     return null;

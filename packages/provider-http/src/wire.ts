@@ -11,6 +11,8 @@ export const PATHS = {
   paymentLink: "/v1/payment-links",
   createPayment: "/v1/payments",
   getPayment: "/v1/payments/get",
+  /** `{ idempotencyKey, paymentId, createdAt }` → `{ payment: ProviderPayment | null }`. */
+  findPaymentByKey: "/v1/payments/find-by-key",
   cancelPayment: "/v1/payments/cancel",
   refund: "/v1/refunds",
   getRefund: "/v1/refunds/get",

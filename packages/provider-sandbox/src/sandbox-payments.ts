@@ -97,6 +97,14 @@ export function findSandboxPayment(ledger: SandboxLedger, providerPaymentId: str
   return payment === undefined ? err(UNKNOWN) : ok(stateOf(payment));
 }
 
+/** The payment `createPayment` made with this key, as it stands now; null when it made none. */
+export function sandboxPaymentMadeWith(ledger: SandboxLedger, idempotencyKey: string) {
+  const remembered = booksOf(ledger).paymentOutcomes.get(idempotencyKey);
+  if (remembered === undefined || remembered.outcome.isErr()) return null;
+  const payment = booksOf(ledger).payments.get(remembered.outcome.value);
+  return payment === undefined ? null : stateOf(payment);
+}
+
 /**
  * The sandbox's checkout page, as the payer uses it: what a payment is, and the payer's decision.
  * Served by the reference server under `/sandbox/checkout/{providerPaymentId}`; nothing here settles

@@ -13,7 +13,12 @@ import type {
 import { type Clock, systemClock } from "@kopek/core";
 import { err, ok, type Result, ResultAsync } from "neverthrow";
 import { createSandboxLedger, type SandboxLedger } from "./ledger.js";
-import { createSandboxPayment, findSandboxPayment, readSandboxNotification } from "./sandbox-payments.js";
+import {
+  createSandboxPayment,
+  findSandboxPayment,
+  readSandboxNotification,
+  sandboxPaymentMadeWith,
+} from "./sandbox-payments.js";
 import { createSandboxRefunds } from "./sandbox-refunds.js";
 import { createStoredCharges } from "./sandbox-stored-charges.js";
 import { describeTestMethod, SANDBOX_UNAVAILABLE_PREFIX } from "./test-cards.js";
@@ -110,6 +115,11 @@ export function createSandboxProvider(options: SandboxProviderOptions = {}): San
       );
     },
     getPayment: (providerPaymentId) => settled(getPayment(providerPaymentId), latencyMs),
+    findPaymentByKey: ({ idempotencyKey }) =>
+      settled<ProviderPayment | null>(
+        ok(storedCharges.chargeMadeWith(idempotencyKey) ?? sandboxPaymentMadeWith(ledger, idempotencyKey)),
+        latencyMs,
+      ),
     cancelPayment: (request) => settled(refunds.cancel(request), latencyMs),
     refundPayment: (request) => settled(refunds.refund(request), latencyMs),
     getRefund: (providerRefundId) => settled(refunds.checkRefund(providerRefundId), latencyMs),

@@ -88,7 +88,16 @@ export function createStoredCharges(ledger: SandboxLedger, clock: Clock) {
     return chargeState(chargeId);
   }
 
-  return { charge, chargeState, checkCharge };
+  /** The charge made with this key as it stands now, without deciding it; null when none was made. */
+  function chargeMadeWith(idempotencyKey: string): ProviderPayment | null {
+    books.sync();
+    const remembered = books.chargeOutcomes.get(idempotencyKey);
+    if (remembered === undefined || remembered.outcome.isErr()) return null;
+    const chargeId = remembered.outcome.value;
+    return chargeState(chargeId) ?? declined(chargeId);
+  }
+
+  return { charge, chargeState, checkCharge, chargeMadeWith };
 }
 
 function state(providerPaymentId: string, status: "pending" | "succeeded"): ProviderPayment {

@@ -191,6 +191,9 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
         ? sbpSaving.createPayment(request)
         : orders.createPayment(request),
     getPayment,
+    // Not yet looked up at this provider: "no answer now", so reconciliation asks again later.
+    findPaymentByKey: () =>
+      errAsync({ code: "unavailable" as const, message: "lookup by key is not implemented yet" }),
     cancelPayment: onBinding(cancelPayment, (answer, id) => ({ ...answer, providerPaymentId: id })),
     refundPayment: onBinding(refundPayment, (answer, id) => ({ ...answer, providerPaymentId: id })),
     getRefund,

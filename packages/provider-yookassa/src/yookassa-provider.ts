@@ -209,6 +209,9 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
     },
     createPayment,
     getPayment,
+    // Not yet looked up at this provider: "no answer now", so reconciliation asks again later.
+    findPaymentByKey: () =>
+      errAsync({ code: "unavailable" as const, message: "lookup by key is not implemented yet" }),
     cancelPayment: (request) =>
       client
         .call({

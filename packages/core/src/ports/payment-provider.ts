@@ -26,6 +26,13 @@ export interface PaymentProvider {
   /** How a payment stands at the provider now: the verified word Kopek settles on (API.md 10.1). */
   getPayment(providerPaymentId: string): ResultAsync<ProviderPayment, ProviderError>;
   /**
+   * The payment a `chargeStoredMethod` or `createPayment` with this key made, as it stands now; null
+   * when the provider made none (it never received the call, or refused it). How reconciliation learns
+   * the outcome of a call whose answer Kopek never recorded (the process died, or the write after the
+   * call failed) without sending it again. An error: no answer now (asked again later).
+   */
+  findPaymentByKey(lookup: PaymentLookup): ResultAsync<ProviderPayment | null, ProviderError>;
+  /**
    * Cancels a payment still pending at the provider (an invoice closed while its payer was at the
    * checkout, API.md 10.3.6). Only when `capabilities.cancelPending`; otherwise refused (`failed`).
    */
@@ -162,6 +169,16 @@ export interface StoredMethodCharge {
   readonly receipt: Receipt | null;
   /** Derived from the idempotency record and the step: the same across re-executions. */
   readonly idempotencyKey: string;
+}
+
+/** What Kopek knows of a call whose answer it lost: its key, and the payment it was made for. */
+export interface PaymentLookup {
+  /** The `idempotencyKey` the call was sent with. */
+  readonly idempotencyKey: string;
+  /** Kopek's id of the payment (`StoredMethodCharge.paymentId`, `PaymentRequest.paymentId`). */
+  readonly paymentId: string;
+  /** When Kopek recorded the payment, just before the call: the provider made it at or after this time. */
+  readonly createdAt: Date;
 }
 
 export interface CancelRequest {

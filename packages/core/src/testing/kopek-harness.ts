@@ -139,6 +139,7 @@ export async function createHarness(
       );
     },
     getPayment: (providerPaymentId) => real.getPayment(providerPaymentId),
+    findPaymentByKey: (lookup) => real.findPaymentByKey(lookup),
     cancelPayment: (request) => real.cancelPayment(request),
     refundPayment: (request) => {
       refundCalls += 1;

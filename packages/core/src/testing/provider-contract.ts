@@ -177,6 +177,31 @@ export function describeProviderContract(
         expect((await provider.refundPayment(refundOf("49900")))._unsafeUnwrap().money.amount).toBe("49900");
       });
 
+      it("finds a charge by its key as it stands, and nothing for a key it never charged", async () => {
+        const provider = chargingProvider();
+        const before = new Date(Date.now() - 1000);
+        const request = chargeOf(provider);
+        const lookupOf = (charge: StoredMethodCharge) => ({
+          idempotencyKey: charge.idempotencyKey,
+          paymentId: charge.paymentId,
+          createdAt: before,
+        });
+        expect((await provider.findPaymentByKey(lookupOf(request)))._unsafeUnwrap()).toBeNull();
+        const charged = (await provider.chargeStoredMethod(request))._unsafeUnwrap();
+        const found = (await provider.findPaymentByKey(lookupOf(request)))._unsafeUnwrap();
+        expect(found).toMatchObject({ providerPaymentId: charged.providerPaymentId, status: "succeeded" });
+        const other = chargeOf(provider);
+        expect((await provider.findPaymentByKey(lookupOf(other)))._unsafeUnwrap()).toBeNull();
+        if (declinedRef !== undefined) {
+          const declined = chargeOf(provider, { ref: declinedRef });
+          const answer = (await provider.chargeStoredMethod(declined))._unsafeUnwrap();
+          const seen = (await provider.findPaymentByKey(lookupOf(declined)))._unsafeUnwrap();
+          // A decline the provider recorded is found canceled; one it kept no payment for, not at all.
+          if (seen !== null)
+            expect(seen).toMatchObject({ providerPaymentId: answer.providerPaymentId, status: "canceled" });
+        }
+      });
+
       it.runIf(unavailableRef !== undefined)("reports an outage without echoing the ref", async () => {
         const provider = chargingProvider();
         const ref = unavailableRef ?? "";
@@ -269,6 +294,20 @@ export function describeProviderContract(
           expect(canceled._unsafeUnwrapErr().code).toBe("failed");
           expect(after).toBe(created.status);
         }
+      });
+
+      it("finds a payment by the key that created it, and nothing for another key", async () => {
+        const provider = chargingProvider();
+        const request = requestOf(provider);
+        const lookupOf = (made: PaymentRequest) => ({
+          idempotencyKey: made.idempotencyKey,
+          paymentId: made.paymentId,
+          createdAt: new Date(Date.now() - 1000),
+        });
+        const created = (await provider.createPayment(request))._unsafeUnwrap();
+        const found = (await provider.findPaymentByKey(lookupOf(request)))._unsafeUnwrap();
+        expect(found).toMatchObject({ providerPaymentId: created.providerPaymentId, status: "pending" });
+        expect((await provider.findPaymentByKey(lookupOf(requestOf(provider))))._unsafeUnwrap()).toBeNull();
       });
 
       it("reports an unknown payment as an error, never as a payment", async () => {

@@ -45,6 +45,7 @@ export function observedProvider(
     createPaymentLink: timed("createPaymentLink"),
     createPayment: timed("createPayment"),
     getPayment: timed("getPayment"),
+    findPaymentByKey: timed("findPaymentByKey"),
     cancelPayment: timed("cancelPayment"),
     refundPayment: timed("refundPayment"),
     getRefund: timed("getRefund"),
