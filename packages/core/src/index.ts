@@ -189,6 +189,7 @@ export type {
 } from "./ports/payment-provider.js";
 export type { PaymentCheckClaim, PaymentListPage, PaymentStorage } from "./ports/payment-storage.js";
 export type {
+  ApiKeyMatch,
   ApiKeyRecord,
   KeyOwner,
   ProjectStorage,

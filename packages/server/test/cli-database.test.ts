@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import { hashApiKey, isWellFormedApiKey } from "@kopek/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../storage-postgres/test/database.js";
-import { type CliIo, runCli } from "../src/cli/run-cli.js";
+import { kopekOn } from "./cli-in-process.js";
 import { spawnCli } from "./cli-process.js";
 
 const MIGRATIONS = readdirSync(new URL("../../storage-postgres/migrations/", import.meta.url))
@@ -20,19 +20,7 @@ afterAll(() => db.close());
 const KEY = randomBytes(32).toString("base64");
 
 let stdin = "";
-async function kopek(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIo = {
-    env: { DATABASE_URL: db.url ?? "postgres://pglite/in-process", KOPEK_ENCRYPTION_KEY: KEY },
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    openDatabase: () => ({ pool: db.pool, close: async () => {} }),
-    readStdin: async () => stdin,
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
+const kopek = (...argv: string[]) => kopekOn(db, argv, { KOPEK_ENCRYPTION_KEY: KEY }, stdin);
 
 describe(`kopek database commands (${db.backend})`, () => {
   it("migrate applies the migrations on a fresh database, then finds nothing to do", async () => {

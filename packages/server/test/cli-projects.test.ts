@@ -1,27 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { createPostgresStorage, createTokenCipher, migrate } from "@kopek/storage-postgres";
-import { afterAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../../storage-postgres/test/database.js";
-import { type CliIo, runCli } from "../src/cli/run-cli.js";
-import { encryptionKeyId } from "../src/startup/encryption-key.js";
+import { describe, expect, it } from "vitest";
+import { kopekOn, openCliFixture } from "./cli-in-process.js";
 
 // `kopek projects create|update|list` with a real provider (API.md 10.8), in this process, on PostgreSQL.
-const db = await openTestDatabase();
-await migrate(db.pool);
-const dir = await mkdtemp(join(tmpdir(), "kopek-cli-projects-"));
-afterAll(async () => {
-  await db.close();
-  await rm(dir, { recursive: true, force: true });
-});
-const key = randomBytes(32);
-const cipher = createTokenCipher({
-  keys: [{ id: encryptionKeyId(key), key }],
-  currentKeyId: encryptionKeyId(key),
-});
-const serverStorage = createPostgresStorage({ pool: db.pool, encryption: cipher });
+const { db, dir, key, serverStorage } = await openCliFixture("cli-projects");
 
 const newSecret = () => `test_${randomBytes(32).toString("base64url")}`;
 const SECRET = newSecret();
@@ -32,22 +16,10 @@ async function kopek(
   argv: string[],
   env: Record<string, string> = { KOPEK_PUBLIC_URL: "https://pay.example" },
 ) {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIo = {
-    env: {
-      DATABASE_URL: db.url ?? "postgres://pglite/in-process",
-      KOPEK_ENCRYPTION_KEY: key.toString("base64"),
-      ...env,
-    },
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    openDatabase: () => ({ pool: db.pool, close: async () => {} }),
-  };
-  const code = await runCli(argv, io);
+  const answer = await kopekOn(db, argv, { KOPEK_ENCRYPTION_KEY: key.toString("base64"), ...env });
   // Whatever the command answers, the secret key is never part of it.
-  expect(`${stdout}${stderr}`).not.toContain(SECRET.slice(5));
-  return { code, stdout, stderr };
+  expect(`${answer.stdout}${answer.stderr}`).not.toContain(SECRET.slice(5));
+  return answer;
 }
 
 const createYooKassa = (...more: string[]) =>

@@ -4,11 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { samplePayment } from "@kopek/core/testing";
 import { createSandboxLedger, createSandboxProvider } from "@kopek/provider-sandbox";
-import { createPostgresStorage, createTokenCipher } from "@kopek/storage-postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../storage-postgres/test/database.js";
-import { type CliIo, runCli } from "../src/cli/run-cli.js";
-import { encryptionKeyId } from "../src/startup/encryption-key.js";
+import { kopekOn, serverStorageOn } from "./cli-in-process.js";
 
 // `kopek refunds create` in this process, on a fresh database, with the sandbox's books in a ledger
 // file so the command's own sandbox provider knows the charge the test made.
@@ -21,22 +19,8 @@ afterAll(async () => {
 const key = randomBytes(32);
 const ledgerFile = join(scratch, "ledger.jsonl");
 
-async function kopek(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIo = {
-    env: {
-      DATABASE_URL: db.url ?? "postgres://pglite/in-process",
-      KOPEK_ENCRYPTION_KEY: key.toString("base64"),
-      KOPEK_SANDBOX_LEDGER_FILE: ledgerFile,
-    },
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    openDatabase: () => ({ pool: db.pool, close: async () => {} }),
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
+const kopek = (...argv: string[]) =>
+  kopekOn(db, argv, { KOPEK_ENCRYPTION_KEY: key.toString("base64"), KOPEK_SANDBOX_LEDGER_FILE: ledgerFile });
 
 describe(`kopek refunds (${db.backend})`, () => {
   it("refunds part, then the rest, of a succeeded payment, and refuses anything more", async () => {
@@ -55,11 +39,7 @@ describe(`kopek refunds (${db.backend})`, () => {
         idempotencyKey: crypto.randomUUID(),
       })
     )._unsafeUnwrap();
-    const cipher = createTokenCipher({
-      keys: [{ id: encryptionKeyId(key), key }],
-      currentKeyId: encryptionKeyId(key),
-    });
-    const storage = createPostgresStorage({ pool: db.pool, encryption: cipher });
+    const storage = serverStorageOn(db, key);
     const payment = samplePayment(project, { amount: money, providerPaymentId: charge.providerPaymentId });
     (await storage.savePayment(payment, []))._unsafeUnwrap();
 

@@ -1,31 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { isWebhookSecret } from "@kopek/core";
-import { createPostgresStorage, createTokenCipher } from "@kopek/storage-postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../storage-postgres/test/database.js";
-import { type CliIo, runCli } from "../src/cli/run-cli.js";
-import { encryptionKeyId } from "../src/startup/encryption-key.js";
+import { kopekOn, serverStorageOn } from "./cli-in-process.js";
 
 // `kopek webhooks …` in this process, on a fresh database (as cli-database.test.ts), with the server's key.
 const db = await openTestDatabase();
 afterAll(() => db.close());
 const key = randomBytes(32);
 
-async function kopek(...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIo = {
-    env: {
-      DATABASE_URL: db.url ?? "postgres://pglite/in-process",
-      KOPEK_ENCRYPTION_KEY: key.toString("base64"),
-    },
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    openDatabase: () => ({ pool: db.pool, close: async () => {} }),
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
+const kopek = (...argv: string[]) => kopekOn(db, argv, { KOPEK_ENCRYPTION_KEY: key.toString("base64") });
 
 describe(`kopek webhooks (${db.backend})`, () => {
   it("add prints the id and secret once, list shows the endpoint without it, remove deletes it", async () => {
@@ -44,11 +28,7 @@ describe(`kopek webhooks (${db.backend})`, () => {
     expect(list.stdout).not.toContain(secret);
 
     // Stored encrypted with the server's key: the server reads the secret back, the table never holds it.
-    const cipher = createTokenCipher({
-      keys: [{ id: encryptionKeyId(key), key }],
-      currentKeyId: encryptionKeyId(key),
-    });
-    const storage = createPostgresStorage({ pool: db.pool, encryption: cipher });
+    const storage = serverStorageOn(db, key);
     const [endpoint] = (await storage.listWebhookEndpoints(project))._unsafeUnwrap();
     expect(endpoint?.secret).toBe(secret);
     const { rows } = await db.pool.query("SELECT * FROM webhook_endpoints");

@@ -100,10 +100,12 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
     saveProject: (project) => attempt("saveProject", () => projects.saveProject(project)),
     findProject: (projectId) => attempt("findProject", () => projects.findProject(projectId)),
     listProjects: () => attempt("listProjects", () => projects.listProjects()),
+    projectExists: (projectId) => attempt("projectExists", () => projects.projectExists(projectId)),
     addApiKey: (key) => attempt("addApiKey", () => projects.addApiKey(key)),
     revokeApiKey: (sha256, revokedAt) =>
       attempt("revokeApiKey", () => projects.revokeApiKey(sha256, revokedAt)),
     listApiKeys: (projectId) => attempt("listApiKeys", () => projects.listApiKeys(projectId)),
+    findApiKeys: (match) => attempt("findApiKeys", () => projects.findApiKeys(match)),
     findProjectByKeyHash: (sha256) =>
       attempt("findProjectByKeyHash", () => projects.findProjectByKeyHash(sha256)),
     claimIdempotencyKey: (claim) => attempt("claimIdempotencyKey", () => idempotency.claim(claim)),

@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, KeyOwner, Project } from "@kopek/core";
+import type { ApiKeyMatch, ApiKeyRecord, KeyOwner, Project } from "@kopek/core";
 import { deepCopy } from "./deep-copy.js";
 
 const byCreatedAt = (a: { createdAt: Date }, b: { createdAt: Date }) =>
@@ -26,6 +26,10 @@ export class ProjectStore {
     return [...this.#projects.values()].map(deepCopy).sort(byCreatedAt);
   }
 
+  projectExists(projectId: string): boolean {
+    return this.#projects.has(projectId);
+  }
+
   addApiKey(key: ApiKeyRecord): void {
     if (this.#keysByHash.has(key.sha256)) return;
     this.#keysByHash.set(key.sha256, deepCopy(key));
@@ -49,6 +53,14 @@ export class ProjectStore {
       .flatMap((hash) => this.#keysByHash.get(hash) ?? [])
       .map(deepCopy)
       .sort(byCreatedAt);
+  }
+
+  findApiKeys(match: ApiKeyMatch): ApiKeyRecord[] {
+    const matches =
+      "id" in match
+        ? (k: ApiKeyRecord) => k.id === match.id
+        : (k: ApiKeyRecord) => k.sha256.startsWith(match.sha256Prefix);
+    return [...this.#keysByHash.values()].filter(matches).map(deepCopy).sort(byCreatedAt);
   }
 
   /** Whether the key with this id exists, belongs to the project and is not revoked. */

@@ -48,6 +48,13 @@ export function projectStorage({ query, run, cipher }: SqlContext): ProjectStora
         return rows.map((row) => toProject(row, cipher));
       }),
 
+    projectExists: (projectId) =>
+      run("projectExists", async () => {
+        if (!isUuid(projectId)) return false;
+        const { rows } = await query("project_exists", "SELECT 1 FROM projects WHERE id = $1", [projectId]);
+        return rows.length > 0;
+      }),
+
     addApiKey: (key) =>
       run("addApiKey", async () => {
         await query(
@@ -76,6 +83,26 @@ export function projectStorage({ query, run, cipher }: SqlContext): ProjectStora
           "list_api_keys",
           `SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE project_id = $1 ORDER BY created_at, id`,
           [projectId],
+        );
+        return rows.map(toApiKey);
+      }),
+
+    // The operator's cross-project lookup (the command line's), never a request's: it joins no project.
+    findApiKeys: (match) =>
+      run("findApiKeys", async () => {
+        if ("id" in match) {
+          if (!isUuid(match.id)) return [];
+          const { rows } = await query(
+            "find_api_key_by_id",
+            `SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE id = $1`,
+            [match.id],
+          );
+          return rows.map(toApiKey);
+        }
+        const { rows } = await query(
+          "find_api_keys_by_prefix",
+          `SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE starts_with(sha256, $1) ORDER BY created_at, id`,
+          [match.sha256Prefix],
         );
         return rows.map(toApiKey);
       }),

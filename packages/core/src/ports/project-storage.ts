@@ -10,12 +10,19 @@ export interface ProjectStorage {
   findProject(projectId: string): ResultAsync<Project | null, StorageError>;
   /** Every project, oldest first. */
   listProjects(): ResultAsync<readonly Project[], StorageError>;
+  /** Whether a project with this id exists; reads none of its settings (so no provider secret). */
+  projectExists(projectId: string): ResultAsync<boolean, StorageError>;
   /** Records an API key by the SHA-256 of the whole key; an existing hash is left as it is. */
   addApiKey(key: ApiKeyRecord): ResultAsync<void, StorageError>;
   /** Marks the key revoked; false when no such key exists. */
   revokeApiKey(sha256: string, revokedAt: Date): ResultAsync<boolean, StorageError>;
   /** The API keys of a project (hashes only), oldest first. */
   listApiKeys(projectId: string): ResultAsync<readonly ApiKeyRecord[], StorageError>;
+  /**
+   * The keys of any project, revoked ones included, that a match names, oldest first: the operator's
+   * lookup (`kopek keys revoke`), which reads no project and so no provider secret.
+   */
+  findApiKeys(match: ApiKeyMatch): ResultAsync<readonly ApiKeyRecord[], StorageError>;
   /** The project that owns a live (not revoked) key with this hash, or null. */
   findProjectByKeyHash(sha256: string): ResultAsync<KeyOwner | null, StorageError>;
 }
@@ -28,6 +35,9 @@ export interface ApiKeyRecord {
   readonly createdAt: Date;
   readonly revokedAt: Date | null;
 }
+
+/** A key by its id, or every key whose SHA-256 (lowercase hex) starts with a prefix, the whole hash included. */
+export type ApiKeyMatch = { readonly id: string } | { readonly sha256Prefix: string };
 
 export interface KeyOwner {
   readonly project: Project;

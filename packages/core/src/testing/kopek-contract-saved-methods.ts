@@ -103,6 +103,31 @@ export function registerSavedMethodTests(options: KopekContractOptions): void {
       expect(json(await h.get("/v1/subscriptions")).data).toHaveLength(0);
     });
 
+    it("refuses an invoice whose payment was refunded in full; one refunded in part still backs one", async () => {
+      const h = await createHarness(options, { paymentPage: "kopek" });
+      const refund = async (invoiceId: string, amount: string) => {
+        const [payment] = json(await h.get("/v1/payments", { invoiceId })).data as { id: string }[];
+        const refunded = await h.call(`/v1/payments/${payment?.id}/refunds`, {
+          amount: { amount, currency: "RUB" },
+        });
+        expect(json(refunded).status).toBe("succeeded");
+      };
+      const inPart = await paidSavedInvoice(h);
+      await refund(inPart, "49900");
+      expect((await h.call("/v1/subscriptions", fromInvoice(inPart))).status).toBe(201);
+      const inFull = await paidSavedInvoice(h);
+      await refund(inFull, "49900");
+      await refund(inFull, "100000"); // the rest: refunds add up
+      const answer = await h.call("/v1/subscriptions", fromInvoice(inFull));
+      expect(answer.status).toBe(422);
+      expect(json(answer)).toMatchObject({
+        code: "invoice_not_usable",
+        detail: expect.stringMatching(/refunded/),
+      });
+      expect(json(await h.get("/v1/subscriptions")).data).toHaveLength(1);
+      expect(h.chargeCalls()).toBe(0);
+    });
+
     it("takes exactly one of invoiceId and method + providerMethodRef", async () => {
       const h = await createHarness(options, { paymentPage: "kopek" });
       const both = await h.call("/v1/subscriptions", {

@@ -5,6 +5,7 @@ import type { ApiKeyRecord } from "../ports/project-storage.js";
 import { sampleInvoice, sampleProject, sampleReceipt, sampleSubscription } from "./fixtures.js";
 import { describeCreateOnceContract } from "./storage-contract-create-once.js";
 import { describeIdempotencyContract } from "./storage-contract-idempotency.js";
+import { describeKeyLookupContract } from "./storage-contract-key-lookup.js";
 import { describeLifecycleContract } from "./storage-contract-lifecycle.js";
 import { describeOutboxContract } from "./storage-contract-outbox.js";
 import { describePaymentContract } from "./storage-contract-payments.js";
@@ -261,6 +262,7 @@ export function describeStorageContract(
       expect((await storage.checkHealth()).isOk()).toBe(true);
     });
 
+    describeKeyLookupContract(factory);
     describeIdempotencyContract(factory, options);
     describeCreateOnceContract(factory, options);
     describeLifecycleContract(factory);

@@ -14,10 +14,10 @@ import { receiptFor } from "./receipt-request.js";
 export type InvoiceSubscriptionRequest = Extract<CreateSubscriptionRequest, { readonly invoiceId: string }>;
 
 /**
- * Creates a subscription from a paid invoice whose method the provider saved (API.md 10.5). The
- * invoice's payment is cycle 1: nothing is charged, and the subscription is anchored on `paidAt`. One
- * invoice backs at most one subscription: storage refuses a second as a `duplicate`, answered 409
- * `invoice_already_used` (also when two requests race).
+ * Creates a subscription from a paid invoice whose method the provider saved, its payment not refunded
+ * in full (API.md 10.5). The invoice's payment is cycle 1: nothing is charged, and the subscription is
+ * anchored on `paidAt`. One invoice backs at most one subscription: storage refuses a second as a
+ * `duplicate`, answered 409 `invoice_already_used` (also when two requests race).
  */
 export async function createSubscriptionFromInvoice(
   execution: Execution,
@@ -29,6 +29,13 @@ export async function createSubscriptionFromInvoice(
   const usable = usableInvoice(found.value, input, now);
   if (usable.isErr()) return err(usable.error);
   const { invoice, saved, paidAt } = usable.value;
+  const refunded = await refundedInFull(execution, invoice);
+  if (refunded.isErr()) return err(refunded.error);
+  if (refunded.value)
+    return err({
+      code: "invoice_not_usable",
+      detail: "the invoice's payment was refunded in full: it paid for no cycle",
+    });
   // The subscription's receipt goes with each renewal; cycle 1 was the invoice's own payment.
   const receipt = receiptFor(provider, input.receipt);
   if (receipt.isErr()) return err(receipt.error);
@@ -87,6 +94,26 @@ export async function createSubscriptionFromInvoice(
       detail: `invoice ${invoice.id} already backs a subscription`,
     },
   });
+}
+
+/**
+ * Whether the money that paid the invoice has all gone back to the payer (succeeded refunds adding up
+ * to its payment's amount). A partial refund leaves the invoice usable: the method is still saved and
+ * the payer still paid for the first cycle, less what the merchant chose to give back.
+ */
+async function refundedInFull(execution: Execution, invoice: Invoice): Promise<Result<boolean, KopekError>> {
+  const listed = await execution.storage.listPayments(invoice.projectId, {
+    limit: 100,
+    before: null,
+    invoiceId: invoice.id,
+    subscriptionId: null,
+    status: "succeeded",
+  });
+  if (listed.isErr()) return err(fromStorageError(listed.error));
+  const payments = listed.value;
+  return ok(
+    payments.length > 0 && payments.every((p) => BigInt(p.amountRefunded) >= BigInt(p.amount.amount)),
+  );
 }
 
 interface UsableInvoice {

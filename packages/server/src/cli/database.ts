@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto";
 import type { Storage, StorageError } from "@kopek/core";
-import { createPostgresStorage, createTokenCipher, type PostgresPool } from "@kopek/storage-postgres";
+import { createPostgresStorage, type PostgresPool, type TokenCipher } from "@kopek/storage-postgres";
 import { ok } from "neverthrow";
 import { loadConfig } from "../startup/config.js";
 import { loadTokenCipher } from "../startup/encryption-key.js";
@@ -26,8 +25,8 @@ export interface DatabaseCommandContext {
  * Runs a command against DATABASE_URL and closes the connection after it. Without DATABASE_URL: one
  * line and exit 2, since the command was asked for something it cannot do here. Projects (their
  * provider's secret) and webhook endpoints are encrypted at rest with the server's key, so commands
- * load it as the server does; `needsKey: false` (migrate, keys revoke) keeps a command from needing,
- * or creating, that key.
+ * load it as the server does; `needsKey: false` (migrate, the key commands) keeps a command from
+ * needing, or creating, that key: such a command reads no secret.
  */
 export async function withDatabase(
   io: CliIo,
@@ -43,13 +42,13 @@ export async function withDatabase(
   }
   const encryption = needsKey
     ? await loadTokenCipher(config.value, (message) => io.stderr(`kopek: ${message}\n`))
-    : ok(throwawayCipher());
+    : ok(NO_KEY);
   if (encryption.isErr()) return failure(io, encryption.error);
   const database = io.openDatabase?.(url) ?? defaultDatabase(url);
   try {
     return await command({
       pool: database.pool,
-      storage: createPostgresStorage({ pool: database.pool, encryption: encryption.value }),
+      storage: createPostgresStorage({ pool: database.pool, encryption: namingTheKey(encryption.value) }),
       io,
     });
   } finally {
@@ -57,11 +56,37 @@ export async function withDatabase(
   }
 }
 
-// Never used to encrypt or decrypt: the adapter requires a cipher, the command touches no secret.
-function throwawayCipher() {
-  const key = randomBytes(32);
-  return createTokenCipher({ keys: [{ id: "unused", key }], currentKeyId: "unused" });
+const KEY_HINT =
+  "set KOPEK_ENCRYPTION_KEY to the server's encryption key (a retired one goes in KOPEK_ENCRYPTION_OLD_KEYS)";
+
+/** The loaded cipher, whose failures to decrypt say which variable holds the key they lacked. */
+function namingTheKey(cipher: TokenCipher): TokenCipher {
+  return {
+    currentKeyId: cipher.currentKeyId,
+    encrypt: (plaintext, context) => cipher.encrypt(plaintext, context),
+    keyIdOf: (ciphertext) => cipher.keyIdOf(ciphertext),
+    decrypt(ciphertext, context) {
+      try {
+        return cipher.decrypt(ciphertext, context);
+      } catch (cause) {
+        throw new Error(`${(cause as Error).message}: ${KEY_HINT}`);
+      }
+    },
+  };
 }
+
+// The adapter requires a cipher; a command run without the key touches no secret, and would say so.
+const refuseWithoutKey = (): never => {
+  throw new Error(
+    "this command runs without the encryption key (KOPEK_ENCRYPTION_KEY) and cannot read or write a secret",
+  );
+};
+const NO_KEY: TokenCipher = {
+  currentKeyId: "none",
+  encrypt: refuseWithoutKey,
+  decrypt: refuseWithoutKey,
+  keyIdOf: refuseWithoutKey,
+};
 
 function defaultDatabase(url: string) {
   const pool = openPool(url);

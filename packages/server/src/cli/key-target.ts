@@ -1,4 +1,4 @@
-import { type ApiKeyRecord, hashApiKey, isUuid, isWellFormedApiKey } from "@kopek/core";
+import { type ApiKeyMatch, type ApiKeyRecord, hashApiKey, isUuid, isWellFormedApiKey } from "@kopek/core";
 import { type DatabaseCommandContext, failure, storageFailure } from "./database.js";
 import { usage } from "./projects-commands.js";
 
@@ -24,14 +24,9 @@ export async function findKey(
       io,
       `${command} needs a key: its id, its sha256 or a prefix of it (at least ${MIN_PREFIX} hex characters, as keys list prints it), or the key itself`,
     );
-  const projects = await storage.listProjects();
-  if (projects.isErr()) return storageFailure(io, projects.error);
-  const found: ApiKeyRecord[] = [];
-  for (const project of projects.value) {
-    const keys = await storage.listApiKeys(project.id);
-    if (keys.isErr()) return storageFailure(io, keys.error);
-    found.push(...keys.value.filter(match.test));
-  }
+  const matched = await storage.findApiKeys(match.keys);
+  if (matched.isErr()) return storageFailure(io, matched.error);
+  const found = matched.value;
   const [only, ...others] = found;
   if (only === undefined) return failure(io, `no API key ${match.shown}`);
   if (others.length > 0)
@@ -42,17 +37,19 @@ export async function findKey(
   return only;
 }
 
-function matcherFor(target: string) {
+// Keys are found without reading their projects, so a project's provider secret is never decrypted:
+// revoking a leaked key needs no encryption key.
+function matcherFor(target: string): { keys: ApiKeyMatch; shown: string } | null {
   if (isWellFormedApiKey(target)) {
     const sha256 = hashApiKey(target);
-    return { test: (k: ApiKeyRecord) => k.sha256 === sha256, shown: `${sha256.slice(0, SHOWN_PREFIX)}…` };
+    return { keys: { sha256Prefix: sha256 }, shown: `${sha256.slice(0, SHOWN_PREFIX)}…` };
   }
   const text = target
     .trim()
     .toLowerCase()
     .replace(/(…|\.\.\.)$/, "");
-  if (isUuid(text)) return { test: (k: ApiKeyRecord) => k.id === text, shown: text };
+  if (isUuid(text)) return { keys: { id: text }, shown: text };
   if (HEX.test(text) && text.length >= MIN_PREFIX && text.length <= 64)
-    return { test: (k: ApiKeyRecord) => k.sha256.startsWith(text), shown: `${text}…` };
+    return { keys: { sha256Prefix: text }, shown: `${text}…` };
   return null;
 }

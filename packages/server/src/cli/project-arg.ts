@@ -14,8 +14,10 @@ export async function projectArg(
 ): Promise<string | number> {
   if (projectId === undefined || projectId === "") return usage(io, `${command} needs --project <id>`);
   if (!isUuid(projectId)) return noProject(io, projectId);
-  const found = await storage.findProject(projectId.toLowerCase());
-  if (found.isErr()) return storageFailure(io, found.error);
-  if (found.value === null) return noProject(io, projectId);
-  return found.value.id;
+  const id = projectId.toLowerCase();
+  // Only whether it exists: reading the project would decrypt its provider's secret, which the key
+  // commands run without.
+  const exists = await storage.projectExists(id);
+  if (exists.isErr()) return storageFailure(io, exists.error);
+  return exists.value ? id : noProject(io, projectId);
 }

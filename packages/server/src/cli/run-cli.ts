@@ -134,8 +134,10 @@ export async function runCli(
         reason: values.reason,
       }),
     );
-  if (line === "keys create") return withDatabase(io, (context) => keysCreate(context, values.project));
-  if (line === "keys list") return withDatabase(io, (context) => keysList(context, values.project));
+  if (line === "keys create")
+    return withDatabase(io, (context) => keysCreate(context, values.project), { needsKey: false });
+  if (line === "keys list")
+    return withDatabase(io, (context) => keysList(context, values.project), { needsKey: false });
   if (values.grace !== undefined && !(command === "keys" && rest[0] === "rotate"))
     return usageError(io, "--grace is an option of keys rotate only");
   if (command === "keys" && rest[0] === "revoke" && rest.length <= 2) {
