@@ -1,0 +1,175 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { stringIssues } from "./body-strings.js";
+import { toPointer } from "./json-pointer.js";
+import { firstUnstorableCharacter, isStorableText, storableCharacterRule } from "./storable-text.js";
+import { validateCreateInvoice, validateCreateRefund, validateCreateSubscription } from "./validate.js";
+
+const context = { currencies: ["RUB", "USD", "EUR"], now: new Date("2026-11-22T09:30:00.000Z") };
+const receipt = {
+  customer: { email: "buyer@example.com", phone: "+79991234567" },
+  items: [
+    {
+      description: "Plan",
+      quantity: "1",
+      amount: { amount: "149900", currency: "RUB" },
+      vatCode: 1,
+      paymentSubject: "service",
+      paymentMode: "full_payment",
+    },
+  ],
+};
+const subscription = {
+  amount: { amount: "149900", currency: "RUB" },
+  period: { unit: "month", count: 1 },
+  method: "card",
+  providerMethodRef: "pm_abc",
+  description: "Premium",
+  metadata: { order: "42", plan: "premium" },
+  receipt,
+};
+const invoice = {
+  amount: { amount: "149900", currency: "RUB" },
+  description: "Premium",
+  comment: "thanks",
+  customer: { email: "buyer@example.com", phone: "+79991234567", externalId: "cus_1" },
+  metadata: { order: "42" },
+  returnUrl: "https://shop.example/return",
+  receipt,
+};
+const refund = { amount: { amount: "100", currency: "RUB" }, reason: "asked" };
+
+type Path = readonly (string | number)[];
+/** Every string of `body` as [path, isKey]: each value and each object key, at any depth. */
+function stringPaths(node: unknown, path: Path = []): [Path, boolean][] {
+  if (typeof node === "string") return [[path, false]];
+  if (node === null || typeof node !== "object") return [];
+  if (Array.isArray(node)) return node.flatMap((item, i) => stringPaths(item, [...path, i]));
+  return Object.entries(node).flatMap(([key, value]) => [
+    [[...path, key], true] as [Path, boolean],
+    ...stringPaths(value, [...path, key]),
+  ]);
+}
+
+/** `body` with `insert` spliced into the string (or key) at `path`, at `at` (0..1) of its length. */
+function spliced(node: unknown, path: Path, isKey: boolean, insert: string, at: number): unknown {
+  const into = (text: string) => {
+    const cut = Math.floor(at * (text.length + 1));
+    return text.slice(0, cut) + insert + text.slice(cut);
+  };
+  const [head, ...rest] = path;
+  if (head === undefined) return into(node as string);
+  if (Array.isArray(node))
+    return node.map((item, i) => (i === head ? spliced(item, rest, isKey, insert, at) : item));
+  const entries = Object.entries(node as object).map(([key, value]): [string, unknown] =>
+    key !== head
+      ? [key, value]
+      : rest.length === 0 && isKey
+        ? [into(key), value]
+        : [key, spliced(value, rest, isKey, insert, at)],
+  );
+  return Object.fromEntries(entries);
+}
+
+const loneSurrogateArb = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
+const badArb = fc.oneof(fc.constant("\u0000"), loneSurrogateArb, fc.constant("a\u0000\ud800b"));
+const validators = [
+  ["subscription", subscription, validateCreateSubscription],
+  ["invoice", invoice, validateCreateInvoice],
+  ["refund", refund, validateCreateRefund],
+] as const;
+
+describe("firstUnstorableCharacter", () => {
+  it("finds NUL and lone surrogates, and nothing in well-formed text", () => {
+    expect(firstUnstorableCharacter("ab\u0000")).toBe(2);
+    expect(firstUnstorableCharacter("a\ud83d\ude00\udc00")).toBe(3);
+    expect(firstUnstorableCharacter("\ud83d")).toBe(0);
+    expect(firstUnstorableCharacter("a\ud83d\ude00b")).toBe(-1);
+    expect(firstUnstorableCharacter("")).toBe(-1);
+  });
+
+  it("agrees with isStorableText on any string", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (text) => {
+        expect(firstUnstorableCharacter(text) === -1).toBe(isStorableText(text));
+        expect(isStorableText(text)).toBe(text.isWellFormed() && !text.includes("\u0000"));
+      }),
+    );
+  });
+});
+
+describe.each(validators)("the %s body", (_name, body, validateBody) => {
+  const paths = stringPaths(body);
+  it("refuses NUL or a lone surrogate anywhere, in any value or key, with invalid_character at its pointer", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...paths),
+        badArb,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        ([path, isKey], bad, at) => {
+          const sent = spliced(body, path, isKey, bad, at);
+          const pointerPath = isKey
+            ? [...path.slice(0, -1), spliced(path.at(-1), [], false, bad, at) as string]
+            : path;
+          const result = validateBody(sent, context);
+          expect(result.isErr()).toBe(true);
+          const issues = result.isErr() ? result.error.errors : [];
+          expect(issues).toContainEqual({
+            pointer: toPointer(pointerPath),
+            code: "invalid_character",
+            detail: expect.any(String),
+          });
+        },
+      ),
+    );
+  });
+
+  it("accepts odd but storable Unicode: emoji, full-width, zero-width joiner, right-to-left", () => {
+    const odd = [
+      "👩\u200d💻 🇷🇺",
+      "ＡＢＣ１２３",
+      "a\u200db\u200cc",
+      "\u202eمرحبا\u202c שלום",
+      "e\u0301 \ufffd \uffff",
+    ];
+    for (const text of odd) {
+      const sent = spliced(body, ["description" in body ? "description" : "reason"], false, text, 1);
+      expect(validateBody(sent, context).isOk(), text).toBe(true);
+      const keyed = { ...body, metadata: { [`k${text}`.slice(0, 40)]: text } };
+      if (body !== refund) expect(validateBody(keyed, context).isOk(), text).toBe(true);
+    }
+  });
+});
+
+describe("stringIssues with the storable-character rule", () => {
+  it("reports every bad string of any nested JSON at its pointer, and nothing in good ones", () => {
+    const goodText = fc.string({ unit: "grapheme", maxLength: 8 });
+    fc.assert(
+      fc.property(
+        fc.json({ maxDepth: 6 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        badArb,
+        (text, at, bad) => {
+          const clean = JSON.parse(text.replaceAll("\\u0000", "")) as unknown;
+          fc.pre(stringIssues(clean, [storableCharacterRule]).length === 0);
+          const paths = stringPaths(clean);
+          const pick = paths[Math.floor(at * paths.length)];
+          if (pick === undefined) return;
+          const [path, isKey] = pick;
+          const dirty = spliced(clean, path, isKey, bad, at);
+          const pointerPath = isKey
+            ? [...path.slice(0, -1), spliced(path.at(-1), [], false, bad, at) as string]
+            : path;
+          expect(stringIssues(dirty, [storableCharacterRule]).map((issue) => issue.pointer)).toEqual([
+            toPointer(pointerPath),
+          ]);
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(fc.dictionary(goodText, fc.array(goodText)), (object) => {
+        expect(stringIssues(object, [storableCharacterRule])).toEqual([]);
+      }),
+    );
+  });
+});
