@@ -25,3 +25,4 @@ export {
 } from "./testing/kopek-harness.js";
 export { describeProviderContract, type ProviderContractOptions } from "./testing/provider-contract.js";
 export { describeStorageContract, type StorageContractOptions } from "./testing/storage-contract.js";
+export { type JsonPath, type StringPlace, spliceString, stringPlaces } from "./testing/string-paths.js";

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { spliceString, stringPlaces } from "../testing/string-paths.js";
 import { stringIssues } from "./body-strings.js";
 import { toPointer } from "./json-pointer.js";
 import { firstUnstorableCharacter, isStorableText, storableCharacterRule } from "./storable-text.js";
@@ -39,38 +40,6 @@ const invoice = {
 };
 const refund = { amount: { amount: "100", currency: "RUB" }, reason: "asked" };
 
-type Path = readonly (string | number)[];
-/** Every string of `body` as [path, isKey]: each value and each object key, at any depth. */
-function stringPaths(node: unknown, path: Path = []): [Path, boolean][] {
-  if (typeof node === "string") return [[path, false]];
-  if (node === null || typeof node !== "object") return [];
-  if (Array.isArray(node)) return node.flatMap((item, i) => stringPaths(item, [...path, i]));
-  return Object.entries(node).flatMap(([key, value]) => [
-    [[...path, key], true] as [Path, boolean],
-    ...stringPaths(value, [...path, key]),
-  ]);
-}
-
-/** `body` with `insert` spliced into the string (or key) at `path`, at `at` (0..1) of its length. */
-function spliced(node: unknown, path: Path, isKey: boolean, insert: string, at: number): unknown {
-  const into = (text: string) => {
-    const cut = Math.floor(at * (text.length + 1));
-    return text.slice(0, cut) + insert + text.slice(cut);
-  };
-  const [head, ...rest] = path;
-  if (head === undefined) return into(node as string);
-  if (Array.isArray(node))
-    return node.map((item, i) => (i === head ? spliced(item, rest, isKey, insert, at) : item));
-  const entries = Object.entries(node as object).map(([key, value]): [string, unknown] =>
-    key !== head
-      ? [key, value]
-      : rest.length === 0 && isKey
-        ? [into(key), value]
-        : [key, spliced(value, rest, isKey, insert, at)],
-  );
-  return Object.fromEntries(entries);
-}
-
 const loneSurrogateArb = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
 const badArb = fc.oneof(fc.constant("\u0000"), loneSurrogateArb, fc.constant("a\u0000\ud800b"));
 const validators = [
@@ -99,23 +68,20 @@ describe("firstUnstorableCharacter", () => {
 });
 
 describe.each(validators)("the %s body", (_name, body, validateBody) => {
-  const paths = stringPaths(body);
+  const places = stringPlaces(body);
   it("refuses NUL or a lone surrogate anywhere, in any value or key, with invalid_character at its pointer", () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...paths),
+        fc.constantFrom(...places),
         badArb,
         fc.double({ min: 0, max: 1, noNaN: true }),
-        ([path, isKey], bad, at) => {
-          const sent = spliced(body, path, isKey, bad, at);
-          const pointerPath = isKey
-            ? [...path.slice(0, -1), spliced(path.at(-1), [], false, bad, at) as string]
-            : path;
+        (place, bad, at) => {
+          const { body: sent, path } = spliceString(body, place, bad, at);
           const result = validateBody(sent, context);
           expect(result.isErr()).toBe(true);
           const issues = result.isErr() ? result.error.errors : [];
           expect(issues).toContainEqual({
-            pointer: toPointer(pointerPath),
+            pointer: toPointer(path),
             code: "invalid_character",
             detail: expect.any(String),
           });
@@ -133,7 +99,8 @@ describe.each(validators)("the %s body", (_name, body, validateBody) => {
       "e\u0301 \ufffd \uffff",
     ];
     for (const text of odd) {
-      const sent = spliced(body, ["description" in body ? "description" : "reason"], false, text, 1);
+      const field = "description" in body ? "description" : "reason";
+      const { body: sent } = spliceString(body, { path: [field], isKey: false }, text, 1);
       expect(validateBody(sent, context).isOk(), text).toBe(true);
       const keyed = { ...body, metadata: { [`k${text}`.slice(0, 40)]: text } };
       if (body !== refund) expect(validateBody(keyed, context).isOk(), text).toBe(true);
@@ -152,16 +119,12 @@ describe("stringIssues with the storable-character rule", () => {
         (text, at, bad) => {
           const clean = JSON.parse(text.replaceAll("\\u0000", "")) as unknown;
           fc.pre(stringIssues(clean, [storableCharacterRule]).length === 0);
-          const paths = stringPaths(clean);
-          const pick = paths[Math.floor(at * paths.length)];
-          if (pick === undefined) return;
-          const [path, isKey] = pick;
-          const dirty = spliced(clean, path, isKey, bad, at);
-          const pointerPath = isKey
-            ? [...path.slice(0, -1), spliced(path.at(-1), [], false, bad, at) as string]
-            : path;
+          const places = stringPlaces(clean);
+          const place = places[Math.floor(at * places.length)];
+          if (place === undefined) return;
+          const { body: dirty, path } = spliceString(clean, place, bad, at);
           expect(stringIssues(dirty, [storableCharacterRule]).map((issue) => issue.pointer)).toEqual([
-            toPointer(pointerPath),
+            toPointer(path),
           ]);
         },
       ),
