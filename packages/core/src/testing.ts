@@ -1,6 +1,13 @@
 // @kopek/core/testing — the contract suites every adapter runs (vitest is a peer dependency here).
 
 export {
+  AWKWARD_CHARACTERS,
+  awkwardJsonArb,
+  awkwardTextArb,
+  deeplyNestedArb,
+  longTextArb,
+} from "./testing/awkward-text.js";
+export {
   cardNumberArb,
   cardSeparatorArb,
   luhnCheckDigit,
