@@ -65,4 +65,19 @@ describe.each([
       expect(created.statusCode, created.body).toBe(201);
     },
   );
+
+  it("refuses an Idempotency-Key holding a card number, as a card number in the body: nothing charged or created", async () => {
+    const t: TestApp = await build();
+    const key = "order 4111-1111-1111-1111";
+    const refused = await t.post("/v1/subscriptions", bodies["/v1/subscriptions"], {
+      "idempotency-key": key,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(json(refused).errors).toEqual([
+      { pointer: "#/Idempotency-Key", code: "card_number_not_allowed", detail: expect.any(String) },
+    ]);
+    expect(refused.body).not.toContain("4111");
+    expect(t.ledger.countCharges()).toBe(0);
+    expect(json(await t.get("/v1/subscriptions")).data).toEqual([]);
+  });
 });
