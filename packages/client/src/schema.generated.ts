@@ -500,7 +500,7 @@ export interface components {
              */
             pointer: string;
             /** @enum {string} */
-            code: "required" | "invalid_type" | "invalid_format" | "too_small" | "too_large" | "too_long" | "invalid_value" | "unknown_field" | "mutually_exclusive" | "unsupported_currency" | "card_number_not_allowed" | "duplicate" | "receipt_total_mismatch";
+            code: "required" | "invalid_type" | "invalid_format" | "too_small" | "too_large" | "too_long" | "invalid_value" | "unknown_field" | "mutually_exclusive" | "unsupported_currency" | "card_number_not_allowed" | "duplicate" | "receipt_total_mismatch" | "invalid_character";
             detail: string;
         };
         HealthStatus: {

@@ -1,6 +1,13 @@
 // @kopek/core/testing — the contract suites every adapter runs (vitest is a peer dependency here).
 
 export {
+  AWKWARD_CHARACTERS,
+  awkwardJsonArb,
+  awkwardTextArb,
+  deeplyNestedArb,
+  longTextArb,
+} from "./testing/awkward-text.js";
+export {
   cardNumberArb,
   cardSeparatorArb,
   luhnCheckDigit,
@@ -25,3 +32,4 @@ export {
 } from "./testing/kopek-harness.js";
 export { describeProviderContract, type ProviderContractOptions } from "./testing/provider-contract.js";
 export { describeStorageContract, type StorageContractOptions } from "./testing/storage-contract.js";
+export { type JsonPath, type StringPlace, spliceString, stringPlaces } from "./testing/string-paths.js";

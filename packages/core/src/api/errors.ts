@@ -25,6 +25,7 @@ export const FIELD_ISSUE_CODES = [
   "card_number_not_allowed",
   "duplicate",
   "receipt_total_mismatch",
+  "invalid_character",
 ] as const;
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
 

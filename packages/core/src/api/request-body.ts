@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "./errors.js";
-import { jsonLimitViolation, MAX_JSON_DEPTH } from "./json-limits.js";
+import { jsonLimitViolation } from "./json-limits.js";
 
 /** Largest accepted request body by default (API.md 4). */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
@@ -34,27 +34,14 @@ export function readJsonBody(
   } catch {
     return err({ code: "invalid_json" });
   }
-  if (!text.isWellFormed() || (SURROGATE_ESCAPE.test(text) && holdsLoneSurrogate(parsed)))
-    return err({ code: "invalid_json", detail: LONE_SURROGATE });
+  // Text with a raw lone surrogate is not Unicode, as bytes that are not UTF-8 are not. An escaped one
+  // (`"\ud800"`) is valid JSON: validation refuses it at its pointer (`invalid_character`).
+  if (!text.isWellFormed()) return err({ code: "invalid_json", detail: LONE_SURROGATE });
   const violation = jsonLimitViolation(parsed);
   return violation === null ? ok(parsed) : err({ code: "invalid_json", detail: violation });
 }
 
-const LONE_SURROGATE = "the request body holds a lone surrogate: its text must be valid Unicode";
-/** A `\uD800`–`\uDFFF` escape (or text that looks like one): only then is the parsed body searched. */
-const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
-
-// Whether a string or key in `value` is not well-formed Unicode, which not every storage can keep as
-// text (PostgreSQL's jsonb refuses it). It runs before the limits' walk, so it stops by itself past
-// MAX_JSON_DEPTH: a body that deep is refused by that walk anyway.
-function holdsLoneSurrogate(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return !value.isWellFormed();
-  if (typeof value !== "object" || value === null || depth > MAX_JSON_DEPTH) return false;
-  if (Array.isArray(value)) return value.some((item) => holdsLoneSurrogate(item, depth + 1));
-  for (const [key, item] of Object.entries(value))
-    if (!key.isWellFormed() || holdsLoneSurrogate(item, depth + 1)) return true;
-  return false;
-}
+const LONE_SURROGATE = "the request body's text holds a lone surrogate: it must be valid Unicode";
 
 /**
  * What `readJsonBody` refuses before it parses (size, media type, an empty body that claims to be

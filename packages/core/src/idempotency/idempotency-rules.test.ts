@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { cardNumberArb } from "../testing/card-numbers.js";
 import { canonicalJson } from "./canonical-json.js";
 import {
   answerFromRecord,
@@ -30,6 +31,27 @@ describe("validateIdempotencyKeyHeader", () => {
     for (const key of ["", "k".repeat(256), "ключ", "a\tb", "a\u007fb"]) {
       expect(validateIdempotencyKeyHeader(key)._unsafeUnwrapErr().code).toBe("idempotency_key_invalid");
     }
+  });
+
+  it("refuses a key holding a card number as a card number anywhere else is refused; UUIDs pass", () => {
+    const written = fc
+      .tuple(cardNumberArb, fc.constantFrom("", "-", " ", "--", ")("))
+      .map(([card, sep]) => card.replace(/(\d{4})(?=\d)/g, `$1${sep}`));
+    fc.assert(
+      fc.property(written, fc.constantFrom("", "order-", "pay "), (card, prefix) => {
+        expect(validateIdempotencyKeyHeader(prefix + card)._unsafeUnwrapErr()).toEqual({
+          code: "validation_failed",
+          errors: [
+            { pointer: "#/Idempotency-Key", code: "card_number_not_allowed", detail: expect.any(String) },
+          ],
+        });
+      }),
+    );
+    fc.assert(
+      fc.property(fc.uuid(), (key) => {
+        expect(validateIdempotencyKeyHeader(key).isOk()).toBe(true);
+      }),
+    );
   });
 });
 

@@ -10,15 +10,28 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_LEASE_MS = 30_000;
 export const MAX_LEASE_MS = 60_000;
 
+import { containsCardNumber } from "../validation/card-guard.js";
 import { MAX_IDEMPOTENCY_KEY_LENGTH, PRINTABLE_ASCII } from "../validation/limits.js";
 
-/** Checks the Idempotency-Key header: present, 1–255 characters, printable ASCII only. */
+/** Where an Idempotency-Key holding a card number is reported, as query parameters are (`#/limit`). */
+export const IDEMPOTENCY_KEY_POINTER = "#/Idempotency-Key";
+
+/**
+ * Checks the Idempotency-Key header: present, 1–255 characters, printable ASCII only, and no card
+ * number (API.md 4): the key is stored, so it is held to the card-data rule of every stored string.
+ */
 export function validateIdempotencyKeyHeader(
   value: string | undefined,
-): Result<string, KopekErrorOf<"idempotency_key_missing" | "idempotency_key_invalid">> {
+): Result<string, KopekErrorOf<"idempotency_key_missing" | "idempotency_key_invalid" | "validation_failed">> {
   if (value === undefined) return err({ code: "idempotency_key_missing" });
-  if (value.length > 0 && value.length <= MAX_IDEMPOTENCY_KEY_LENGTH && PRINTABLE_ASCII.test(value))
-    return ok(value);
+  if (value.length > 0 && value.length <= MAX_IDEMPOTENCY_KEY_LENGTH && PRINTABLE_ASCII.test(value)) {
+    if (!containsCardNumber(value)) return ok(value);
+    const detail = "must not contain a card number; it is stored with the request";
+    return err({
+      code: "validation_failed",
+      errors: [{ pointer: IDEMPOTENCY_KEY_POINTER, code: "card_number_not_allowed", detail }],
+    });
+  }
   const detail =
     value.length === 0
       ? "the Idempotency-Key header must not be empty"

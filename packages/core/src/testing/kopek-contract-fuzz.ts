@@ -1,12 +1,25 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { awkwardJsonArb, awkwardTextArb, deeplyNestedArb, longTextArb } from "./awkward-text.js";
 import { createHarness, type KopekContractOptions, subscriptionBody } from "./kopek-harness.js";
 
-const KNOWN_STATUSES = new Set([200, 201, 400, 401, 402, 404, 409, 422]);
+// 413: long text escapes to more than the body limit (`\u0000` is six bytes).
+const KNOWN_STATUSES = new Set([200, 201, 400, 401, 402, 404, 409, 413, 422]);
 
-/** Arbitrary JSON, and near-valid bodies with one field replaced by arbitrary JSON. */
+/**
+ * Arbitrary JSON, and near-valid bodies with one field replaced by arbitrary JSON, or by text people
+ * really send: NUL, lone surrogates, zero-width and full-width characters, very long, deeply nested.
+ */
+const fieldValues = fc.oneof(fc.jsonValue(), awkwardJsonArb, awkwardTextArb, longTextArb, deeplyNestedArb);
 const bodies = fc.oneof(
   fc.jsonValue(),
+  awkwardJsonArb,
+  // Valid but for awkward text where free text goes: what gets past everything else to storage.
+  fc.tuple(awkwardTextArb, awkwardTextArb, awkwardTextArb).map(([description, key, value]) => ({
+    ...subscriptionBody(),
+    description,
+    metadata: { [key.slice(0, 40)]: value },
+  })),
   fc
     .record({
       key: fc.constantFrom(
@@ -15,10 +28,11 @@ const bodies = fc.oneof(
         "method",
         "providerMethodRef",
         "metadata",
+        "description",
         "__proto__",
         "constructor",
       ),
-      value: fc.jsonValue(),
+      value: fieldValues,
     })
     .map(
       // Through JSON text, so a `__proto__` key arrives as an own property, as it does from a request.

@@ -100,13 +100,13 @@ export function registerIdempotencyTests(options: KopekContractOptions): void {
 
     it("refuses a lone surrogate, and does not take it for U+FFFD, the same bytes in UTF-8", async () => {
       const h = await createHarness(options);
-      const send = (comment: string) =>
+      const send = (comment: string, key = "surrogate") =>
         h.kopek.handle({
           method: "POST",
           url: "/v1/invoices",
           headers: {
             authorization: `Bearer ${h.apiKey}`,
-            "idempotency-key": "surrogate",
+            "idempotency-key": key,
             "content-type": "application/json",
           },
           // Raw in the text, as an embedding that hands Kopek a string may send it.
@@ -114,10 +114,15 @@ export function registerIdempotencyTests(options: KopekContractOptions): void {
         });
       const replacement = await send("note \ufffd");
       expect(replacement.status).toBe(201);
-      for (const lone of ["note \ud800", "note \\ud800", "\\udfff", "a\\ud83d"]) {
-        const refused = await send(lone);
-        expect(refused.status).toBe(400);
-        expect(json(refused).code).toBe("invalid_json");
+      // Raw in the text, it is not Unicode: 400. Escaped, it is JSON that storage cannot hold: 422.
+      const raw = await send("note \ud800");
+      expect([raw.status, json(raw).code]).toEqual([400, "invalid_json"]);
+      for (const lone of ["note \\ud800", "\\udfff", "a\\ud83d"]) {
+        expect((await send(lone)).status).toBe(422);
+        const fresh = json(await send(lone, `fresh ${lone}`));
+        expect(fresh.errors).toEqual([
+          { pointer: "#/comment", code: "invalid_character", detail: expect.any(String) },
+        ]);
       }
       expect((await send("note \ufffd")).status).toBe(200);
       expect((await send("\\ud83d\\ude00")).status).toBe(422);

@@ -1,12 +1,12 @@
 import type { FieldIssue } from "../api/errors.js";
+import { type StringRule, stringIssues } from "./body-strings.js";
 import { containsCardNumber } from "./card-guard.js";
 import { toPointer } from "./json-pointer.js";
 
 /**
  * The one card-data rule of every request body (API.md 4, `card_number_not_allowed`): no string in
- * the body — value or object key, at any depth — may hold a card number. It walks the raw body rather
- * than being repeated on each field's schema, so a field added later is covered without anyone
- * remembering to; `validate.ts` applies it to every request it validates, on the fast path too.
+ * the body — value or object key, at any depth — may hold a card number. `validate.ts` applies it to
+ * every string of every request it validates (`body-strings.ts`), on the fast path too.
  *
  * Only values whose format already forbids free text are skipped, because some of them are legitimately
  * digit runs that may pass Luhn: a Money's `amount` (up to 18 digits), the invoice's `expiresAt`
@@ -18,42 +18,18 @@ const DETAIL = "must not contain a card number; send the provider's token, never
 
 /** One `card_number_not_allowed` issue per string of `body` that holds a card number. */
 export function cardNumberIssues(body: unknown): FieldIssue[] {
-  const issues: FieldIssue[] = [];
-  walk(body, [], issues);
-  return issues;
+  return stringIssues(body, [cardNumberRule]);
 }
 
-// `path` is one array pushed and popped on the way down: most bodies hold no card number, and a
-// pointer (or a copy of the path) is made only for a string that does.
-function walk(node: unknown, path: PropertyKey[], issues: FieldIssue[]): void {
-  if (typeof node === "string") {
-    if (!holdsCardNumber(node)) return;
-    const pointer = toPointer(path);
-    if (!NOT_FREE_TEXT.some((pattern) => pattern.test(pointer))) {
-      issues.push({ pointer, code: "card_number_not_allowed", detail: DETAIL });
-    }
-    return;
-  }
-  if (node === null || typeof node !== "object") return;
-  if (Array.isArray(node)) {
-    for (let index = 0; index < node.length; index++) {
-      path.push(index);
-      walk(node[index], path, issues);
-      path.pop();
-    }
-    return;
-  }
-  for (const key in node) {
-    if (!Object.hasOwn(node, key)) continue;
-    path.push(key);
-    if (holdsCardNumber(key)) {
-      issues.push({ pointer: toPointer(path), code: "card_number_not_allowed", detail: `key ${DETAIL}` });
-    } else {
-      walk((node as Record<string, unknown>)[key], path, issues);
-    }
-    path.pop();
-  }
-}
+/** The card-data rule over one string of a body (`body-strings.ts` walks every one). */
+export const cardNumberRule: StringRule = (text, path, isKey) => {
+  if (!holdsCardNumber(text)) return null;
+  const pointer = toPointer(path);
+  if (isKey) return { pointer, code: "card_number_not_allowed", detail: `key ${DETAIL}` };
+  return NOT_FREE_TEXT.some((pattern) => pattern.test(pointer))
+    ? null
+    : { pointer, code: "card_number_not_allowed", detail: DETAIL };
+};
 
 /** Also looks through percent-encoding, so "4111%201111%20…" in a URL is caught like its decoded self. */
 function holdsCardNumber(text: string): boolean {

@@ -42,15 +42,26 @@ describe("containsCardNumber", () => {
       "4111 - 1111 - 1111 - 1111",
       "4111\u00a01111\u00a01111\u00a01111",
       "4111\t1111\n1111\r\n1111",
+      "4111--1111--1111--1111",
+      "4111 -- 1111 -- 1111 -- 1111",
+      "4111..1111..1111..1111",
+      "(4111)(1111)(1111)(1111)",
+      "(4111) (1111) (1111) (1111)",
+      "\uff14\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11",
+      "4111\u200b1111\u200c1111\u200d1111",
+      "4\u20601\ufeff11 1111 1111 1111",
+      "4111-\u200b-1111-\u200b-1111-\u200b-1111",
     ]) {
       expect(containsCardNumber(text), text).toBe(true);
     }
   });
 
-  it("ignores numbers that fail Luhn, are too short or too long, or are split by two punctuation marks", () => {
+  it("ignores numbers that fail Luhn, are too short or too long, or are split by two different marks", () => {
     for (const text of [
       "4111111111111112",
-      "4111--1111-1111-1111",
+      "4111--1111--1111--1112",
+      "(4111)(1111)(1111)(1112)",
+      "\uff14\uff11\uff11\uff11 1111 1111 1112",
       "4111._1111_1111_1111",
       "4111a1111b1111c1111",
       "4111111111111111111111111",
@@ -61,6 +72,22 @@ describe("containsCardNumber", () => {
       expect(containsCardNumber(text), text).toBe(false);
     }
     expect(luhnValid("411111111117")).toBe(true);
+  });
+
+  it("lets ordinary text, dates, phone numbers and amounts through", () => {
+    for (const text of [
+      "Оплата подписки «Премиум» на 12 месяцев, заказ № 2026-11-27/0042",
+      "from 2026-01-31 to 2026-12-31, renewed 31.12.2026 at 23:59:59",
+      "period 27.11.2026 — 27.12.2026 (30 days), 01/2027 - 12/2027",
+      "call +7 (495) 123-45-67, +7 (812) 765-43-21 or 8 800 555-35-35",
+      "+7 (495) 123-45-67; +7 (495) 765-43-21; +7 (495) 111-22-33",
+      "1 499,00 ₽ + 2 999,00 ₽ = 4 498,00 ₽ (paid 1,499.00 USD, 2,999.00 EUR)",
+      "amounts: 149900, 299900, 1499000 and 12 × 14 990,00 RUB",
+      "ИНН 7707083893, КПП 773601001, БИК 044525225",
+      "order 2026\u200d11\u200d27, ref ＡＢＣ－１２３",
+    ]) {
+      expect(containsCardNumber(text), text).toBe(false);
+    }
   });
 
   it("finds every Luhn-valid 13–19 digit number inside letters", () => {

@@ -43,26 +43,47 @@ const isDigit = (text: string, i: number) => {
 
 /**
  * Where the separator between two digit groups that starts at `i` ends, or -1 when there is none. A
- * separator is what people put between a card's groups: a run of whitespace, one character that is
- * neither a letter nor a digit (".", "_", "/", "-", …), or that character with whitespace around it
- * ("4111 - 1111"). Two punctuation marks in a row ("4111--1111") do not join groups.
+ * separator is what people put between a card's groups: a run of whitespace, or up to three marks
+ * (characters neither letters nor digits) with any whitespace around and between them, where the marks
+ * are one mark ("." "_" "/" "-" …), one mark repeated ("4111--1111", "4111 .. 1111"), or a closing and
+ * an opening parenthesis ("(4111) (1111)"). Two different marks ("67, +7") do not join groups: two
+ * phone numbers in a list are not one card number.
  */
 function separatorEnd(text: string, i: number): number {
-  let j = skipSpaces(text, i);
-  const char = text.codePointAt(j);
-  if (char !== undefined && !ALPHANUMERIC_OR_SPACE.test(String.fromCodePoint(char))) {
-    j = skipSpaces(text, j + (char > 0xffff ? 2 : 1));
+  const marks: string[] = [];
+  let j = i;
+  while (j < text.length) {
+    const char = text.codePointAt(j) ?? 0;
+    const mark = String.fromCodePoint(char);
+    if (SPACE.test(mark)) {
+      j++;
+      continue;
+    }
+    if (ALPHANUMERIC.test(mark) || marks.length === MAX_MARKS) break;
+    marks.push(mark);
+    j += mark.length;
   }
-  return j === i ? -1 : j;
+  return j === i || !joinsGroups(marks) ? -1 : j;
 }
 
+const MAX_MARKS = 3;
 const SPACE = /\s/;
-const ALPHANUMERIC_OR_SPACE = /[\p{L}\p{N}\s]/u;
+const ALPHANUMERIC = /[\p{L}\p{N}]/u;
 
-function skipSpaces(text: string, i: number): number {
-  let j = i;
-  while (j < text.length && SPACE.test(text.charAt(j))) j++;
-  return j;
+function joinsGroups(marks: readonly string[]): boolean {
+  return marks.every((mark) => mark === marks[0]) || marks.join("") === ")(";
+}
+
+// What reads as nothing or as a digit to a person but not to a pattern: zero-width characters between
+// digits are taken for spaces, full-width digits (U+FF10–U+FF19) for digits. One code unit each way,
+// so a span found in the plain text is the same span of the original.
+const DISGUISED = /[\u200B-\u200D\u2060\uFEFF\uFF10-\uFF19]/g;
+
+function plain(text: string): string {
+  return text.replace(DISGUISED, (char) => {
+    const code = char.charCodeAt(0);
+    return code >= 0xff10 ? String.fromCharCode(code - 0xff10 + 48) : " ";
+  });
 }
 
 /**
@@ -129,15 +150,17 @@ function withoutUuids(text: string): string {
 
 /** Whether the text contains a card number (see {@link cardSpans} for what counts as one; UUIDs never do). */
 export function containsCardNumber(text: string): boolean {
-  return !tooFewDigits(text) && !cardSpans(withoutUuids(text)).next().done;
+  const plainText = plain(text);
+  return !tooFewDigits(plainText) && !cardSpans(withoutUuids(plainText)).next().done;
 }
 
 /** The text with every card number replaced by `[REDACTED]`, for logs. */
 export function redactCardNumbers(text: string): string {
-  if (tooFewDigits(text)) return text;
+  const plainText = plain(text);
+  if (tooFewDigits(plainText)) return text;
   let result = "";
   let copied = 0;
-  for (const [start, end] of cardSpans(withoutUuids(text))) {
+  for (const [start, end] of cardSpans(withoutUuids(plainText))) {
     result += `${text.slice(copied, start)}[REDACTED]`;
     copied = end;
   }

@@ -1,7 +1,8 @@
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import type { FieldIssue, KopekErrorOf } from "../api/errors.js";
-import { cardNumberIssues } from "./card-field-rule.js";
+import { stringIssues } from "./body-strings.js";
+import { cardNumberRule } from "./card-field-rule.js";
 import { fastCreateInvoice, fastCreateSubscription } from "./fast-path.js";
 import { toFieldIssues } from "./field-issues.js";
 import { CURRENCY_PATTERN, MAX_INVOICE_LIFETIME_MS, MIN_INVOICE_LIFETIME_MS } from "./limits.js";
@@ -14,6 +15,10 @@ import {
   createRefundRequestSchema,
   createSubscriptionRequestSchema,
 } from "./schemas.js";
+import { storableCharacterRule } from "./storable-text.js";
+
+/** The rules of every string of every body, keys included: storable characters first, then no card data. */
+const BODY_STRING_RULES = [storableCharacterRule, cardNumberRule];
 
 /** What validation needs to know beyond the body: the provider's currencies and the time. */
 export interface ValidationContext {
@@ -84,7 +89,8 @@ export function validateCreateInvoice(
 /**
  * `fastPath` (see `fast-path.ts`) vouches for the common valid body without zod. When it is unsure, or
  * a contextual check objects, zod runs as if there were no fast path, so every problem is reported.
- * The card-data rule (`card-field-rule.ts`) is one of the contextual checks of every body.
+ * The rules of every string (`BODY_STRING_RULES`: storable characters, no card data) are contextual
+ * checks of every body.
  */
 function validate<S extends z.ZodType>(
   schema: S,
@@ -94,7 +100,7 @@ function validate<S extends z.ZodType>(
 ): Result<z.output<S>, ValidationFailure> {
   const contextual = (issues: FieldIssue[]) => {
     fieldChecks(issues);
-    issues.push(...cardNumberIssues(body));
+    issues.push(...stringIssues(body, BODY_STRING_RULES));
   };
   const fast = fastPath?.(body);
   if (fast !== undefined) {

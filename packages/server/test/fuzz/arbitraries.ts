@@ -1,4 +1,5 @@
 import { generateApiKey } from "@kopek/core";
+import { awkwardTextArb, deeplyNestedArb, longTextArb } from "@kopek/core/testing";
 import fc from "fast-check";
 import type { RawRequest } from "./raw-http.js";
 
@@ -11,8 +12,14 @@ export interface FuzzTargets {
 
 const ROUTES = ["/v1/subscriptions", "/v1/invoices"] as const;
 
+const fuzzText = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
+  { weight: 3, arbitrary: awkwardTextArb },
+  { weight: 1, arbitrary: longTextArb },
+);
+
 const anyJsonScalar = fc.oneof(
-  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fuzzText,
   fc.string({ unit: "binary", maxLength: 40 }), // lone surrogates and all
   fc.integer(),
   fc.double(),
@@ -28,6 +35,11 @@ const anyJsonScalar = fc.oneof(
  */
 const PLANTED_CARD_NUMBERS = [
   "4111111111111111",
+  "4111--1111--1111--1111",
+  "4111-1111-1111-1111",
+  "(4111)(1111)(1111)(1111)",
+  "\uff14\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11\uff11",
+  "4111\u200b1111\u200b1111\u200b1111",
   "4111 1111 1111 1111",
   "4111.1111.1111.1111",
   "4111_1111_1111_1111",
@@ -42,8 +54,9 @@ const fieldValue = fc.oneof(
   planted,
   anyJsonScalar,
   fc.array(anyJsonScalar, { maxLength: 5 }),
-  fc.dictionary(fc.string({ maxLength: 10 }), anyJsonScalar, { maxKeys: 5 }),
+  fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), awkwardTextArb), anyJsonScalar, { maxKeys: 5 }),
   fc.jsonValue({ maxDepth: 4 }),
+  deeplyNestedArb,
 );
 
 const validSubscription = fc.record({
@@ -64,10 +77,11 @@ const validInvoice = fc.record(
     methods: fc.subarray(["card", "sbp"], { minLength: 1 }),
     customer: fc.record({ email: fc.emailAddress() }),
     metadata: fc.dictionary(
-      fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), planted),
-      fc.oneof(fc.string({ maxLength: 50 }), planted),
+      fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), awkwardTextArb, planted),
+      fc.oneof(fc.string({ maxLength: 50 }), awkwardTextArb, planted),
       { maxKeys: 5 },
     ),
+    description: awkwardTextArb,
   },
   { requiredKeys: ["amount"] },
 );
@@ -190,7 +204,15 @@ const idempotencyKey = fc.oneof(
         unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
       }),
       fc.integer({ min: 256, max: 5000 }).map((n) => "k".repeat(n)),
-      fc.constantFrom("ключ", "clé-é", "emoji-😀", "tab\tinside", "a,b"),
+      fc.constantFrom(
+        "ключ",
+        "clé-é",
+        "emoji-😀",
+        "tab\tinside",
+        "a,b",
+        "nul\u0000inside",
+        "order-4111-1111-1111-1111",
+      ),
       fc.string({ unit: "grapheme", maxLength: 30 }),
     ),
   },
@@ -258,8 +280,42 @@ const path = (t: FuzzTargets) =>
     },
   );
 
+/**
+ * A create with every header right and a valid body but for awkward text in its description and
+ * metadata: what gets past everything else to storage (NUL there was a 500 on PostgreSQL, issue 38).
+ */
+const awkwardCreate = (t: FuzzTargets): fc.Arbitrary<RawRequest> =>
+  fc
+    .tuple(
+      fc.oneof(
+        validSubscription.map((body) => ["/v1/subscriptions", body] as const),
+        validInvoice.map((body) => ["/v1/invoices", body] as const),
+      ),
+      fc.oneof(awkwardTextArb, fc.string({ maxLength: 20 })),
+      fc.dictionary(
+        awkwardTextArb.map((key) => key.slice(0, 40)),
+        fc.oneof(awkwardTextArb, longTextArb),
+        { maxKeys: 3 },
+      ),
+      fc.uuid(),
+    )
+    .map(([[path, body], description, metadata, key]) => ({
+      method: "POST",
+      path,
+      headers: [
+        ["Authorization", `Bearer ${t.apiKey}`],
+        ["Idempotency-Key", key],
+        ["Content-Type", "application/json"],
+      ],
+      body: JSON.stringify({ ...body, description, metadata }),
+    }));
+
 /** One adversarial request: method, path, headers (missing, odd, doubled) and body. */
 export function requestArbitrary(t: FuzzTargets): fc.Arbitrary<RawRequest> {
+  return fc.oneof({ weight: 6, arbitrary: anyRequest(t) }, { weight: 1, arbitrary: awkwardCreate(t) });
+}
+
+function anyRequest(t: FuzzTargets): fc.Arbitrary<RawRequest> {
   return fc
     .record({
       method: fc.oneof(

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import type { Storage } from "@kopek/core";
 import fc from "fast-check";
 import { buildTestApp, invoiceBody, json, subscriptionBody, uniqueMethodRef } from "../helper.js";
 import { recordMethodRef } from "../test-artifacts.js";
@@ -12,6 +13,8 @@ export interface FuzzOptions {
   readonly seed?: number;
   /** How much the resident set may grow over the run. */
   readonly rssBoundBytes?: number;
+  /** The storage under the server: fresh memory storage when not given. */
+  readonly storage?: Storage;
 }
 
 export interface FuzzFigures {
@@ -68,13 +71,14 @@ export function contractViolation(response: RawResponse | null, method: string):
 }
 
 /**
- * The fuzz property over real HTTP: a server on port 0 (memory storage, sandbox provider), `runs`
+ * The fuzz property over real HTTP: a server on port 0 (memory storage unless `options.storage`,
+ * sandbox provider), `runs`
  * adversarial requests, each answered below 500 with a well-formed problem for every 4xx; then the
  * server still answers /healthz, no prototype was polluted, and the resident set grew within bound.
  */
 export async function runHttpFuzz(options: FuzzOptions): Promise<FuzzFigures> {
   const seed = options.seed ?? Date.now() % 2 ** 31;
-  const t = await buildTestApp();
+  const t = await buildTestApp(options.storage === undefined ? {} : { storage: options.storage });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = t.app.server.address() as AddressInfo;
   const statuses: Record<number, number> = {};
