@@ -46,10 +46,14 @@ describe("turnBatchedStdout", () => {
         process.exit(0);
       });
     `;
-    const run = spawnSync(process.execPath, ["--conditions=dev-source", "--import", "tsx", "--input-type=module", "-e", script], {
-      cwd: new URL("../..", import.meta.url),
-      encoding: "utf8",
-    });
+    const run = spawnSync(
+      process.execPath,
+      ["--conditions=dev-source", "--import", "tsx", "--input-type=module", "-e", script],
+      {
+        cwd: new URL("../..", import.meta.url),
+        encoding: "utf8",
+      },
+    );
     expect(run.status).toBe(0);
     const lines = run.stdout
       .trim()
