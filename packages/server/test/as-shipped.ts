@@ -1,0 +1,201 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { hashApiKey } from "@kopek/core";
+import { expect } from "vitest";
+import { spawnCli } from "./cli-process.js";
+import { subscriptionBody, uniqueMethodRef } from "./helper.js";
+import { postJson, type ServerProcess, startServerProcess } from "./server-process.js";
+
+/**
+ * The built `kopek` as an operator runs it (README, docs/api.md §8): its own working directory (where
+ * the default `.kopek/encryption.key` lands), the environment it is given and nothing else.
+ */
+export async function operatorShell(name: string) {
+  const cwd = await mkdtemp(join(tmpdir(), `kopek-shipped-${name}-`));
+  const processes: ServerProcess[] = [];
+  return {
+    cwd,
+    /** `kopek <args>` to its end: exit code and output. */
+    async kopek(env: Record<string, string>, ...args: string[]) {
+      const cli = spawnCli(args, env, { cwd });
+      const code = await cli.exited;
+      return { code, stdout: cli.stdout(), stderr: cli.stderr() };
+    },
+    async serve(env: Record<string, string>) {
+      const server = await startServerProcess(env, { cwd });
+      processes.push(server);
+      return server;
+    },
+    /** Kills whatever a failed test left running, and removes the directory. */
+    async close() {
+      await Promise.all(processes.map((server) => server.kill()));
+      await rm(cwd, { recursive: true, force: true });
+    },
+  };
+}
+
+const get = (url: string, apiKey?: string) =>
+  fetch(url, apiKey === undefined ? {} : { headers: { authorization: `Bearer ${apiKey}` } });
+
+/**
+ * What an operator checks on a server just started: ready, a create (invoice; a subscription when the
+ * provider charges a method ref directly) is 201 and its replay 200 `Idempotent-Replayed: true`, the
+ * invoice's page is HTML, `/metrics` answers. `replayOn`: another instance the replay goes to.
+ */
+export async function checkServer(
+  server: ServerProcess,
+  apiKey: string,
+  options: { subscription: boolean; replayOn?: ServerProcess },
+) {
+  expect((await get(`${server.url}/readyz`)).status).toBe(200);
+  const replayUrl = (options.replayOn ?? server).url;
+  const creates = [["invoices", { amount: { amount: "149900", currency: "RUB" } }]] as const;
+  const subscription = [
+    "subscriptions",
+    subscriptionBody({ providerMethodRef: uniqueMethodRef("pm_shipped") }),
+  ] as const;
+  let paymentUrl = "";
+  for (const [resource, body] of options.subscription ? [...creates, subscription] : creates) {
+    const key = randomUUID();
+    const created = await postJson(`${server.url}/v1/${resource}`, apiKey, key, body);
+    expect(created.status, `${resource}: ${created.body}`).toBe(201);
+    const replayed = await postJson(`${replayUrl}/v1/${resource}`, apiKey, key, body);
+    expect(replayed.status, `${resource} replay: ${replayed.body}`).toBe(200);
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+    expect(JSON.parse(replayed.body).id).toBe(JSON.parse(created.body).id);
+    if (resource === "invoices") paymentUrl = JSON.parse(created.body).paymentUrl;
+  }
+  expect(paymentUrl.startsWith(`${server.url}/pay/`)).toBe(true);
+  const page = await get(paymentUrl);
+  expect(page.status).toBe(200);
+  expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+  expect(await page.text()).toMatch(/<p class="amount">[^<]*1.499[.,]00/);
+  const metrics = await get(`${server.url}/metrics`);
+  expect(metrics.status).toBe(200);
+  expect(await metrics.text()).toMatch(/^kopek_http_requests_total\{/m);
+}
+
+/** SIGTERM: the process drains and exits 0. */
+export async function expectCleanStop(server: Pick<ServerProcess, "stop" | "cli">) {
+  const code = await server.stop();
+  expect(code, server.cli.stderr()).toBe(0);
+}
+
+type Kopek = (
+  env: Record<string, string>,
+  ...args: string[]
+) => Promise<{
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}>;
+
+/** `kopek migrate`, then a sandbox project and its first key, as an operator prepares a database. */
+export async function prepareDatabase(kopek: Kopek, env: Record<string, string>) {
+  const migrated = await kopek(env, "migrate");
+  expect(migrated.code, migrated.stderr).toBe(0);
+  const created = await kopek(env, "projects", "create", "--name", "shop");
+  expect(created.code, created.stderr).toBe(0);
+  const projectId = created.stdout.trim();
+  return { projectId, apiKey: await createKey(kopek, env, projectId) };
+}
+
+async function createKey(kopek: Kopek, env: Record<string, string>, projectId: string) {
+  const out = await kopek(env, "keys", "create", "--project", projectId);
+  expect(out.code, out.stderr).toBe(0);
+  return { key: out.stdout.match(/key: +(\S+)/)?.[1] ?? "", id: out.stdout.match(/id: +(\S+)/)?.[1] ?? "" };
+}
+
+/**
+ * Every database command against a running server's database, each checked where the operator sees it:
+ * the server refuses a revoked key at once (401) and takes a rotated one (201). A YooKassa and a T-Bank
+ * project are created first, so the key commands meet a database holding provider secrets.
+ */
+export async function runDatabaseCommands(
+  kopek: Kopek,
+  env: Record<string, string>,
+  server: ServerProcess,
+  projectId: string,
+) {
+  const ok = async (...args: string[]) => {
+    const out = await kopek(secretsEnv, ...args);
+    expect(out.code, `kopek ${args.join(" ")}: ${out.stderr}`).toBe(0);
+    return out.stdout;
+  };
+  const secretsEnv = { ...env, SHOP_SECRET_KEY: "test_shipped_secret", TERMINAL_PASSWORD: "shippedpassword" };
+  await ok("migrate");
+  const yookassa = (
+    await ok(
+      "projects",
+      "create",
+      "--name",
+      "yk",
+      "--provider",
+      "yookassa",
+      "--shop-id",
+      "506751",
+      "--secret-key-env",
+      "SHOP_SECRET_KEY",
+    )
+  ).trim();
+  const tbank = (
+    await ok(
+      "projects",
+      "create",
+      "--name",
+      "tb",
+      "--provider",
+      "tbank",
+      "--terminal-key",
+      "1700000000000DEMO",
+      "--password-env",
+      "TERMINAL_PASSWORD",
+    )
+  ).trim();
+  await ok("projects", "update", projectId, "--name", "shop-renamed", "--display-name", "Shop");
+  const list = await ok("projects", "list");
+  for (const id of [projectId, yookassa, tbank]) expect(list).toContain(id);
+  expect(list).toContain("shop-renamed");
+  expect(list).not.toContain("test_shipped_secret");
+  const hooks = await ok(
+    "webhooks",
+    "add",
+    "--project",
+    projectId,
+    "--url",
+    "https://shop.example/kopek-hooks",
+  );
+  expect(hooks).toMatch(/^secret: whsec_/m);
+
+  const status = async (apiKey: string) =>
+    (
+      await postJson(`${server.url}/v1/invoices`, apiKey, randomUUID(), {
+        amount: { amount: "100", currency: "RUB" },
+      })
+    ).status;
+  const [byId, byPrefix, rotateById, rotateByPrefix] = await Promise.all(
+    [0, 1, 2, 3].map(() => createKey(kopek, env, projectId)),
+  );
+  if (
+    byId === undefined ||
+    byPrefix === undefined ||
+    rotateById === undefined ||
+    rotateByPrefix === undefined
+  )
+    throw new Error("four keys");
+  expect(await status(byId.key)).toBe(201);
+  await ok("keys", "revoke", byId.id);
+  await ok("keys", "revoke", hashApiKey(byPrefix.key).slice(0, 12));
+  expect(await status(byId.key)).toBe(401);
+  expect(await status(byPrefix.key)).toBe(401);
+  for (const [old, target] of [
+    [rotateById, rotateById.id],
+    [rotateByPrefix, hashApiKey(rotateByPrefix.key).slice(0, 12)],
+  ] as const) {
+    const fresh = (await ok("keys", "rotate", target)).match(/key: +(\S+)/)?.[1] ?? "";
+    expect(await status(old.key)).toBe(401);
+    expect(await status(fresh)).toBe(201);
+  }
+}
