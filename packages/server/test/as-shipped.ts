@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashApiKey } from "@kopek/core";
 import { expect } from "vitest";
-import { spawnCli } from "./cli-process.js";
+import { type CliProcess, spawnCli } from "./cli-process.js";
 import { subscriptionBody, uniqueMethodRef } from "./helper.js";
 import { postJson, type ServerProcess, startServerProcess } from "./server-process.js";
 
@@ -14,7 +14,7 @@ import { postJson, type ServerProcess, startServerProcess } from "./server-proce
  */
 export async function operatorShell(name: string) {
   const cwd = await mkdtemp(join(tmpdir(), `kopek-shipped-${name}-`));
-  const processes: ServerProcess[] = [];
+  const processes: CliProcess[] = [];
   return {
     cwd,
     /** `kopek <args>` to its end: exit code and output. */
@@ -25,12 +25,25 @@ export async function operatorShell(name: string) {
     },
     async serve(env: Record<string, string>) {
       const server = await startServerProcess(env, { cwd });
-      processes.push(server);
+      processes.push(server.cli);
       return server;
+    },
+    /** `kopek worker`, left running: SIGTERM with `stop`. */
+    worker(env: Record<string, string>) {
+      const cli = spawnCli(["worker"], env, { cwd });
+      processes.push(cli);
+      return {
+        cli,
+        waitFor: cli.waitFor,
+        async stop() {
+          cli.child.kill("SIGTERM");
+          return cli.exited;
+        },
+      };
     },
     /** Kills whatever a failed test left running, and removes the directory. */
     async close() {
-      await Promise.all(processes.map((server) => server.kill()));
+      for (const { child } of processes) if (child.exitCode === null) child.kill("SIGKILL");
       await rm(cwd, { recursive: true, force: true });
     },
   };
@@ -96,6 +109,7 @@ type Kopek = (
 export async function prepareDatabase(kopek: Kopek, env: Record<string, string>) {
   const migrated = await kopek(env, "migrate");
   expect(migrated.code, migrated.stderr).toBe(0);
+  expect(migrated.stdout).toMatch(/^applied 0001_\w+\n(applied \d{4}_\w+\n)+$/);
   const created = await kopek(env, "projects", "create", "--name", "shop");
   expect(created.code, created.stderr).toBe(0);
   const projectId = created.stdout.trim();
@@ -109,93 +123,72 @@ async function createKey(kopek: Kopek, env: Record<string, string>, projectId: s
 }
 
 /**
- * Every database command against a running server's database, each checked where the operator sees it:
- * the server refuses a revoked key at once (401) and takes a rotated one (201). A YooKassa and a T-Bank
- * project are created first, so the key commands meet a database holding provider secrets.
+ * Every database command against the running servers' database, each checked where the operator sees it:
+ * every server refuses a revoked key at once (401) and takes a rotated one (201). A YooKassa and a T-Bank
+ * project are created first, so the key commands meet a database holding provider secrets. Commands
+ * that do not depend on each other run at once, as two operators' terminals would.
  */
 export async function runDatabaseCommands(
   kopek: Kopek,
   env: Record<string, string>,
-  server: ServerProcess,
+  servers: readonly ServerProcess[],
   projectId: string,
 ) {
+  const secretsEnv = { ...env, SHOP_SECRET_KEY: "test_shipped_secret", TERMINAL_PASSWORD: "shippedpassword" };
   const ok = async (...args: string[]) => {
     const out = await kopek(secretsEnv, ...args);
     expect(out.code, `kopek ${args.join(" ")}: ${out.stderr}`).toBe(0);
     return out.stdout;
   };
-  const secretsEnv = { ...env, SHOP_SECRET_KEY: "test_shipped_secret", TERMINAL_PASSWORD: "shippedpassword" };
-  await ok("migrate");
-  const yookassa = (
-    await ok(
-      "projects",
-      "create",
-      "--name",
-      "yk",
-      "--provider",
-      "yookassa",
-      "--shop-id",
-      "506751",
-      "--secret-key-env",
-      "SHOP_SECRET_KEY",
-    )
-  ).trim();
-  const tbank = (
-    await ok(
-      "projects",
-      "create",
-      "--name",
-      "tb",
-      "--provider",
-      "tbank",
-      "--terminal-key",
-      "1700000000000DEMO",
-      "--password-env",
-      "TERMINAL_PASSWORD",
-    )
-  ).trim();
-  await ok("projects", "update", projectId, "--name", "shop-renamed", "--display-name", "Shop");
+  const yookassa = ["--provider", "yookassa", "--shop-id", "506751", "--secret-key-env", "SHOP_SECRET_KEY"];
+  const tbank = [
+    "--provider",
+    "tbank",
+    "--terminal-key",
+    "1700000000000DEMO",
+    "--password-env",
+    "TERMINAL_PASSWORD",
+  ];
+  const [migrated, yookassaId, tbankId, , hooks, ...keys] = await Promise.all([
+    ok("migrate"),
+    ok("projects", "create", "--name", "yk", ...yookassa),
+    ok("projects", "create", "--name", "tb", ...tbank),
+    ok("projects", "update", projectId, "--name", "shop-renamed", "--display-name", "Shop"),
+    ok("webhooks", "add", "--project", projectId, "--url", "https://shop.example/kopek-hooks"),
+    ...[0, 1, 2, 3].map(() => createKey(kopek, env, projectId)),
+  ]);
+  expect(migrated).toBe("The database schema is current: nothing to apply.\n");
+  expect(hooks).toMatch(/^secret: whsec_/m);
   const list = await ok("projects", "list");
-  for (const id of [projectId, yookassa, tbank]) expect(list).toContain(id);
+  for (const id of [projectId, yookassaId, tbankId]) expect(list).toContain(String(id).trim());
   expect(list).toContain("shop-renamed");
   expect(list).not.toContain("test_shipped_secret");
-  const hooks = await ok(
-    "webhooks",
-    "add",
-    "--project",
-    projectId,
-    "--url",
-    "https://shop.example/kopek-hooks",
-  );
-  expect(hooks).toMatch(/^secret: whsec_/m);
 
-  const status = async (apiKey: string) =>
-    (
-      await postJson(`${server.url}/v1/invoices`, apiKey, randomUUID(), {
-        amount: { amount: "100", currency: "RUB" },
-      })
-    ).status;
-  const [byId, byPrefix, rotateById, rotateByPrefix] = await Promise.all(
-    [0, 1, 2, 3].map(() => createKey(kopek, env, projectId)),
-  );
-  if (
-    byId === undefined ||
-    byPrefix === undefined ||
-    rotateById === undefined ||
-    rotateByPrefix === undefined
-  )
-    throw new Error("four keys");
+  // What every server answers a create with this key: one status when they agree.
+  const status = async (apiKey: string) => {
+    const answers = await Promise.all(
+      servers.map(
+        async (server) =>
+          (
+            await postJson(`${server.url}/v1/invoices`, apiKey, randomUUID(), {
+              amount: { amount: "100", currency: "RUB" },
+            })
+          ).status,
+      ),
+    );
+    return new Set(answers).size === 1 ? answers[0] : answers;
+  };
+  const [byId, byPrefix, rotateById, rotateByPrefix] = keys as { key: string; id: string }[];
+  if (!byId || !byPrefix || !rotateById || !rotateByPrefix) throw new Error("four keys");
   expect(await status(byId.key)).toBe(201);
-  await ok("keys", "revoke", byId.id);
-  await ok("keys", "revoke", hashApiKey(byPrefix.key).slice(0, 12));
-  expect(await status(byId.key)).toBe(401);
-  expect(await status(byPrefix.key)).toBe(401);
-  for (const [old, target] of [
-    [rotateById, rotateById.id],
-    [rotateByPrefix, hashApiKey(rotateByPrefix.key).slice(0, 12)],
-  ] as const) {
-    const fresh = (await ok("keys", "rotate", target)).match(/key: +(\S+)/)?.[1] ?? "";
-    expect(await status(old.key)).toBe(401);
-    expect(await status(fresh)).toBe(201);
-  }
+  const prefix = (key: string) => hashApiKey(key).slice(0, 12);
+  const [, , rotatedById, rotatedByPrefix] = await Promise.all([
+    ok("keys", "revoke", byId.id),
+    ok("keys", "revoke", prefix(byPrefix.key)),
+    ok("keys", "rotate", rotateById.id),
+    ok("keys", "rotate", prefix(rotateByPrefix.key)),
+  ]);
+  for (const old of [byId, byPrefix, rotateById, rotateByPrefix]) expect(await status(old.key)).toBe(401);
+  for (const rotated of [rotatedById, rotatedByPrefix])
+    expect(await status(rotated.match(/key: +(\S+)/)?.[1] ?? "")).toBe(201);
 }
