@@ -28,17 +28,19 @@ const realServer = first.isRealServer;
 const redisUp = await redisAnswers(REDIS_URL);
 
 /**
- * A fresh database: migrate, a project and its key, `kopek serve`, the checks, SIGTERM; and every
- * database command with `commands` (they never read REDIS_URL: once is enough for b and c).
+ * A fresh database: `kopek migrate`, a project and its key, `kopek serve`, the checks, every database
+ * command, SIGTERM. `serveFirst`: `kopek serve` migrates the empty database at start, the project and
+ * key are made while it runs, and the other commands are left out (they never read REDIS_URL: b runs them).
  */
-async function servedAlone(name: string, env: Record<string, string>, commands: boolean) {
+async function servedAlone(name: string, env: Record<string, string>, { serveFirst = false } = {}) {
   const shell = await operatorShell(name);
   try {
-    const { projectId, apiKey } = await prepareDatabase(shell.kopek, env);
-    const server = await shell.serve(env);
+    const early = serveFirst ? await shell.serve(env) : null;
+    const { projectId, apiKey } = await prepareDatabase(shell.kopek, env, !serveFirst);
+    const server = early ?? (await shell.serve(env));
     expect(server.cli.stdout()).toContain('"storage":"postgres"');
     await checkServer(server, apiKey.key, { subscription: true });
-    if (commands) await runDatabaseCommands(shell.kopek, env, [server], projectId);
+    if (!serveFirst) await runDatabaseCommands(shell.kopek, env, [server], projectId);
     await expectCleanStop(server);
     return server;
   } finally {
@@ -50,14 +52,21 @@ describe
   .runIf(realServer)
   .concurrent("as shipped, on PostgreSQL (real server only)", { timeout: 180_000 }, () => {
     it("b. DATABASE_URL alone: rate limits in PostgreSQL; every database command", async () => {
-      const server = await servedAlone("postgres", { DATABASE_URL: alone?.url ?? "" }, true);
+      const server = await servedAlone("postgres", { DATABASE_URL: alone?.url ?? "" });
       expect(server.cli.stdout()).toContain('"rateLimits":"postgres"');
     });
 
-    it.runIf(redisUp)("c. DATABASE_URL and REDIS_URL: rate limits in Redis", async () => {
-      const server = await servedAlone("redis", { DATABASE_URL: withRedis?.url ?? "", REDIS_URL }, false);
-      expect(server.cli.stdout()).toContain('"rateLimits":"redis"');
-    });
+    it.runIf(redisUp)(
+      "c. DATABASE_URL and REDIS_URL (where Redis answers): rate limits in Redis; serve migrates the empty database",
+      async () => {
+        const server = await servedAlone(
+          "redis",
+          { DATABASE_URL: withRedis?.url ?? "", REDIS_URL },
+          { serveFirst: true },
+        );
+        expect(server.cli.stdout()).toContain('"rateLimits":"redis"');
+      },
+    );
 
     it("e. two kopek serve and a kopek worker on one database: one's create replayed by the other; every command, seen by both", async () => {
       const shell = await operatorShell("shared");
