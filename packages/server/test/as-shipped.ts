@@ -7,6 +7,7 @@ import { expect } from "vitest";
 import { type CliProcess, spawnCli } from "./cli-process.js";
 import { subscriptionBody, uniqueMethodRef } from "./helper.js";
 import { postJson, type ServerProcess, startServerProcess } from "./server-process.js";
+import { recordMethodRef } from "./test-artifacts.js";
 
 /**
  * The built `kopek` as an operator runs it (README, docs/api.md §8): its own working directory (where
@@ -139,25 +140,26 @@ export async function runDatabaseCommands(
   servers: readonly ServerProcess[],
   projectId: string,
 ) {
-  const secretsEnv = { ...env, SHOP_SECRET_KEY: "test_shipped_secret", TERMINAL_PASSWORD: "shippedpassword" };
-  const ok = async (...args: string[]) => {
-    const out = await kopek(secretsEnv, ...args);
+  const secrets = { SHOP_SECRET_KEY: "test_shipped_secret", TERMINAL_PASSWORD: "shipped_password" };
+  for (const secret of Object.values(secrets)) recordMethodRef(secret); // for the secret scan
+  const run = async (...args: string[]) => {
+    const out = await kopek({ ...env, ...secrets }, ...args);
     expect(out.code, `kopek ${args.join(" ")}: ${out.stderr}`).toBe(0);
-    return out.stdout;
+    for (const secret of Object.values(secrets)) expect(out.stdout + out.stderr).not.toContain(secret);
+    return out;
   };
-  const yookassa = ["--provider", "yookassa", "--shop-id", "506751", "--secret-key-env", "SHOP_SECRET_KEY"];
-  const tbank = [
-    "--provider",
-    "tbank",
-    "--terminal-key",
-    "1700000000000DEMO",
-    "--password-env",
-    "TERMINAL_PASSWORD",
-  ];
+  const ok = async (...args: string[]) => (await run(...args)).stdout;
+  // A real provider's project: its id on stdout, the notification URL to give the provider on stderr.
+  const created = async (kind: string, ...args: string[]) => {
+    const out = await run("projects", "create", "--name", kind, "--provider", kind, ...args);
+    const id = out.stdout.trim();
+    expect(out.stderr).toContain(`/provider-events/${id}/${kind}`);
+    return id;
+  };
   const [migrated, yookassaId, tbankId, , hooks, ...keys] = await Promise.all([
     ok("migrate"),
-    ok("projects", "create", "--name", "yk", ...yookassa),
-    ok("projects", "create", "--name", "tb", ...tbank),
+    created("yookassa", "--shop-id", "506751", "--secret-key-env", "SHOP_SECRET_KEY"),
+    created("tbank", "--terminal-key", "1700000000000DEMO", "--password-env", "TERMINAL_PASSWORD"),
     ok("projects", "update", projectId, "--name", "shop-renamed", "--display-name", "Shop"),
     ok("webhooks", "add", "--project", projectId, "--url", "https://shop.example/kopek-hooks"),
     ...[0, 1, 2, 3].map(() => createKey(kopek, env, projectId)),
@@ -165,9 +167,8 @@ export async function runDatabaseCommands(
   expect(migrated).toBe("The database schema is current: nothing to apply.\n");
   expect(hooks).toMatch(/^secret: whsec_/m);
   const list = await ok("projects", "list");
-  for (const id of [projectId, yookassaId, tbankId]) expect(list).toContain(String(id).trim());
+  for (const id of [projectId, yookassaId, tbankId]) expect(list).toContain(id);
   expect(list).toContain("shop-renamed");
-  expect(list).not.toContain("test_shipped_secret");
 
   // What every server answers a create with this key: one status when they agree.
   const status = async (apiKey: string) => {
