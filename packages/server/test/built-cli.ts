@@ -9,12 +9,12 @@ import {
   statSync,
   writeSync,
 } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
-const SERVER = fileURLToPath(new URL("..", import.meta.url));
+const SERVER = dirname(fileURLToPath(new URL("../package.json", import.meta.url)));
 /** What an operator runs: the `kopek` bin of @kopek/server (`pnpm kopek`). */
 export const BUILT_CLI = join(SERVER, "dist", "cli.js");
 const LOCK = join(ROOT, ".tmp", "as-shipped-build.lock");
