@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { BUILT_CLI } from "./built-cli.js";
 import { appendLog, newLogFile } from "./test-artifacts.js";
 
 const CLI = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
@@ -15,19 +16,33 @@ export interface CliProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs the kopek command from source (tsx, `dev-source` packages), as `pnpm kopek` would run the build. */
-export function spawnCli(args: readonly string[], env: Record<string, string> = {}): CliProcess {
-  const child = spawn(process.execPath, ["--conditions=dev-source", "--import", "tsx", CLI, ...args], {
-    cwd: ROOT,
-    // Tests run webhook receivers and provider emulators on this machine: the development opt-ins.
-    env: {
-      PATH: process.env.PATH ?? "",
-      LOG_LEVEL: "info",
-      KOPEK_WEBHOOKS_ALLOW_LOCAL: "on",
-      KOPEK_PROVIDERS_ALLOW_LOCAL: "on",
-      ...env,
-    },
-  });
+/**
+ * Runs the kopek command from source (tsx, `dev-source` packages), as `pnpm kopek` would run the build.
+ * `asShipped`: the built `dist/cli.js` (built-cli.ts) in `cwd`, with `env` alone: every setting not
+ * named there is at its default, the development opt-ins included.
+ */
+export function spawnCli(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  asShipped?: { readonly cwd: string },
+): CliProcess {
+  const child =
+    asShipped === undefined
+      ? spawn(process.execPath, ["--conditions=dev-source", "--import", "tsx", CLI, ...args], {
+          cwd: ROOT,
+          // Tests run webhook receivers and provider emulators on this machine: the development opt-ins.
+          env: {
+            PATH: process.env.PATH ?? "",
+            LOG_LEVEL: "info",
+            KOPEK_WEBHOOKS_ALLOW_LOCAL: "on",
+            KOPEK_PROVIDERS_ALLOW_LOCAL: "on",
+            ...env,
+          },
+        })
+      : spawn(process.execPath, [BUILT_CLI, ...args], {
+          cwd: asShipped.cwd,
+          env: { PATH: process.env.PATH ?? "", ...env },
+        });
   let out = "";
   let err = "";
   // For the secret scan: every log line (stdout's JSON lines) and all of stderr. Other stdout text is

@@ -1,33 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateApiKey, hashApiKey } from "@kopek/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../storage-postgres/test/database.js";
+import { REDIS_URL, redisAnswers } from "./redis-server.js";
 import { type ServerProcess, startServerProcess } from "./server-process.js";
 
 // Two `kopek serve` processes sharing their rate-limit counters: together they allow the per-key limit
 // once, not twice. Each process alone would allow LIMIT, so two on memory counters allow 2 × LIMIT.
 const LIMIT = 20;
 const db = await openTestDatabase();
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-/** Whether a Redis server answers PING at REDIS_URL (.ci/run starts one; `pnpm test` elsewhere may have none). */
-function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 6379) });
-    const done = (answer: boolean) => {
-      socket.destroy();
-      resolve(answer);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.on("error", () => done(false));
-    socket.on("connect", () => socket.write("PING\r\n"));
-    socket.on("data", (data) => done(data.toString().startsWith("+PONG")));
-  });
-}
 const redisUp = await redisAnswers(REDIS_URL);
 const scratch = await mkdtemp(join(tmpdir(), "kopek-limits-"));
 const servers: ServerProcess[] = [];

@@ -11,15 +11,25 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-/** `kopek serve` from source in its own process, on a free port the kernel picks. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const cli = spawnCli(["serve"], {
-    PORT: "0",
-    KOPEK_RATE_LIMIT: "0",
-    KOPEK_RATE_LIMIT_UNAUTHENTICATED: "0",
-    KOPEK_RATE_LIMIT_PUBLIC: "0",
-    ...env,
-  });
+/**
+ * `kopek serve` from source in its own process, on a free port the kernel picks. `asShipped`: the
+ * built CLI in `cwd` with `env` alone (cli-process.ts), every other setting at its default, the rate
+ * limits included.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  asShipped?: { readonly cwd: string },
+): Promise<ServerProcess> {
+  const cli =
+    asShipped === undefined
+      ? spawnCli(["serve"], {
+          PORT: "0",
+          KOPEK_RATE_LIMIT: "0",
+          KOPEK_RATE_LIMIT_UNAUTHENTICATED: "0",
+          KOPEK_RATE_LIMIT_PUBLIC: "0",
+          ...env,
+        })
+      : spawnCli(["serve"], { PORT: "0", ...env }, asShipped);
   const exitedEarly = cli.exited.then((code) => {
     throw new Error(`kopek serve exited with ${code} before listening: ${cli.stderr()}${cli.stdout()}`);
   });
