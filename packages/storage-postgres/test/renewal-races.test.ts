@@ -136,8 +136,8 @@ describe(`renewal workers on ${db.backend}`, () => {
       expect(requests.size).toBe(1000);
       expect([...requests.values()].every((n) => n === 1)).toBe(true);
       expect(ledger.countCharges()).toBe(1000);
-      // Claimed (v2) then saved (v3), renewed to cycle 2, lease freed.
-      expect(await renewalState()).toEqual([{ cycles: 2, version: 3, leased: false, n: 1000 }]);
+      // Claimed (v2), the attempt recorded before the charge (v3), then saved (v4): cycle 2, lease freed.
+      expect(await renewalState()).toEqual([{ cycles: 2, version: 4, leased: false, n: 1000 }]);
       // Nothing is due again until 2026-03-31.
       expect(await workers[0]?.runOnce()).toMatchObject({ claimed: 0 });
     },
@@ -196,10 +196,11 @@ describe(`renewal workers on ${db.backend}`, () => {
     expect(ledger.countCharges()).toBe(100);
     const keys = new Set(ledger.charges().map((charge) => charge.idempotencyKey));
     expect(keys.size).toBe(100);
-    // The 60 the first worker saved: v3; the 40 it lost: claimed twice (v3) and saved (v4).
+    // The 60 the first worker saved: claimed, recorded, saved (v4); the 40 it lost: claimed, recorded,
+    // claimed again (their recorded attempt found, so not recorded twice) and saved (v5).
     expect(await renewalState()).toEqual([
-      { cycles: 2, version: 3, leased: false, n: 60 },
-      { cycles: 2, version: 4, leased: false, n: 40 },
+      { cycles: 2, version: 4, leased: false, n: 60 },
+      { cycles: 2, version: 5, leased: false, n: 40 },
     ]);
   });
 });

@@ -1,13 +1,15 @@
+import type { Result } from "neverthrow";
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
 import type { Payment, Project } from "../domain/model.js";
 import { invoiceStatusAt } from "../domain/presenters.js";
 import { type IntervalJob, startIntervalJob } from "../jobs/interval-job.js";
 import { type Clock, systemClock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
-import type { PaymentProvider, ProviderPayment } from "../ports/payment-provider.js";
+import type { PaymentProvider, ProviderError, ProviderPayment } from "../ports/payment-provider.js";
 import type { Storage } from "../ports/storage.js";
 import { checkDueRefunds } from "../refunds/refund-checks.js";
 import type { DunningPolicy } from "../renewals/renewal-schedule.js";
+import { firstChargeKey } from "../use-cases/first-charge.js";
 import { resumeInvoiceAttempt } from "./invoice-payments.js";
 import { nextCheckAfter } from "./payment-records.js";
 import { settlePayment } from "./settle-payment.js";
@@ -50,6 +52,15 @@ export interface PaymentReconciler extends IntervalJob {
 const onErrorOf = (options: PaymentReconcilerOptions) =>
   options.onError === undefined ? {} : { onError: options.onError };
 
+/** The provider's word that it made no payment for a call: nothing moved. */
+const NEVER_MADE: ProviderPayment = {
+  providerPaymentId: "",
+  status: "canceled",
+  failureCode: "provider_error",
+  methodMask: null,
+  savedMethod: null,
+};
+
 export function createPaymentReconciler(options: PaymentReconcilerOptions): PaymentReconciler {
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? createUuidV7Generator({ clock });
@@ -73,9 +84,11 @@ export function createPaymentReconciler(options: PaymentReconcilerOptions): Paym
     }
     const provider = project.value === null ? null : options.providerFor(project.value);
     const answer =
-      provider === null || payment.providerPaymentId === null
+      provider === null
         ? null
-        : await provider.getPayment(payment.providerPaymentId);
+        : payment.providerPaymentId !== null
+          ? await provider.getPayment(payment.providerPaymentId)
+          : await unrecordedFirstCharge(payment, provider);
     if (provider === null || answer === null || answer.isErr()) {
       // Nothing to ask, or no answer: asked again later, backing off; the lease keeps it meanwhile.
       const later = {
@@ -91,6 +104,28 @@ export function createPaymentReconciler(options: PaymentReconcilerOptions): Paym
     const settled = await settlePayment(context, payment, final ?? answer.value);
     if (settled.isErr()) throw settled.error;
     return settled.value.status !== "pending";
+  }
+
+  /**
+   * What became of a subscription's first charge whose create never stored the subscription (the
+   * write after the charge failed, or the process died): the provider is asked by the charge's key,
+   * and a charge it never made is settled canceled. Null for any other payment without a provider id
+   * (a renewal's is sent again by the renewal worker) and while the subscription may still be stored.
+   */
+  async function unrecordedFirstCharge(
+    payment: Payment,
+    provider: PaymentProvider,
+  ): Promise<Result<ProviderPayment, ProviderError> | null> {
+    if (payment.subscriptionId === null || payment.cycle !== 1) return null;
+    const subscription = await storage.findSubscription(payment.projectId, payment.subscriptionId);
+    if (subscription.isErr()) throw subscription.error;
+    if (subscription.value !== null) return null;
+    const found = await provider.findPaymentByKey({
+      idempotencyKey: firstChargeKey(payment.subscriptionId),
+      paymentId: payment.id,
+      createdAt: payment.createdAt,
+    });
+    return found.map((made) => made ?? NEVER_MADE);
   }
 
   /**

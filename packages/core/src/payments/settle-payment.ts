@@ -28,8 +28,9 @@ const ATTEMPTS = 3;
  * with their events: an invoice becomes `paid` (`invoice.paid`); an incomplete subscription `active`
  * (`subscription.activated`) or `canceled`; a renewal advances the subscription or starts dunning.
  * A canceled payment adds `payment.canceled`. A payment already final is left as it is, so a repeated
- * answer changes nothing. Money that moved for an invoice already paid (or closed) is refunded at once
- * (10.3.5) through a stored Refund.
+ * answer changes nothing. Money that moved for an invoice already paid (or closed), or for a
+ * subscription never stored (its create failed after the charge), is refunded at once (10.3.5) through
+ * a stored Refund.
  */
 export async function settlePayment(
   context: SettleContext,
@@ -96,7 +97,8 @@ async function saveSettled(
     return outcomeOf(await context.storage.saveInvoice(paid, events, [payment]), "saved");
   }
   // Money for an invoice already paid by another attempt, or closed: it goes back (10.3.5).
-  if (payment.status === "succeeded" && invoice !== null) return refundUnneeded(context, payment, events);
+  if (payment.status === "succeeded" && invoice !== null)
+    return refundUnneeded(context, payment, events, UNNEEDED_REASON);
   return outcomeOf(await context.storage.savePayment(payment, events), "saved");
 }
 
@@ -124,6 +126,9 @@ async function saveWithSubscription(
   const found = await context.storage.findSubscription(payment.projectId, payment.subscriptionId ?? "");
   if (found.isErr()) return err(fromStorageError(found.error));
   const current = found.value;
+  // Money moved for a subscription that was never stored (its create failed after the charge): it goes back.
+  if (current === null && payment.status === "succeeded")
+    return refundUnneeded(context, payment, events, ORPHAN_REASON);
   if (current === null || payment.status === "pending")
     return outcomeOf(await context.storage.savePayment(payment, events), "saved");
   const next = settledSubscription(current, payment, now, context.dunning ?? DEFAULT_DUNNING_POLICY);
@@ -172,6 +177,7 @@ function outcomeOf(saved: Result<void, StorageError>, outcome: SaveOutcome): Res
 
 /** Why Kopek refunds a payment it must not keep, as the refund's `reason` says. */
 const UNNEEDED_REASON = "the invoice was already paid or closed";
+const ORPHAN_REASON = "the subscription it was charged for was never created";
 
 /**
  * A payment that moved money Kopek must not keep (a second success for one invoice, or a success for
@@ -183,12 +189,13 @@ async function refundUnneeded(
   context: SettleContext,
   payment: Payment,
   events: readonly DomainEvent[],
+  reason: string,
 ): Promise<Result<SaveOutcome, KopekError>> {
   const project = await context.storage.findProject(payment.projectId);
   if (project.isErr()) return err(fromStorageError(project.error));
   if (project.value === null) return outcomeOf(await context.storage.savePayment(payment, events), "saved");
   const provider = context.providerFor(project.value);
-  const refunded = await refundWhileSettling({ ...context, provider }, payment, events, UNNEEDED_REASON);
+  const refunded = await refundWhileSettling({ ...context, provider }, payment, events, reason);
   if (refunded.isErr()) return err(refunded.error);
   return ok(refunded.value === "conflict" ? "lost_race" : "unneeded");
 }

@@ -3,7 +3,7 @@ import type { Payment, Project, Subscription } from "../domain/model.js";
 import { paymentEvent } from "../events/domain-event.js";
 import { renewalEvents } from "../events/renewal-events.js";
 import { startIntervalJob } from "../jobs/interval-job.js";
-import { newPayment, type PaymentAnswer } from "../payments/payment-records.js";
+import { newPayment, type PaymentAnswer, type PaymentSubject } from "../payments/payment-records.js";
 import { settlePayment } from "../payments/settle-payment.js";
 import { type Clock, systemClock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
@@ -91,9 +91,24 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
     // The schedule counts periods from the start (0: the first charge); Payments count cycles from 1.
     // An earlier attempt with no answer is sent again for its own cycle, with its own key.
     const cycle = open?.cycle != null ? open.cycle - 1 : cycleToCharge(subscription, clock.now());
-    const paymentId = open?.id ?? ids.newId();
+    const subject = (providerPaymentId: string | null): PaymentSubject => ({
+      projectId: subscription.projectId,
+      amount: subscription.amount,
+      method: subscription.method,
+      methodMask: subscription.methodMask,
+      provider: project.provider.kind,
+      providerPaymentId,
+      for: { subscriptionId: subscription.id, cycle: cycle + 1 },
+    });
+    // No charge without a record: the attempt's pending Payment is committed first, with the
+    // subscription moved off its schedule, so an attempt whose answer is lost (a crash, a failed write)
+    // is found (`openCharge`) and sent again with its own key, never a new one.
+    const attempt =
+      open === null ? await recordAttempt(subscription, subject(null)) : { payment: open, subscription };
+    if (attempt === null) return "unavailable";
+    const { payment: recorded, subscription: claimed } = attempt;
     const charge = await provider.chargeStoredMethod({
-      paymentId,
+      paymentId: recorded.id,
       ref: subscription.providerMethodRef,
       method: subscription.method,
       money: subscription.amount,
@@ -113,30 +128,42 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
           : answer.status === "canceled"
             ? "declined"
             : "pending";
-    const subject = {
-      projectId: subscription.projectId,
-      amount: subscription.amount,
-      method: subscription.method,
-      methodMask: subscription.methodMask,
-      provider: project.provider.kind,
-      providerPaymentId: answer?.providerPaymentId ?? null,
-      for: { subscriptionId: subscription.id, cycle: cycle + 1 },
-    };
     const status: PaymentAnswer =
       answer === null || answer.status === "pending"
         ? { status: "pending" }
         : answer.status === "succeeded"
           ? { status: "succeeded" }
           : { status: "canceled", failureCode: answer.failureCode ?? "payment_declined" };
-    const recorded = newPayment(subject, status, paymentId, at);
-    // An unknown outcome (no answer) stays a pending Payment: sent again with the same key, never a new one.
-    const payments =
-      charge.isErr() && (charge.error.code !== "unavailable" || open !== null)
-        ? []
-        : [open === null ? recorded : { ...recorded, createdAt: open.createdAt, version: open.version + 1 }];
-    await save(subscription, cycle, { kind, at }, payments);
+    const answered = newPayment(subject(answer?.providerPaymentId ?? null), status, recorded.id, at);
+    // No answer: the recorded Payment stays pending as it is, sent again with the same key, never a new one.
+    const payments = charge.isErr()
+      ? []
+      : [{ ...answered, createdAt: recorded.createdAt, version: recorded.version + 1 }];
+    await save(claimed, cycle, { kind, at }, payments);
     options.onRenewal?.({ subscription, cycle, result: kind });
     return kind;
+  }
+
+  /**
+   * Commits an attempt's pending Payment with the subscription moved off its schedule (so `openCharge`
+   * looks for the Payment) until this worker's lease ends; null when that write failed or lost a race (a cancel, a
+   * takeover): nothing is charged then, and the subscription comes back when its lease ends.
+   */
+  async function recordAttempt(
+    subscription: Subscription,
+    subject: PaymentSubject,
+  ): Promise<{ payment: Payment; subscription: Subscription } | null> {
+    const now = clock.now();
+    const payment = newPayment(subject, { status: "pending" }, ids.newId(), now);
+    // Due again when this worker's lease ends: another worker then takes over and sends the same key.
+    const moved = {
+      ...subscription,
+      nextAttemptAt: new Date(now.getTime() + leaseMs),
+      version: subscription.version + 1,
+    };
+    const saved = await storage.saveSubscription(moved, [], [payment]);
+    if (saved.isErr() && saved.error.code !== "conflict") throw saved.error;
+    return saved.isOk() ? { payment, subscription: moved } : null;
   }
 
   /** This subscription's charge still pending (at most one: no charge is made while one is), or null. */

@@ -5,19 +5,22 @@ import type { Subscription } from "../domain/model.js";
 import { formatMoney } from "../domain/money.js";
 import { presentSubscription } from "../domain/presenters.js";
 import { subscriptionEvent } from "../events/domain-event.js";
-import { newPayment } from "../payments/payment-records.js";
+import { newPayment, type PaymentSubject } from "../payments/payment-records.js";
 import type { ProviderError, ProviderPayment, StoredMethodCharge } from "../ports/payment-provider.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
-import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
+import { type Execution, fromProviderError, type Outcome } from "./execution.js";
+import { answeredFirstCharge, firstChargeKey, recordFirstCharge } from "./first-charge.js";
 import { maskOf } from "./method-mask.js";
 import { receiptFor } from "./receipt-request.js";
 import { createSubscriptionFromInvoice } from "./subscription-from-invoice.js";
 
 /**
  * Creates a subscription in the order of API.md 5.3: refuse a method the provider cannot charge
- * stored (before any charge), describe the stored method, charge the first cycle, then hand back the
- * subscription for storing. The charge carries a key derived from the record, so a re-execution after a
- * crash is answered by the provider with the first charge instead of a second one.
+ * stored (before any charge), describe the stored method, commit the first charge's pending Payment,
+ * charge the first cycle, then hand back the subscription for storing. The charge carries a key
+ * derived from the record, so a re-execution after a crash is answered by the provider with the first
+ * charge instead of a second one; when the subscription is never stored, reconciliation finds the
+ * Payment and refunds what it moved (`recordFirstCharge`).
  */
 export async function createSubscription(
   execution: Execution,
@@ -40,20 +43,44 @@ export async function createSubscription(
   if (described.isErr()) return err(fromProviderError(described.error));
 
   const description = input.description ?? `${formatMoney(input.amount)} ${describePeriod(input.period)}`;
-  const paymentId = execution.ids.newId();
+  const methodMask = maskOf(described.value);
+  const subject = (providerPaymentId: string | null): PaymentSubject => ({
+    projectId: project.id,
+    amount: input.amount,
+    method: input.method,
+    methodMask,
+    provider: project.provider.kind,
+    providerPaymentId,
+    for: { subscriptionId: execution.recordId, cycle: 1 },
+  });
+  const recorded = await recordFirstCharge(execution, subject(null));
+  if (recorded.isErr()) return err(recorded.error);
   const charged = await chargeAndWait(execution, {
-    paymentId,
+    paymentId: recorded.value.id,
     ref: input.providerMethodRef,
     method: input.method,
     money: input.amount,
     description,
     receipt: receipt.value,
-    idempotencyKey: providerKey(execution, "first-charge"),
+    idempotencyKey: firstChargeKey(execution.recordId),
   });
-  if (charged.isErr()) return err(fromProviderError(charged.error));
-  const answer = charged.value;
-  if (answer.status === "canceled")
+  // No answer (an outage): the recorded Payment stays pending, and reconciliation asks the provider.
+  if (charged.isErr() && charged.error.code === "unavailable") return err(fromProviderError(charged.error));
+  if (charged.isErr() || charged.value.status === "canceled") {
+    const failureCode = charged.isOk() ? (charged.value.failureCode ?? "payment_declined") : "provider_error";
+    const providerPaymentId = charged.isOk() ? charged.value.providerPaymentId : null;
+    const canceled = newPayment(
+      subject(providerPaymentId),
+      { status: "canceled", failureCode },
+      recorded.value.id,
+      now,
+    );
+    // Not stored (a lost race or an outage): reconciliation settles it on the provider's word instead.
+    await execution.storage.savePayment(answeredFirstCharge(recorded.value, canceled), []);
+    if (charged.isErr()) return err(fromProviderError(charged.error));
     return err({ code: "payment_declined", detail: "the provider declined the first charge" });
+  }
+  const answer = charged.value;
 
   // Pending at the provider: `incomplete` until the payment settles (API.md 10.5); never renewed meanwhile.
   const pending = answer.status === "pending";
@@ -66,7 +93,7 @@ export async function createSubscription(
     period: { unit: input.period.unit, count: input.period.count },
     method: input.method,
     providerMethodRef: input.providerMethodRef,
-    methodMask: maskOf(described.value),
+    methodMask,
     description,
     metadata: input.metadata ?? {},
     startedAt: now,
@@ -85,20 +112,13 @@ export async function createSubscription(
     version: 1,
   };
   // The first cycle's charge, stored with the subscription it started (API.md 10.5).
-  const payment = newPayment(
-    {
-      projectId: project.id,
-      amount: subscription.amount,
-      method: subscription.method,
-      methodMask: subscription.methodMask,
-      provider: project.provider.kind,
-      providerPaymentId: answer.providerPaymentId,
-      for: { subscriptionId: subscription.id, cycle: 1 },
-    },
+  const answered = newPayment(
+    subject(answer.providerPaymentId),
     pending ? { status: "pending" } : { status: "succeeded" },
-    paymentId,
+    recorded.value.id,
     now,
   );
+  const payment = answeredFirstCharge(recorded.value, answered);
   return ok({
     status: 201,
     resource: { kind: "subscription", subscription },
