@@ -12,6 +12,7 @@ export function sandboxContractProvider(options: { storedMethodCharge: boolean }
   return {
     ...sandbox,
     chargesMade: () => sandbox.ledger.charges().length,
+    chargeIds: () => sandbox.ledger.charges().map((charge) => charge.chargeId),
     chargeReceipts: () => sandbox.ledger.charges().map((charge) => charge.receipt),
     paymentReceipts: () => sandbox.ledger.payments().map((payment) => payment.receipt),
     refundReceipts: () => sandbox.ledger.refunds().map((refund) => refund.receipt),

@@ -6,6 +6,7 @@ import { registerFuzzTests } from "./kopek-contract-fuzz.js";
 import { registerIdempotencyTests } from "./kopek-contract-idempotency.js";
 import { registerInvoiceIdempotencyTests } from "./kopek-contract-invoice-idempotency.js";
 import { registerLifecycleTests } from "./kopek-contract-lifecycle.js";
+import { registerNoLostChargeTests } from "./kopek-contract-no-lost-charge.js";
 import { registerNotificationTests } from "./kopek-contract-notifications.js";
 import { registerPaymentTests } from "./kopek-contract-payments.js";
 import { registerReceiptTests } from "./kopek-contract-receipts.js";
@@ -29,6 +30,7 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerFuzzTests(options);
     registerLifecycleTests(options);
     registerRenewalTests(options);
+    registerNoLostChargeTests(options);
     registerEventTests(options);
     registerPaymentTests(options);
     registerCheckoutTests(options);

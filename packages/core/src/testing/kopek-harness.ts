@@ -12,6 +12,7 @@ import {
 } from "../renewals/renewal-worker.js";
 import { sampleProject } from "./fixtures.js";
 import { type ManualClock, manualClock } from "./manual-clock.js";
+import { type StorageFaults, withStorageFaults } from "./storage-faults.js";
 
 export { type ManualClock, manualClock };
 
@@ -19,6 +20,8 @@ export { type ManualClock, manualClock };
 export interface CountingProvider extends PaymentProvider {
   /** Charges the provider really made (its idempotency keys deduplicate repeats). */
   chargesMade(): number;
+  /** The provider's ids of the charges it really made, oldest first. */
+  chargeIds(): readonly string[];
   /** The payer's part at the provider: confirms (or declines) a payment made by `createPayment`. */
   confirm(providerPaymentId: string, decision: "succeed" | "decline"): void;
   /** The notification the provider would POST about a payment. */
@@ -58,6 +61,8 @@ export type RefundFault = "outage" | "refund-then-outage" | "refuse" | "pending"
 export interface KopekHarness {
   readonly kopek: Kopek;
   readonly storage: InspectableStorage;
+  /** Makes the storage's next writes of a kind fail (Kopek and its workers use this storage). */
+  readonly storageFaults: StorageFaults;
   readonly clock: ManualClock;
   readonly project: Project;
   readonly apiKey: string;
@@ -100,7 +105,7 @@ export async function createHarness(
   settings: HarnessSettings = {},
 ): Promise<KopekHarness> {
   const storedMethodCharge = settings.storedMethodCharge ?? true;
-  const storage = await options.createStorage();
+  const { storage, faults: storageFaults } = withStorageFaults(await options.createStorage());
   const clock = manualClock();
   const real = options.createProvider({ storedMethodCharge });
   const faults: ChargeFault[] = [];
@@ -126,6 +131,7 @@ export async function createHarness(
       return real.createPaymentLink(request);
     },
     chargesMade: () => real.chargesMade(),
+    chargeIds: () => real.chargeIds(),
     chargeReceipts: () => real.chargeReceipts(),
     paymentReceipts: () => real.paymentReceipts(),
     refundReceipts: () => real.refundReceipts(),
@@ -214,6 +220,7 @@ export async function createHarness(
   return {
     kopek,
     storage,
+    storageFaults,
     clock,
     project,
     apiKey,
