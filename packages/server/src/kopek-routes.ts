@@ -74,10 +74,8 @@ export async function kopekRoutes(app: FastifyInstance, deps: KopekRoutesOptions
         publicPerIpPerMinute: 0,
       },
     ));
-  await app.register(async (health) => {
-    publicRateLimit(health, kopek, limits.publicPerIp);
-    await health.register(healthRoutes, { kopek, storage });
-  });
+  // Never rate limited: a load balancer probing from one address must not be locked out.
+  await app.register(healthRoutes, { kopek, storage });
   await app.register(apiRoutes, {
     kopek,
     limits,

@@ -62,6 +62,7 @@ export async function startServer(
     storage,
     logger,
     rateLimits: rateLimits.limits,
+    trustProxy: config.trustProxy,
     publicUrl: () => publicUrl ?? "",
     pageSecret: formTokenSecret(config.formSecret, opened.value.encryptionKey),
     sandboxCheckout,

@@ -11,6 +11,7 @@ describe("loadConfig", () => {
       rateLimitPerSecond: 100,
       failedAuthPerIpPerMinute: 60,
       publicPerIpPerMinute: 600,
+      trustProxy: [],
       redisUrl: null,
       logLevel: "info",
       databaseUrl: null,
@@ -57,6 +58,26 @@ describe("loadConfig", () => {
     expect(loadConfig({ KOPEK_PUBLIC_URL: "https://pay.example.com" })._unsafeUnwrap().publicUrl).toBe(
       "https://pay.example.com",
     );
+  });
+
+  test("KOPEK_TRUST_PROXY: addresses and CIDRs; true, a hop count or a bad CIDR refuse to start", () => {
+    expect(
+      loadConfig({ KOPEK_TRUST_PROXY: "10.0.0.0/8, 192.0.2.1,fd00::/8,::1,loopback" })._unsafeUnwrap()
+        .trustProxy,
+    ).toEqual(["10.0.0.0/8", "192.0.2.1", "fd00::/8", "::1", "loopback"]);
+    for (const bad of [
+      "true",
+      "*",
+      "1",
+      "10.0.0.0/33",
+      "10.0.0/8",
+      "fd00::/129",
+      "10.0.0.0/8,",
+      "proxy.local",
+    ])
+      expect(loadConfig({ KOPEK_TRUST_PROXY: bad })._unsafeUnwrapErr()).toBe(
+        `KOPEK_TRUST_PROXY must be proxy IP addresses or CIDRs separated by commas (e.g. 10.0.0.0/8,::1), not true: trusting every peer would let any client choose its address, got ${JSON.stringify(bad)}`,
+      );
   });
 
   test("an empty variable counts as unset", () => {

@@ -6,7 +6,7 @@ import {
   DEFAULT_FAILED_AUTH_PER_IP_PER_MINUTE,
   DEFAULT_PUBLIC_PER_IP_PER_MINUTE,
 } from "../limits/rate-limits.js";
-import { base64Keys, digits, duration, httpUrl, retrySchedule } from "./env-values.js";
+import { base64Keys, digits, duration, httpUrl, proxyAddresses, retrySchedule } from "./env-values.js";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -22,6 +22,8 @@ export interface Config {
   readonly failedAuthPerIpPerMinute: number;
   /** Requests to the page, notifications and health per client IP per minute (KOPEK_RATE_LIMIT_PUBLIC). */
   readonly publicPerIpPerMinute: number;
+  /** The proxies whose X-Forwarded-For names the client (KOPEK_TRUST_PROXY); empty: none, the peer is the client. */
+  readonly trustProxy: readonly string[];
   /** Where instances share their rate-limit counters (REDIS_URL); null: PostgreSQL when on it, else memory. */
   readonly redisUrl: string | null;
   readonly logLevel: (typeof LOG_LEVELS)[number];
@@ -73,6 +75,9 @@ const schema = z.object({
   KOPEK_RATE_LIMIT_PUBLIC: digits("must be an integer of 0 or more (0 turns it off)").default(
     DEFAULT_PUBLIC_PER_IP_PER_MINUTE,
   ),
+  KOPEK_TRUST_PROXY: proxyAddresses(
+    "must be proxy IP addresses or CIDRs separated by commas (e.g. 10.0.0.0/8,::1), not true: trusting every peer would let any client choose its address",
+  ).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
@@ -165,6 +170,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     rateLimitPerSecond: vars.KOPEK_RATE_LIMIT,
     failedAuthPerIpPerMinute: vars.KOPEK_RATE_LIMIT_UNAUTHENTICATED,
     publicPerIpPerMinute: vars.KOPEK_RATE_LIMIT_PUBLIC,
+    trustProxy: vars.KOPEK_TRUST_PROXY ?? [],
     redisUrl: vars.REDIS_URL ?? null,
     logLevel: vars.LOG_LEVEL,
     databaseUrl: vars.DATABASE_URL ?? null,
