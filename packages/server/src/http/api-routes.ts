@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { apiRateLimits } from "../limits/rate-limit-hooks.js";
 import type { RateLimits } from "../limits/rate-limits.js";
 import { connectionTaken, turnToAnswer } from "./end-of-turn.js";
+import { unservedMethod } from "./method-not-allowed.js";
 import { sendKopekResponse } from "./send-kopek-response.js";
 
 declare module "fastify" {
@@ -55,6 +56,11 @@ export async function apiRoutes(api: FastifyInstance, { kopek, limits, onAnswer 
   apiRateLimits(api, kopek, limits);
 
   const { prefix } = api;
+  // Before the body is read: Fastify refuses a QUERY without a Content-Type with an error of its own.
+  api.addHook("onRequest", async (request, reply) => {
+    const refusal = unservedMethod(request.method, request.url.slice(prefix.length));
+    if (refusal !== null) return sendKopekResponse(reply, kopek.errorResponse(refusal, request.id));
+  });
   // Core's share of a turn shrinks while the server takes on new connections (end-of-turn.ts).
   if (!api.server.listeners("connection").includes(connectionTaken))
     api.server.on("connection", connectionTaken);
