@@ -19,6 +19,8 @@ describe("loadConfig", () => {
       encryptionKeyFile: ".kopek/encryption.key",
       encryptionOldKeys: [],
       metrics: true,
+      metricsListen: null,
+      metricsToken: null,
       worker: true,
       workerIntervalMs: 5000,
       dunning: { retryOffsetsMs: [86_400_000, 259_200_000, 432_000_000], outageRetryMs: 300_000 },
@@ -78,6 +80,26 @@ describe("loadConfig", () => {
       expect(loadConfig({ KOPEK_TRUST_PROXY: bad })._unsafeUnwrapErr()).toBe(
         `KOPEK_TRUST_PROXY must be proxy IP addresses or CIDRs separated by commas (e.g. 10.0.0.0/8,::1), not true: trusting every peer would let any client choose its address, got ${JSON.stringify(bad)}`,
       );
+  });
+
+  test("KOPEK_METRICS_LISTEN is host:port; KOPEK_METRICS_TOKEN at least 16 characters, never echoed", () => {
+    expect(loadConfig({ KOPEK_METRICS_LISTEN: "10.0.0.5:9464" })._unsafeUnwrap().metricsListen).toEqual({
+      host: "10.0.0.5",
+      port: 9464,
+    });
+    expect(loadConfig({ KOPEK_METRICS_LISTEN: "[::1]:0" })._unsafeUnwrap().metricsListen).toEqual({
+      host: "::1",
+      port: 0,
+    });
+    for (const bad of ["9464", "10.0.0.5", "10.0.0.5:65536", "::1:9464", "[nope]:1", "host:port"])
+      expect(loadConfig({ KOPEK_METRICS_LISTEN: bad })._unsafeUnwrapErr()).toBe(
+        `KOPEK_METRICS_LISTEN must be host:port (e.g. 10.0.0.5:9464 or [::1]:9464), the port from 0 to 65535, got ${JSON.stringify(bad)}`,
+      );
+    const token = "t".repeat(16);
+    expect(loadConfig({ KOPEK_METRICS_TOKEN: token })._unsafeUnwrap().metricsToken).toBe(token);
+    expect(loadConfig({ KOPEK_METRICS_TOKEN: "short secret" })._unsafeUnwrapErr()).toBe(
+      "KOPEK_METRICS_TOKEN must be at least 16 printable characters without spaces (openssl rand -hex 32)",
+    );
   });
 
   test("an empty variable counts as unset", () => {

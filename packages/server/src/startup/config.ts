@@ -6,7 +6,15 @@ import {
   DEFAULT_FAILED_AUTH_PER_IP_PER_MINUTE,
   DEFAULT_PUBLIC_PER_IP_PER_MINUTE,
 } from "../limits/rate-limits.js";
-import { base64Keys, digits, duration, httpUrl, proxyAddresses, retrySchedule } from "./env-values.js";
+import {
+  base64Keys,
+  digits,
+  duration,
+  httpUrl,
+  listenAddress,
+  proxyAddresses,
+  retrySchedule,
+} from "./env-values.js";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -36,6 +44,10 @@ export interface Config {
   readonly encryptionOldKeys: readonly Buffer[];
   /** Whether `serve` answers `GET /metrics` (KOPEK_METRICS). */
   readonly metrics: boolean;
+  /** Where /metrics is served instead of the API's port (KOPEK_METRICS_LISTEN); null: on the API's port. */
+  readonly metricsListen: { readonly host: string; readonly port: number } | null;
+  /** The bearer token a scrape of /metrics must send (KOPEK_METRICS_TOKEN); null: none. */
+  readonly metricsToken: string | null;
   /** Whether `serve` runs the renewal worker (KOPEK_WORKER). */
   readonly worker: boolean;
   /** How often the renewal worker looks for due subscriptions. */
@@ -96,6 +108,16 @@ const schema = z.object({
   ).optional(),
   KOPEK_WORKER: z.enum(["on", "off"], "must be on or off").default("on"),
   KOPEK_METRICS: z.enum(["on", "off"], "must be on or off").default("on"),
+  KOPEK_METRICS_LISTEN: listenAddress(
+    "must be host:port (e.g. 10.0.0.5:9464 or [::1]:9464), the port from 0 to 65535",
+  ).optional(),
+  KOPEK_METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[\x21-\x7e]{16,}$/,
+      "must be at least 16 printable characters without spaces (openssl rand -hex 32)",
+    )
+    .optional(),
   KOPEK_WORKER_INTERVAL_MS: digits("must be an integer from 10 to 3600000 (milliseconds)")
     .pipe(
       z
@@ -142,6 +164,7 @@ const SECRET = new Set([
   "KOPEK_ENCRYPTION_KEY",
   "KOPEK_ENCRYPTION_OLD_KEYS",
   "KOPEK_FORM_SECRET",
+  "KOPEK_METRICS_TOKEN",
 ]);
 
 /** Reads and checks the environment; the error is one line naming the variable, what it must be and what it got. */
@@ -179,6 +202,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     encryptionOldKeys: vars.KOPEK_ENCRYPTION_OLD_KEYS ?? [],
     worker: vars.KOPEK_WORKER === "on",
     metrics: vars.KOPEK_METRICS === "on",
+    metricsListen: vars.KOPEK_METRICS_LISTEN ?? null,
+    metricsToken: vars.KOPEK_METRICS_TOKEN ?? null,
     workerIntervalMs: vars.KOPEK_WORKER_INTERVAL_MS,
     dunning: { retryOffsetsMs: vars.KOPEK_DUNNING_RETRIES, outageRetryMs: vars.KOPEK_OUTAGE_RETRY },
     testClockFile: vars.KOPEK_TEST_CLOCK_FILE ?? null,

@@ -55,3 +55,14 @@ function isProxyAddress(entry: string): boolean {
   if (prefix === undefined) return true;
   return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
+
+/** `host:port` (`[::1]:9464` for IPv6): where a listener binds. */
+export const listenAddress = (message: string) =>
+  z.string().transform((value, context) => {
+    const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:[\]]+)):([0-9]{1,5})$/.exec(value);
+    const host = match?.[1] ?? match?.[2];
+    const port = Number(match?.[3]);
+    if (host === undefined || port > 65_535 || (match?.[1] !== undefined && isIP(host) !== 6))
+      return invalid(context, message);
+    return { host, port };
+  });
