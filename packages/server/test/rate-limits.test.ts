@@ -2,6 +2,8 @@ import { request } from "node:http";
 import { generateApiKey } from "@kopek/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRateLimits } from "../src/limits/rate-limits.js";
+import { startServer } from "../src/main.js";
+import { loadConfig } from "../src/startup/config.js";
 import { buildTestApp, json, type TestApp } from "./helper.js";
 
 const limits = await createRateLimits(
@@ -155,6 +157,29 @@ describe("per-IP limits behind a proxy (KOPEK_TRUST_PROXY)", () => {
       expect(statuses).toEqual([404, 404, 404, 429, 429]);
     } finally {
       await app.app.close();
+    }
+  });
+});
+
+describe("KOPEK_TRUST_PROXY reaches a started server", () => {
+  it("kopek serve with KOPEK_TRUST_PROXY=127.0.0.1 limits each forwarded client on its own", async () => {
+    const config = loadConfig({
+      PORT: "0",
+      LOG_LEVEL: "silent",
+      KOPEK_WORKER: "off",
+      KOPEK_RATE_LIMIT_PUBLIC: "2",
+      KOPEK_TRUST_PROXY: "127.0.0.1",
+    })._unsafeUnwrap();
+    const server = (await startServer(config, () => {}))._unsafeUnwrap();
+    try {
+      const port = Number(new URL(server.url).port);
+      expect(await getForwarded(port, "/pay/x", "2001:db8:5::1")).toBe(404);
+      expect(await getForwarded(port, "/pay/x", "2001:db8:5::2")).toBe(404);
+      expect(await getForwarded(port, "/pay/x", "2001:db8:5::3")).toBe(429); // same /64
+      expect(await getForwarded(port, "/pay/x", "203.0.113.50")).toBe(404);
+      expect(await getForwarded(port, "/healthz", "2001:db8:5::3")).toBe(200);
+    } finally {
+      await server.close();
     }
   });
 });
