@@ -1,6 +1,7 @@
 import type { Kopek, Storage } from "@kopek/core";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
+import { requestIdFor } from "../http/request-id.js";
 import type { KopekMetrics } from "./kopek-metrics.js";
 import { metricsPlugin } from "./metrics-plugin.js";
 
@@ -19,7 +20,12 @@ export interface MetricsServerOptions {
  * public proxy never reaches; the API's port then has no /metrics. Any other path is a bare 404.
  */
 export async function listenMetrics(options: MetricsServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: options.logger as FastifyBaseLogger, disableRequestLogging: true });
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    disableRequestLogging: true,
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+  });
   await app.register(metricsPlugin, {
     metrics: options.metrics,
     storage: options.storage,
