@@ -97,6 +97,9 @@ describe("loadConfig", () => {
       );
     const token = "t".repeat(16);
     expect(loadConfig({ KOPEK_METRICS_TOKEN: token })._unsafeUnwrap().metricsToken).toBe(token);
+    expect(
+      loadConfig({ KOPEK_METRICS: "off", KOPEK_METRICS_LISTEN: "127.0.0.1:9464" })._unsafeUnwrapErr(),
+    ).toBe("KOPEK_METRICS_LISTEN is set but KOPEK_METRICS=off: there is no /metrics to serve");
     expect(loadConfig({ KOPEK_METRICS_TOKEN: "short secret" })._unsafeUnwrapErr()).toBe(
       "KOPEK_METRICS_TOKEN must be at least 16 printable characters without spaces (openssl rand -hex 32)",
     );

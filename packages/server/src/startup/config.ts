@@ -181,6 +181,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     return err(`${name} ${issue?.message ?? "is invalid"}${got}`);
   }
   const vars = parsed.data;
+  // A setting that would silently do nothing is refused: the operator believes /metrics is guarded.
+  for (const name of ["KOPEK_METRICS_LISTEN", "KOPEK_METRICS_TOKEN"] as const)
+    if (vars[name] !== undefined && vars.KOPEK_METRICS === "off")
+      return err(`${name} is set but KOPEK_METRICS=off: there is no /metrics to serve`);
   // A clock an environment variable can move must never reach production by accident.
   if (vars.KOPEK_TEST_CLOCK_FILE !== undefined && env.NODE_ENV !== "test") {
     return err("KOPEK_TEST_CLOCK_FILE is a testing aid and is refused unless NODE_ENV=test");
