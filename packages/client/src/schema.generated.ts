@@ -639,7 +639,7 @@ export interface components {
              * @description The stable machine-readable value clients switch on
              * @enum {string}
              */
-            code: "invalid_json" | "bad_request" | "request_timeout" | "headers_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "unauthorized" | "payment_declined" | "not_found" | "idempotency_request_in_progress" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "method_unavailable" | "refund_exceeds_payment" | "invoice_not_usable" | "invoice_already_used" | "rate_limited" | "internal_error" | "provider_error" | "provider_unavailable" | "storage_unavailable";
+            code: "invalid_json" | "bad_request" | "request_timeout" | "headers_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "unauthorized" | "payment_declined" | "not_found" | "method_not_allowed" | "idempotency_request_in_progress" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "method_unavailable" | "refund_exceeds_payment" | "invoice_not_usable" | "invoice_already_used" | "rate_limited" | "internal_error" | "provider_error" | "provider_unavailable" | "storage_unavailable";
             detail: string;
             requestId: string;
             /** @description Present on validation_failed only */

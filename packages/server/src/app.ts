@@ -18,6 +18,12 @@ export interface AppDeps extends KopekRoutesOptions {
   readonly logger?: Logger;
   /** How long the server waits on slow clients; see DEFAULT_SERVER_TIMEOUTS. */
   readonly timeouts?: ServerTimeouts;
+  /**
+   * The proxies in front of the server (addresses or CIDRs, KOPEK_TRUST_PROXY): only when the peer is
+   * one of them is the client taken from X-Forwarded-For, for the per-IP limits and the log. None by
+   * default: the peer is the client, and X-Forwarded-For is ignored (a client could write anything).
+   */
+  readonly trustProxy?: readonly string[];
 }
 
 export { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_RATE_LIMIT_PER_SECOND };
@@ -34,6 +40,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdFor,
     requestIdHeader: false,
     bodyLimit: bodyLimitBytes,
+    trustProxy: deps.trustProxy === undefined || deps.trustProxy.length === 0 ? false : [...deps.trustProxy],
     ...fastifyTimeoutOptions(deps.timeouts ?? DEFAULT_SERVER_TIMEOUTS),
     // While draining, a request that still arrives on an open connection is answered normally (with
     // Connection: close) instead of Fastify's bare 503, so it too is a Kopek response with X-Request-Id.

@@ -39,8 +39,14 @@ export interface KopekRoutesOptions {
   readonly pageSecret?: Uint8Array;
   /** The sandbox provider's checkout page, served under /sandbox/checkout/ when given. */
   readonly sandboxCheckout?: SandboxCheckout;
-  /** Answers `GET /metrics` and counts every request in it when given. */
+  /** Counts every request in these series, and answers `GET /metrics` from them unless `metricsRoute` is false. */
   readonly metrics?: KopekMetrics;
+  /**
+   * `GET /metrics` here, with the bearer token it asks for (null: none); false: not here, because the
+   * series are served on their own address (KOPEK_METRICS_LISTEN, metrics/metrics-server.ts). Default:
+   * here, without a token.
+   */
+  readonly metricsRoute?: { readonly token: string | null } | false;
 }
 
 export const DEFAULT_RATE_LIMIT_PER_SECOND = 100;
@@ -62,7 +68,9 @@ export async function kopekRoutes(app: FastifyInstance, deps: KopekRoutesOptions
     requestLogPlugin,
     metrics === undefined ? {} : { onCompleted: metrics.requestCompleted },
   );
-  if (deps.metrics !== undefined) await app.register(metricsPlugin, { metrics: deps.metrics, storage });
+  const metricsRoute = deps.metricsRoute ?? { token: null };
+  if (metrics !== undefined && metricsRoute !== false)
+    await app.register(metricsPlugin, { metrics, storage, kopek, token: metricsRoute.token });
   await app.register(rawBodyPlugin, { bodyLimitBytes });
   const limits =
     deps.rateLimits ??
@@ -74,10 +82,8 @@ export async function kopekRoutes(app: FastifyInstance, deps: KopekRoutesOptions
         publicPerIpPerMinute: 0,
       },
     ));
-  await app.register(async (health) => {
-    publicRateLimit(health, kopek, limits.publicPerIp);
-    await health.register(healthRoutes, { kopek, storage });
-  });
+  // Never rate limited: a load balancer probing from one address must not be locked out.
+  await app.register(healthRoutes, { kopek, storage });
   await app.register(apiRoutes, {
     kopek,
     limits,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { err, ok, type Result } from "neverthrow";
 import { buildApp } from "./app.js";
 import { startKopekBackground } from "./background.js";
+import { listenMetrics } from "./metrics/metrics-server.js";
 import { formTokenSecret } from "./pay/form-secret.js";
 import type { Config } from "./startup/config.js";
 import { demoBanner } from "./startup/demo-project.js";
@@ -17,6 +18,8 @@ export interface RunningServer {
   readonly app: FastifyInstance;
   /** Where it listens, e.g. `http://127.0.0.1:3000`. */
   readonly url: string;
+  /** Where /metrics is served when on its own address (KOPEK_METRICS_LISTEN); null otherwise. */
+  readonly metricsUrl: string | null;
   /** Stops accepting and the renewal worker, lets in-flight work finish, stops timers, closes storage. */
   close(): Promise<void>;
 }
@@ -62,10 +65,12 @@ export async function startServer(
     storage,
     logger,
     rateLimits: rateLimits.limits,
+    trustProxy: config.trustProxy,
     publicUrl: () => publicUrl ?? "",
     pageSecret: formTokenSecret(config.formSecret, opened.value.encryptionKey),
     sandboxCheckout,
     ...(config.metrics ? { metrics } : {}),
+    metricsRoute: config.metricsListen === null ? { token: config.metricsToken } : false,
   });
   try {
     await app.listen({ host: config.host, port: config.port });
@@ -77,9 +82,43 @@ export async function startServer(
       `cannot listen on ${config.host}:${config.port} (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
     );
   }
+  let metricsApp: FastifyInstance | null = null;
+  if (config.metrics && config.metricsListen !== null) {
+    const { host, port } = config.metricsListen;
+    try {
+      metricsApp = await listenMetrics({
+        metrics,
+        storage,
+        kopek,
+        token: config.metricsToken,
+        logger,
+        host,
+        port,
+      });
+    } catch (cause) {
+      await app.close();
+      await rateLimits.close();
+      await opened.value.close();
+      return err(
+        `KOPEK_METRICS_LISTEN: cannot listen on ${host}:${port} (${(cause as NodeJS.ErrnoException).code ?? String(cause)})`,
+      );
+    }
+  }
   const url = listeningUrl(app, config.host);
+  const metricsUrl =
+    metricsApp === null || config.metricsListen === null
+      ? null
+      : listeningUrl(metricsApp, config.metricsListen.host);
   publicUrl ??= url;
-  logger.info({ url, storage: opened.value.kind, rateLimits: rateLimits.kind }, "kopek listening");
+  logger.info(
+    {
+      url,
+      storage: opened.value.kind,
+      rateLimits: rateLimits.kind,
+      ...(metricsUrl === null ? {} : { metricsUrl }),
+    },
+    "kopek listening",
+  );
   // Once per start, so an operator reading the log finds what to paste into the provider's dashboard.
   for (const { projectId, providerKind } of notified) {
     const notificationUrl = providerNotificationUrl(publicUrl, projectId, providerKind);
@@ -108,10 +147,11 @@ export async function startServer(
   return ok({
     app,
     url,
+    metricsUrl,
     close: async () => {
       purge.stop();
       // Renewals and deliveries in flight finish and are saved before the storage goes away.
-      await Promise.all([background?.stop(), app.close()]);
+      await Promise.all([background?.stop(), app.close(), metricsApp?.close()]);
       await rateLimits.close();
       await opened.value.close();
     },

@@ -57,6 +57,15 @@ describe("kopek command line", { timeout: 30_000 }, () => {
     expect(cli.stderr()).toBe('kopek: PORT must be an integer from 0 to 65535, got "abc"\n');
   });
 
+  test("a bad KOPEK_TRUST_PROXY (a CIDR out of range, or true): kopek serve refuses to start, naming it", async () => {
+    for (const value of ["10.0.0.0/33", "true"]) {
+      const cli = spawnCli(["serve"], { KOPEK_TRUST_PROXY: value, PORT: "0" });
+      expect(await cli.exited).toBe(1);
+      expect(cli.stderr()).toMatch(/^kopek: KOPEK_TRUST_PROXY must be proxy IP addresses or CIDRs/);
+      expect(cli.stderr()).toContain(`got "${value}"`);
+    }
+  });
+
   test("a bad projects file: one clear line with the JSON path, exit 1", async () => {
     const path = join(tmpdir(), `kopek-projects-${process.pid}.json`);
     await writeFile(

@@ -35,6 +35,8 @@ export interface TestAppOptions {
   readonly pageSecret?: Uint8Array;
   /** Answers GET /metrics from these series when given. */
   readonly metrics?: KopekMetrics;
+  /** The proxies whose X-Forwarded-For is believed (KOPEK_TRUST_PROXY); none by default. */
+  readonly trustProxy?: readonly string[];
 }
 
 /** An app on fresh memory storage (or `options.storage`) and a sandbox ledger, with one project, its key, and the log lines. */
@@ -77,6 +79,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
     ...(options.pageSecret === undefined ? {} : { pageSecret: options.pageSecret }),
     ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+    ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     sandboxCheckout: checkout,
   });
   const post = (

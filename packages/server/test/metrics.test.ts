@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import type { Storage } from "@kopek/core";
+import { createMemoryStorage } from "@kopek/storage-memory";
 import { expect, it } from "vitest";
+import { startServer } from "../src/main.js";
 import { createKopekMetrics } from "../src/metrics/kopek-metrics.js";
+import { loadConfig } from "../src/startup/config.js";
 import { setClockFile } from "./clock-file.js";
 import { buildTestApp, invoiceBody, subscriptionBody } from "./helper.js";
 import { createInvoice, openPage, submit } from "./pay-page.js";
@@ -72,8 +76,10 @@ it("GET /metrics counts requests, replays, key reuse, provider calls and renewal
 // A payer who chose a method and never came back leaves a pending payment: counted at the next scrape,
 // by age, from storage (so every instance on one database reports the same figure).
 it("GET /metrics counts the payments pending at the provider, by age", async () => {
-  const t = await buildTestApp({ metrics: createKopekMetrics() });
+  const metrics = createKopekMetrics();
+  const t = await buildTestApp({ metrics });
   const pending = async () => {
+    await metrics.refreshPendingPayments(); // what the 15 s timer does
     const text = (await t.inject({ method: "GET", url: "/metrics" })).body;
     return /^kopek_pending_payments\{older_than_seconds="0"\} (\d+)$/m.exec(text)?.[1];
   };
@@ -86,4 +92,95 @@ it("GET /metrics counts the payments pending at the provider, by age", async () 
   expect(await pending()).toBe("2");
   const text = (await t.inject({ method: "GET", url: "/metrics" })).body;
   expect(text).toContain('kopek_pending_payments{older_than_seconds="3600"} 0');
+});
+
+/** Storage that counts every call made to it. */
+function countedStorage(): { storage: Storage; calls: () => number } {
+  const inner = createMemoryStorage();
+  let calls = 0;
+  const storage = new Proxy(inner, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver) as unknown;
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        calls++;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { storage, calls: () => calls };
+}
+
+// Issue 38 part 4: a scrape must not cost the database a query — Prometheus (or anyone who can reach
+// /metrics) scraping often would otherwise load it. The pending payments are counted on a timer.
+it("a scrape of /metrics makes no storage call: the pending payments are counted on an interval", async () => {
+  const { storage, calls } = countedStorage();
+  const t = await buildTestApp({ metrics: createKopekMetrics(), storage });
+  try {
+    const before = calls();
+    for (let i = 0; i < 25; i++) {
+      const scraped = await t.inject({ method: "GET", url: "/metrics" });
+      expect(scraped.statusCode).toBe(200);
+      expect(scraped.body).toContain('kopek_pending_payments{older_than_seconds="0"} 0');
+    }
+    expect(calls() - before).toBe(0);
+  } finally {
+    await t.app.close();
+  }
+});
+
+it("/metrics carries the API's security headers", async () => {
+  const t = await buildTestApp({ metrics: createKopekMetrics() });
+  const scraped = await t.inject({ method: "GET", url: "/metrics" });
+  expect(scraped.headers).toMatchObject({
+    "x-content-type-options": "nosniff",
+    "cache-control": "no-store",
+    "referrer-policy": "no-referrer",
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  });
+  expect(scraped.headers["x-request-id"]).toBeTruthy();
+  await t.app.close();
+});
+
+const started = async (env: Record<string, string>) => {
+  const config = loadConfig({ PORT: "0", LOG_LEVEL: "silent", KOPEK_WORKER: "off", ...env })._unsafeUnwrap();
+  const running = await startServer(config, () => {});
+  return running._unsafeUnwrap();
+};
+
+it("KOPEK_METRICS_TOKEN: a scrape without the bearer token is 401, with it 200", async () => {
+  const token = "metrics-token-0123456789abcdef";
+  const server = await started({ KOPEK_METRICS_TOKEN: token });
+  try {
+    const scrape = (authorization?: string) =>
+      fetch(`${server.url}/metrics`, authorization === undefined ? {} : { headers: { authorization } });
+    for (const refused of [undefined, "Bearer wrong", `Bearer ${token}x`, `Basic ${token}`, token]) {
+      const answer = await scrape(refused);
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get("content-type")).toBe("application/problem+json");
+      expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(await answer.text()).not.toContain("kopek_http_requests_total");
+    }
+    const allowed = await scrape(`bearer  ${token}`);
+    expect(allowed.status).toBe(200);
+    expect(await allowed.text()).toContain("kopek_http_requests_total");
+  } finally {
+    await server.close();
+  }
+});
+
+it("KOPEK_METRICS_LISTEN: /metrics is served on its own address only, and counts the API's requests", async () => {
+  const server = await started({ KOPEK_METRICS_LISTEN: "127.0.0.1:0" });
+  try {
+    expect(server.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:[0-9]+$/);
+    expect(server.metricsUrl).not.toBe(server.url);
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const scraped = await fetch(`${server.metricsUrl}/metrics`);
+    expect(scraped.status).toBe(200);
+    expect(scraped.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await scraped.text()).toMatch(/kopek_http_requests_total\{[^}]*route="\/healthz"[^}]*\} 1/);
+  } finally {
+    await server.close();
+  }
 });

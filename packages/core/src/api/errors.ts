@@ -42,6 +42,8 @@ export type KopekError =
   | { readonly code: "unauthorized" }
   | { readonly code: "payment_declined"; readonly detail: string }
   | { readonly code: "not_found" }
+  /** A method the API serves on no path (QUERY, PUT, PROPFIND…); `allow`: what this path serves. */
+  | { readonly code: "method_not_allowed"; readonly allow: readonly string[] }
   | { readonly code: "idempotency_request_in_progress" }
   | { readonly code: "invalid_state"; readonly detail: string }
   | { readonly code: "payload_too_large"; readonly limitBytes: number }

@@ -67,6 +67,13 @@ function render(error: KopekError): Rendering {
       };
     case "payment_declined":
       return { status: 402, title: "Payment declined", detail: error.detail };
+    case "method_not_allowed":
+      return {
+        status: 405,
+        title: "Method not allowed",
+        detail: `this resource answers ${error.allow.join(" and ")} only`,
+        headers: { allow: error.allow.join(", ") },
+      };
     case "not_found":
       return { status: 404, title: "Not found", detail: "no such resource or route" };
     case "idempotency_request_in_progress":

@@ -224,6 +224,7 @@ export const PROBLEM_CODES = [
   "unauthorized",
   "payment_declined",
   "not_found",
+  "method_not_allowed",
   "idempotency_request_in_progress",
   "invalid_state",
   "payload_too_large",

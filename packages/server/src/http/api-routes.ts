@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { apiRateLimits } from "../limits/rate-limit-hooks.js";
 import type { RateLimits } from "../limits/rate-limits.js";
 import { connectionTaken, turnToAnswer } from "./end-of-turn.js";
+import { unservedMethod } from "./method-not-allowed.js";
 import { sendKopekResponse } from "./send-kopek-response.js";
 
 declare module "fastify" {
@@ -48,7 +49,8 @@ export function sendAnswer(
 /**
  * Everything under /v1: each request is handed to `kopek.handle` whole; authentication, body rules,
  * routing and every refusal are core's. The routes are core's `ROUTES`, named so the request log shows
- * the pattern (`/v1/invoices/:id`); any other /v1 path is core's to answer (404 after authentication).
+ * the pattern (`/v1/invoices/:id`); any other /v1 path is core's to answer (404 after authentication),
+ * and a method the API serves on no path is 405 (method-not-allowed.ts).
  * The rate limits are limits/rate-limit-hooks.ts's.
  */
 export async function apiRoutes(api: FastifyInstance, { kopek, limits, onAnswer }: ApiRoutesOptions) {
@@ -69,6 +71,16 @@ export async function apiRoutes(api: FastifyInstance, { kopek, limits, onAnswer 
 
   for (const route of ROUTES)
     api.route({ method: route.method, url: route.path.replace("{id}", ":id"), handler: handle });
-  api.all("/v1", handle);
-  api.all("/v1/*", handle);
+  // Methods the API serves on no path get their 405 from a hook of their own routes, so the served
+  // ones pay for no hook, and before the body is read: Fastify refuses a QUERY without Content-Type.
+  const refuseMethod = async (request: FastifyRequest, reply: FastifyReply) => {
+    const refusal = unservedMethod(request.method, request.url.slice(prefix.length));
+    return sendKopekResponse(reply, kopek.errorResponse(refusal ?? { code: "not_found" }, request.id));
+  };
+  const served = api.supportedMethods.filter((method) => unservedMethod(method, "/v1") === null);
+  const unserved = api.supportedMethods.filter((method) => !served.includes(method));
+  for (const url of ["/v1", "/v1/*"]) {
+    api.route({ method: served, url, handler: handle });
+    api.route({ method: unserved, url, onRequest: refuseMethod, handler: refuseMethod });
+  }
 }

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { kopekRequestOf, sendAnswer } from "./api-routes.js";
 import { KopekHttpError } from "./kopek-http-error.js";
+import { unservedMethod } from "./method-not-allowed.js";
 import { sendKopekResponse } from "./send-kopek-response.js";
 
 export interface ErrorBoundaryOptions {
@@ -48,9 +49,12 @@ async function errorBoundary(app: FastifyInstance, { kopek, bodyLimitBytes }: Er
       return sendAnswer(request, reply, await kopek.handle(kopekRequestOf(request, prefix, kopekError)));
     return sendKopekResponse(reply, kopek.errorResponse(kopekError, request.id));
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendKopekResponse(reply, kopek.errorResponse({ code: "not_found" }, request.id)),
-  );
+  // Under /v1 only a method Fastify does not route (PROPFIND, MKCOL…) gets here: 405 like QUERY.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.slice(prefix.length);
+    const refusal = isApiPath(url) ? unservedMethod(request.method, url) : null;
+    return sendKopekResponse(reply, kopek.errorResponse(refusal ?? { code: "not_found" }, request.id));
+  });
 }
 
 const isApiPath = (url: string) => url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?");

@@ -18,7 +18,7 @@ export interface RateLimits {
   readonly perKey: RateLimiterAbstract | null;
   /** Requests that fail authentication, per client IP per minute (KOPEK_RATE_LIMIT_UNAUTHENTICATED). */
   readonly failedAuthPerIp: RateLimiterAbstract | null;
-  /** Requests to the public routes (page, notifications, health), per IP per minute (KOPEK_RATE_LIMIT_PUBLIC). */
+  /** Requests to the public routes (page, notifications; never health), per IP per minute (KOPEK_RATE_LIMIT_PUBLIC). */
   readonly publicPerIp: RateLimiterAbstract | null;
 }
 

@@ -42,7 +42,7 @@ describe("metrics", () => {
 });
 
 describe("pending payments by age", () => {
-  it("are counted at each scrape from the source, cumulatively by age, and left out when it fails", async () => {
+  it("are counted at each refresh, read by the scrapes between, cumulatively by age, left out when counting fails", async () => {
     const metrics = createKopekMetrics();
     expect(await metrics.registry.metrics()).not.toContain("kopek_pending_payments{");
     let answer: readonly number[] | null = [7, 4, 2, 1, 0];
@@ -51,6 +51,8 @@ describe("pending payments by age", () => {
       asked.push(cutoffs);
       return answer;
     });
+    expect(await metrics.registry.metrics()).not.toContain("kopek_pending_payments{");
+    await metrics.refreshPendingPayments();
     const text = await metrics.registry.metrics();
     expect(text).toContain('kopek_pending_payments{older_than_seconds="0"} 7');
     expect(text).toContain('kopek_pending_payments{older_than_seconds="300"} 2');
@@ -58,7 +60,10 @@ describe("pending payments by age", () => {
     const [cutoffs] = asked;
     expect(cutoffs?.length).toBe(PENDING_PAYMENT_AGES.length);
     expect((cutoffs?.[0]?.getTime() ?? 0) - (cutoffs?.[1]?.getTime() ?? 0)).toBe(60_000);
+    await metrics.registry.metrics();
+    expect(asked.length).toBe(1); // scrapes read the refreshed figures; they never count
     answer = null;
+    await metrics.refreshPendingPayments();
     expect(await metrics.registry.metrics()).not.toContain("kopek_pending_payments{");
   });
 
@@ -70,7 +75,7 @@ describe("pending payments by age", () => {
       asked.push(cutoffs);
       return cutoffs.map(() => 0);
     });
-    await metrics.registry.metrics();
+    await metrics.refreshPendingPayments();
     expect(asked[0]?.map((cutoff) => cutoff.toISOString())).toEqual([
       "2031-02-03T04:05:06.000Z",
       "2031-02-03T04:04:06.000Z",

@@ -22,11 +22,16 @@ export interface KopekMetrics {
   /** One webhook delivery attempt, and how long its event waited in the outbox by then. */
   webhookAttempt(outcome: string, queueAgeSeconds: number): void;
   /**
-   * Where the pending payments are counted at each scrape: for each cutoff, how many pending payments
-   * were created at or before it (storage's `countPendingPayments`); null when they cannot be counted
-   * now (the series is then left out rather than stale).
+   * Where the pending payments are counted: for each cutoff, how many pending payments were created
+   * at or before it (storage's `countPendingPayments`); null when they cannot be counted now (the
+   * series is then left out rather than stale).
    */
   countPendingPaymentsWith(count: (cutoffs: readonly Date[]) => Promise<readonly number[] | null>): void;
+  /**
+   * Counts the pending payments now and keeps the figures for the scrapes until the next refresh: a
+   * scrape reads them and never waits on storage (the metrics plugin refreshes on an interval).
+   */
+  refreshPendingPayments(): Promise<void>;
 }
 
 /** The ages, in seconds, the pending payments are counted at: all of them, then older than each. */
@@ -87,16 +92,15 @@ export function createKopekMetrics(clock: Clock = systemClock): KopekMetrics {
   });
 
   let countPending: ((cutoffs: readonly Date[]) => Promise<readonly number[] | null>) | null = null;
+  let pendingCounts: readonly number[] | null = null;
   new Gauge({
     name: "kopek_pending_payments",
-    help: "Payments pending at their provider now, by age: those older than older_than_seconds (0: all)",
+    help: "Payments pending at their provider, by age (older than older_than_seconds; 0: all), as of the last refresh",
     labelNames: ["older_than_seconds"] as const,
     registers: [registry],
-    async collect() {
+    collect() {
       this.reset();
-      if (countPending === null) return;
-      const now = clock.now().getTime();
-      const counts = await countPending(PENDING_PAYMENT_AGES.map((age) => new Date(now - age * 1000)));
+      const counts = pendingCounts;
       if (counts === null) return;
       PENDING_PAYMENT_AGES.forEach((age, i) => {
         this.set({ older_than_seconds: String(age) }, counts[i] ?? 0);
@@ -122,6 +126,11 @@ export function createKopekMetrics(clock: Clock = systemClock): KopekMetrics {
     },
     countPendingPaymentsWith(count) {
       countPending = count;
+    },
+    async refreshPendingPayments() {
+      if (countPending === null) return;
+      const now = clock.now().getTime();
+      pendingCounts = await countPending(PENDING_PAYMENT_AGES.map((age) => new Date(now - age * 1000)));
     },
   };
 }

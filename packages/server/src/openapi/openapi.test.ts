@@ -31,6 +31,7 @@ const API_MD_ERROR_TABLE: readonly [number, string][] = [
   [401, "unauthorized"],
   [402, "payment_declined"],
   [404, "not_found"],
+  [405, "method_not_allowed"],
   [409, "idempotency_request_in_progress"],
   [409, "invalid_state"],
   [408, "request_timeout"],
@@ -126,6 +127,8 @@ describe("the OpenAPI document", () => {
     const operations = Object.values(doc.paths).flatMap((item) => Object.values(item as object));
     for (const [status, code] of API_MD_ERROR_TABLE) {
       expect(codes).toContain(code);
+      // Answered to a method no operation has (QUERY, PUT…), so no operation lists it.
+      if (code === "method_not_allowed") continue;
       const response = operations
         .map((operation) => operation.responses[String(status)])
         .find((candidate) => candidate?.content["application/problem+json"].examples[code] !== undefined);

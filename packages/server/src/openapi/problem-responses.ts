@@ -40,6 +40,8 @@ function sampleError(code: ProblemCode): KopekError {
       return { code, detail: "the invoice already backs subscription 0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b" };
     case "rate_limited":
       return { code, retryAfterSeconds: 1 };
+    case "method_not_allowed":
+      return { code, allow: ["GET", "POST"] };
     default:
       return { code };
   }
@@ -56,10 +58,12 @@ const REPLAYABLE: ReadonlySet<ProblemCode> = new Set(STORED_OUTCOME_CODES);
 const HEADER_NAMES: Readonly<Record<string, string>> = {
   "retry-after": "Retry-After",
   "www-authenticate": "WWW-Authenticate",
+  allow: "Allow",
 };
 const HEADER_DESCRIPTIONS: Readonly<Record<string, { description: string }>> = {
   "retry-after": { description: "Seconds to wait before retrying" },
   "www-authenticate": { description: "Always `Bearer`" },
+  allow: { description: "The methods the path answers" },
 };
 
 /**

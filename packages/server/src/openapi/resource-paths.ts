@@ -20,6 +20,8 @@ const FROM_INVOICE_ONLY: readonly ProblemCode[] = ["invoice_not_usable", "invoic
  * the create operations by default.
  */
 const NOT_FROM_CREATE: ReadonlySet<ProblemCode> = new Set([
+  // Answered to methods no operation has (QUERY, PUT…), never by an operation.
+  "method_not_allowed",
   "not_found",
   "invalid_state",
   "payment_declined",
@@ -29,6 +31,7 @@ const NOT_FROM_CREATE: ReadonlySet<ProblemCode> = new Set([
 const CREATE_ERRORS = PROBLEM_CODES.filter((code) => !NOT_FROM_CREATE.has(code));
 /** A cancel is a POST on an existing resource that calls no provider. */
 const NOT_FROM_CANCEL: ReadonlySet<ProblemCode> = new Set([
+  "method_not_allowed",
   "payment_declined",
   "method_unavailable",
   "provider_error",

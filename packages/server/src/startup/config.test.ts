@@ -11,6 +11,7 @@ describe("loadConfig", () => {
       rateLimitPerSecond: 100,
       failedAuthPerIpPerMinute: 60,
       publicPerIpPerMinute: 600,
+      trustProxy: [],
       redisUrl: null,
       logLevel: "info",
       databaseUrl: null,
@@ -18,6 +19,8 @@ describe("loadConfig", () => {
       encryptionKeyFile: ".kopek/encryption.key",
       encryptionOldKeys: [],
       metrics: true,
+      metricsListen: null,
+      metricsToken: null,
       worker: true,
       workerIntervalMs: 5000,
       dunning: { retryOffsetsMs: [86_400_000, 259_200_000, 432_000_000], outageRetryMs: 300_000 },
@@ -56,6 +59,49 @@ describe("loadConfig", () => {
     });
     expect(loadConfig({ KOPEK_PUBLIC_URL: "https://pay.example.com" })._unsafeUnwrap().publicUrl).toBe(
       "https://pay.example.com",
+    );
+  });
+
+  test("KOPEK_TRUST_PROXY: addresses and CIDRs; true, a hop count or a bad CIDR refuse to start", () => {
+    expect(
+      loadConfig({ KOPEK_TRUST_PROXY: "10.0.0.0/8, 192.0.2.1,fd00::/8,::1,loopback" })._unsafeUnwrap()
+        .trustProxy,
+    ).toEqual(["10.0.0.0/8", "192.0.2.1", "fd00::/8", "::1", "loopback"]);
+    for (const bad of [
+      "true",
+      "*",
+      "1",
+      "10.0.0.0/33",
+      "10.0.0/8",
+      "fd00::/129",
+      "10.0.0.0/8,",
+      "proxy.local",
+    ])
+      expect(loadConfig({ KOPEK_TRUST_PROXY: bad })._unsafeUnwrapErr()).toBe(
+        `KOPEK_TRUST_PROXY must be proxy IP addresses or CIDRs separated by commas (e.g. 10.0.0.0/8,::1), not true: trusting every peer would let any client choose its address, got ${JSON.stringify(bad)}`,
+      );
+  });
+
+  test("KOPEK_METRICS_LISTEN is host:port; KOPEK_METRICS_TOKEN at least 16 characters, never echoed", () => {
+    expect(loadConfig({ KOPEK_METRICS_LISTEN: "10.0.0.5:9464" })._unsafeUnwrap().metricsListen).toEqual({
+      host: "10.0.0.5",
+      port: 9464,
+    });
+    expect(loadConfig({ KOPEK_METRICS_LISTEN: "[::1]:0" })._unsafeUnwrap().metricsListen).toEqual({
+      host: "::1",
+      port: 0,
+    });
+    for (const bad of ["9464", "10.0.0.5", "10.0.0.5:65536", "::1:9464", "[nope]:1", "host:port"])
+      expect(loadConfig({ KOPEK_METRICS_LISTEN: bad })._unsafeUnwrapErr()).toBe(
+        `KOPEK_METRICS_LISTEN must be host:port (e.g. 10.0.0.5:9464 or [::1]:9464), the port from 0 to 65535, got ${JSON.stringify(bad)}`,
+      );
+    const token = "t".repeat(16);
+    expect(loadConfig({ KOPEK_METRICS_TOKEN: token })._unsafeUnwrap().metricsToken).toBe(token);
+    expect(
+      loadConfig({ KOPEK_METRICS: "off", KOPEK_METRICS_LISTEN: "127.0.0.1:9464" })._unsafeUnwrapErr(),
+    ).toBe("KOPEK_METRICS_LISTEN is set but KOPEK_METRICS=off: there is no /metrics to serve");
+    expect(loadConfig({ KOPEK_METRICS_TOKEN: "short secret" })._unsafeUnwrapErr()).toBe(
+      "KOPEK_METRICS_TOKEN must be at least 16 printable characters without spaces (openssl rand -hex 32)",
     );
   });
 

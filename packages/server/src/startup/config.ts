@@ -6,7 +6,15 @@ import {
   DEFAULT_FAILED_AUTH_PER_IP_PER_MINUTE,
   DEFAULT_PUBLIC_PER_IP_PER_MINUTE,
 } from "../limits/rate-limits.js";
-import { base64Keys, digits, duration, httpUrl, retrySchedule } from "./env-values.js";
+import {
+  base64Keys,
+  digits,
+  duration,
+  httpUrl,
+  listenAddress,
+  proxyAddresses,
+  retrySchedule,
+} from "./env-values.js";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -22,6 +30,8 @@ export interface Config {
   readonly failedAuthPerIpPerMinute: number;
   /** Requests to the page, notifications and health per client IP per minute (KOPEK_RATE_LIMIT_PUBLIC). */
   readonly publicPerIpPerMinute: number;
+  /** The proxies whose X-Forwarded-For names the client (KOPEK_TRUST_PROXY); empty: none, the peer is the client. */
+  readonly trustProxy: readonly string[];
   /** Where instances share their rate-limit counters (REDIS_URL); null: PostgreSQL when on it, else memory. */
   readonly redisUrl: string | null;
   readonly logLevel: (typeof LOG_LEVELS)[number];
@@ -34,6 +44,10 @@ export interface Config {
   readonly encryptionOldKeys: readonly Buffer[];
   /** Whether `serve` answers `GET /metrics` (KOPEK_METRICS). */
   readonly metrics: boolean;
+  /** Where /metrics is served instead of the API's port (KOPEK_METRICS_LISTEN); null: on the API's port. */
+  readonly metricsListen: { readonly host: string; readonly port: number } | null;
+  /** The bearer token a scrape of /metrics must send (KOPEK_METRICS_TOKEN); null: none. */
+  readonly metricsToken: string | null;
   /** Whether `serve` runs the renewal worker (KOPEK_WORKER). */
   readonly worker: boolean;
   /** How often the renewal worker looks for due subscriptions. */
@@ -73,6 +87,9 @@ const schema = z.object({
   KOPEK_RATE_LIMIT_PUBLIC: digits("must be an integer of 0 or more (0 turns it off)").default(
     DEFAULT_PUBLIC_PER_IP_PER_MINUTE,
   ),
+  KOPEK_TRUST_PROXY: proxyAddresses(
+    "must be proxy IP addresses or CIDRs separated by commas (e.g. 10.0.0.0/8,::1), not true: trusting every peer would let any client choose its address",
+  ).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
@@ -91,6 +108,16 @@ const schema = z.object({
   ).optional(),
   KOPEK_WORKER: z.enum(["on", "off"], "must be on or off").default("on"),
   KOPEK_METRICS: z.enum(["on", "off"], "must be on or off").default("on"),
+  KOPEK_METRICS_LISTEN: listenAddress(
+    "must be host:port (e.g. 10.0.0.5:9464 or [::1]:9464), the port from 0 to 65535",
+  ).optional(),
+  KOPEK_METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[\x21-\x7e]{16,}$/,
+      "must be at least 16 printable characters without spaces (openssl rand -hex 32)",
+    )
+    .optional(),
   KOPEK_WORKER_INTERVAL_MS: digits("must be an integer from 10 to 3600000 (milliseconds)")
     .pipe(
       z
@@ -137,6 +164,7 @@ const SECRET = new Set([
   "KOPEK_ENCRYPTION_KEY",
   "KOPEK_ENCRYPTION_OLD_KEYS",
   "KOPEK_FORM_SECRET",
+  "KOPEK_METRICS_TOKEN",
 ]);
 
 /** Reads and checks the environment; the error is one line naming the variable, what it must be and what it got. */
@@ -153,6 +181,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     return err(`${name} ${issue?.message ?? "is invalid"}${got}`);
   }
   const vars = parsed.data;
+  // A setting that would silently do nothing is refused: the operator believes /metrics is guarded.
+  for (const name of ["KOPEK_METRICS_LISTEN", "KOPEK_METRICS_TOKEN"] as const)
+    if (vars[name] !== undefined && vars.KOPEK_METRICS === "off")
+      return err(`${name} is set but KOPEK_METRICS=off: there is no /metrics to serve`);
   // A clock an environment variable can move must never reach production by accident.
   if (vars.KOPEK_TEST_CLOCK_FILE !== undefined && env.NODE_ENV !== "test") {
     return err("KOPEK_TEST_CLOCK_FILE is a testing aid and is refused unless NODE_ENV=test");
@@ -165,6 +197,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     rateLimitPerSecond: vars.KOPEK_RATE_LIMIT,
     failedAuthPerIpPerMinute: vars.KOPEK_RATE_LIMIT_UNAUTHENTICATED,
     publicPerIpPerMinute: vars.KOPEK_RATE_LIMIT_PUBLIC,
+    trustProxy: vars.KOPEK_TRUST_PROXY ?? [],
     redisUrl: vars.REDIS_URL ?? null,
     logLevel: vars.LOG_LEVEL,
     databaseUrl: vars.DATABASE_URL ?? null,
@@ -173,6 +206,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     encryptionOldKeys: vars.KOPEK_ENCRYPTION_OLD_KEYS ?? [],
     worker: vars.KOPEK_WORKER === "on",
     metrics: vars.KOPEK_METRICS === "on",
+    metricsListen: vars.KOPEK_METRICS_LISTEN ?? null,
+    metricsToken: vars.KOPEK_METRICS_TOKEN ?? null,
     workerIntervalMs: vars.KOPEK_WORKER_INTERVAL_MS,
     dunning: { retryOffsetsMs: vars.KOPEK_DUNNING_RETRIES, outageRetryMs: vars.KOPEK_OUTAGE_RETRY },
     testClockFile: vars.KOPEK_TEST_CLOCK_FILE ?? null,

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { parseEncryptionKey } from "@kopek/storage-postgres";
 import { z } from "zod";
 import { parseDuration, parseRetrySchedule } from "./duration.js";
@@ -32,3 +33,36 @@ function invalid(context: z.RefinementCtx, message: string): never {
   context.addIssue({ code: "custom", message });
   return z.NEVER;
 }
+
+/** proxy-addr's (Fastify's `trustProxy`) names for whole ranges: loopback, link-local, private. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * Comma-separated proxy addresses or CIDRs (`10.0.0.0/8, ::1`). `true`, `*` or a hop count are refused:
+ * they would trust whoever connects, and so let any client choose the address it is limited by.
+ */
+export const proxyAddresses = (message: string) =>
+  z.string().transform((value, context) => {
+    const entries = value.split(",").map((entry) => entry.trim());
+    return entries.every(isProxyAddress) ? entries : invalid(context, message);
+  });
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** `host:port` (`[::1]:9464` for IPv6): where a listener binds. */
+export const listenAddress = (message: string) =>
+  z.string().transform((value, context) => {
+    const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([^\s/:[\]]+)):([0-9]{1,5})$/.exec(value);
+    const host = match?.[1] ?? match?.[2];
+    const port = Number(match?.[3]);
+    if (host === undefined || port > 65_535 || (match?.[1] !== undefined && isIP(host) !== 6))
+      return invalid(context, message);
+    return { host, port };
+  });
