@@ -89,6 +89,9 @@ export function createPaymentReconciler(options: PaymentReconcilerOptions): Paym
         : payment.providerPaymentId !== null
           ? await provider.getPayment(payment.providerPaymentId)
           : await unrecordedFirstCharge(payment, provider);
+    // A renewal attempt without an answer is the renewal worker's to send again (same key): its claim's
+    // lease is all that changes here, so the worker's write of the answer never meets a newer version.
+    if (provider !== null && answer === null) return false;
     if (provider === null || answer === null || answer.isErr()) {
       // Nothing to ask, or no answer: asked again later, backing off; the lease keeps it meanwhile.
       const later = {
