@@ -64,23 +64,21 @@ export async function createSubscription(
     receipt: receipt.value,
     idempotencyKey: firstChargeKey(execution.recordId),
   });
-  // No answer (an outage): the recorded Payment stays pending, and reconciliation asks the provider.
-  if (charged.isErr() && charged.error.code === "unavailable") return err(fromProviderError(charged.error));
-  if (charged.isErr() || charged.value.status === "canceled") {
-    const failureCode = charged.isOk() ? (charged.value.failureCode ?? "payment_declined") : "provider_error";
-    const providerPaymentId = charged.isOk() ? charged.value.providerPaymentId : null;
-    const canceled = newPayment(
-      subject(providerPaymentId),
-      { status: "canceled", failureCode },
+  // No answer, or one Kopek could not read: the money may have moved. The recorded Payment stays
+  // pending: a retry sends the same key, and reconciliation asks the provider what the call did.
+  if (charged.isErr()) return err(fromProviderError(charged.error));
+  const answer = charged.value;
+  if (answer.status === "canceled") {
+    const declined = newPayment(
+      subject(answer.providerPaymentId),
+      { status: "canceled", failureCode: answer.failureCode ?? "payment_declined" },
       recorded.value.id,
       now,
     );
     // Not stored (a lost race or an outage): reconciliation settles it on the provider's word instead.
-    await execution.storage.savePayment(answeredFirstCharge(recorded.value, canceled), []);
-    if (charged.isErr()) return err(fromProviderError(charged.error));
+    await execution.storage.savePayment(answeredFirstCharge(recorded.value, declined), []);
     return err({ code: "payment_declined", detail: "the provider declined the first charge" });
   }
-  const answer = charged.value;
 
   // Pending at the provider: `incomplete` until the payment settles (API.md 10.5); never renewed meanwhile.
   const pending = answer.status === "pending";
