@@ -40,8 +40,10 @@ export const checkOrderSchema = answerSchema.extend({
         PaymentId: id,
         Amount: z.number().int().optional(),
         Status: z.string(),
-        Success: z.boolean().optional(),
-        ErrorCode: z.string().optional(),
+        // Typed in T-Bank's OpenAPI document (PaymentsCheckOrder) as a string ("true") and a number (0),
+        // unlike the envelope's boolean and string; either is taken, and neither decides anything here.
+        Success: z.union([z.boolean(), z.string()]).optional(),
+        ErrorCode: z.union([z.string(), z.number()]).optional(),
       }),
     )
     .default([]),

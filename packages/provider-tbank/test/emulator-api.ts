@@ -208,12 +208,13 @@ export function createEmulatorApi(
         }
         case "CheckOrder": {
           if (!isString(body.OrderId, 36)) return invalid("OrderId");
+          // Each payment as the OpenAPI document types it (PaymentsCheckOrder): `Success` a string, `ErrorCode` a number.
           const payments = books.paymentsOf(body.OrderId).map((payment) => ({
             PaymentId: payment.PaymentId,
             Amount: payment.Amount,
             Status: payment.Status,
-            Success: true,
-            ErrorCode: "0",
+            Success: "true",
+            ErrorCode: 0,
           }));
           return ok({ TerminalKey: terminal.terminalKey, OrderId: body.OrderId, Payments: payments });
         }
