@@ -140,5 +140,9 @@ export function createSbpSaving(
       );
   };
 
-  return { createPayment, getPayment, paymentIdOf };
+  /** The id of the payment a binding made for this idempotency key in this process, or null. */
+  const boundWith = (idempotencyKey: string): string | null =>
+    made.get(idempotencyKey)?.providerPaymentId ?? null;
+
+  return { createPayment, getPayment, paymentIdOf, boundWith };
 }

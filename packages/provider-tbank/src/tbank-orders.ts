@@ -39,10 +39,7 @@ export function createTBankOrders(client: TBankClient) {
   const findOrder = (orderId: string): ResultAsync<TBankOrderPayment | null, ProviderError> =>
     client
       .call("CheckOrder", { OrderId: orderId }, checkOrderSchema)
-      .map((order) => {
-        const live = order.Payments.filter((payment) => !isFailedStatus(payment.Status));
-        return live.at(-1) ?? order.Payments.at(-1) ?? null;
-      })
+      .map((order) => paymentOfOrder(order.Payments))
       // The documentation does not say how CheckOrder answers an order it never saw; a refusal (T-Bank
       // answered, so nothing is unknown) is read as "no payment yet". An outage stays an outage.
       .orElse((failure) => (failure.kind === "refused" ? okAsync(null) : errAsync(providerErrorOf(failure))));
@@ -213,6 +210,15 @@ export function createTBankOrders(client: TBankClient) {
   }
 
   return { createPayment, chargeStoredMethod, getState, findOrder, initOrder, payStored };
+}
+
+/**
+ * The payment of an order that tells its outcome: one order may hold several (developer.tbank.ru/eacq/api/check-order),
+ * an earlier one failed and a later one made again; the last one that has not failed, else the last.
+ */
+export function paymentOfOrder(payments: readonly TBankOrderPayment[]): TBankOrderPayment | null {
+  const live = payments.filter((payment) => !isFailedStatus(payment.Status));
+  return live.at(-1) ?? payments.at(-1) ?? null;
 }
 
 /** At most `max` characters, counted as code points. */

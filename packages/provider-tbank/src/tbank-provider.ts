@@ -12,6 +12,7 @@ import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import { fromKopecks } from "./amount.js";
 import { readTBankNotification } from "./notification.js";
 import { orderIdOf } from "./order-id.js";
+import { findPaymentByKey } from "./payment-lookup.js";
 import { providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
 import { moneyFields } from "./receipt-mapping.js";
 import { createSavedCards } from "./saved-cards.js";
@@ -191,9 +192,8 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
         ? sbpSaving.createPayment(request)
         : orders.createPayment(request),
     getPayment,
-    // Not yet looked up at this provider: "no answer now", so reconciliation asks again later.
-    findPaymentByKey: () =>
-      errAsync({ code: "unavailable" as const, message: "lookup by key is not implemented yet" }),
+    findPaymentByKey: (lookup) =>
+      findPaymentByKey({ client, getPayment, boundWith: sbpSaving.boundWith }, lookup),
     cancelPayment: onBinding(cancelPayment, (answer, id) => ({ ...answer, providerPaymentId: id })),
     refundPayment: onBinding(refundPayment, (answer, id) => ({ ...answer, providerPaymentId: id })),
     getRefund,

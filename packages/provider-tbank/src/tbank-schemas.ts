@@ -32,21 +32,30 @@ export const stateSchema = answerSchema.extend({
 });
 export type TBankState = z.infer<typeof stateSchema>;
 
+const orderPaymentSchema = z.object({
+  PaymentId: id,
+  Amount: z.number().int().optional(),
+  Status: z.string(),
+  // Typed in T-Bank's OpenAPI document (PaymentsCheckOrder) as a string ("true") and a number (0),
+  // unlike the envelope's boolean and string; either is taken, and neither decides anything here.
+  Success: z.union([z.boolean(), z.string()]).optional(),
+  ErrorCode: z.union([z.string(), z.number()]).optional(),
+});
+export type TBankOrderPayment = z.infer<typeof orderPaymentSchema>;
+
 export const checkOrderSchema = answerSchema.extend({
   OrderId: z.string(),
-  Payments: z
-    .array(
-      z.object({
-        PaymentId: id,
-        Amount: z.number().int().optional(),
-        Status: z.string(),
-        Success: z.boolean().optional(),
-        ErrorCode: z.string().optional(),
-      }),
-    )
-    .default([]),
+  Payments: z.array(orderPaymentSchema).default([]),
 });
-export type TBankOrderPayment = z.infer<typeof checkOrderSchema>["Payments"][number];
+
+/**
+ * A successful CheckOrder as the lookup reads it (the client checked `Success` and `ErrorCode`):
+ * `Payments` required, as the OpenAPI document has it (CheckOrder-2).
+ */
+export const checkedOrderSchema = z.object({
+  OrderId: z.string(),
+  Payments: z.array(orderPaymentSchema),
+});
 
 export const cancelSchema = answerSchema.extend({
   PaymentId: id,

@@ -57,7 +57,11 @@ export interface EmulatorApi {
 
 export function createEmulatorApi(
   books: EmulatorBooks,
-  terminal: { readonly terminalKey: string; readonly password: string },
+  terminal: {
+    readonly terminalKey: string;
+    readonly password: string;
+    readonly unknownOrder?: "error" | "empty";
+  },
   urls: {
     readonly checkout: (id: string) => string;
     readonly qr: (id: string) => string;
@@ -208,12 +212,20 @@ export function createEmulatorApi(
         }
         case "CheckOrder": {
           if (!isString(body.OrderId, 36)) return invalid("OrderId");
+          // An order the terminal never saw: error 335 of the OpenAPI document's error table ("OrderId
+          // {value} не найден для TerminalKey {value}"), or, as `unknownOrder: "empty"`, an empty Payments.
+          if (books.paymentsOf(body.OrderId).length === 0 && terminal.unknownOrder !== "empty")
+            return refusal(
+              "335",
+              `OrderId ${body.OrderId} не найден для TerminalKey ${terminal.terminalKey}`,
+            );
+          // Each payment as the OpenAPI document types it (PaymentsCheckOrder): `Success` a string, `ErrorCode` a number.
           const payments = books.paymentsOf(body.OrderId).map((payment) => ({
             PaymentId: payment.PaymentId,
             Amount: payment.Amount,
             Status: payment.Status,
-            Success: true,
-            ErrorCode: "0",
+            Success: "true",
+            ErrorCode: 0,
           }));
           return ok({ TerminalKey: terminal.terminalKey, OrderId: body.OrderId, Payments: payments });
         }

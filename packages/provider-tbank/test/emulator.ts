@@ -52,7 +52,8 @@ export interface TBankEmulator {
   close(): Promise<void>;
 }
 
-export type Fault = "500" | "timeout";
+/** `garbled`: a 200 that says `Success: true` and nothing else the method answers. */
+export type Fault = "500" | "timeout" | "garbled";
 
 export interface EmulatorRequest {
   readonly method: string;
@@ -69,6 +70,8 @@ export interface SentNotification {
 export interface TBankEmulatorOptions {
   readonly terminalKey?: string;
   readonly password?: string;
+  /** How CheckOrder answers an order it never saw: error 335 (the default) or an empty `Payments`. */
+  readonly unknownOrder?: "error" | "empty";
 }
 
 export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Promise<TBankEmulator> {
@@ -112,7 +115,7 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
   );
   const api = createEmulatorApi(
     books,
-    { terminalKey, password },
+    { terminalKey, password, unknownOrder: options.unknownOrder ?? "error" },
     {
       checkout: (id) => `${origin}/new/${id}`,
       qr: (id) => `${origin}/qr/${id}`,
@@ -138,6 +141,13 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
     const index = faults.findIndex((entry) => entry.method === undefined || entry.method === method);
     const fault = index === -1 ? undefined : faults.splice(index, 1)[0];
     const log = (status: number) => requests.push({ method, body, status });
+    if (fault?.fault === "garbled") {
+      log(200);
+      return send(response, {
+        status: 200,
+        body: { Success: true, ErrorCode: "0", TerminalKey: terminalKey },
+      });
+    }
     if (fault !== undefined && !fault.afterProcessing) {
       log(fault.fault === "timeout" ? 0 : 500);
       if (fault.fault === "timeout") return;

@@ -16,6 +16,7 @@ import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import { toYooKassaAmount } from "./amount.js";
 import { idempotenceKeyOf } from "./idempotence-key.js";
 import { readYooKassaNotification } from "./notification.js";
+import { findPaymentByKey } from "./payment-lookup.js";
 import {
   ASSUMED_CARD_LENGTH,
   providerErrorOf,
@@ -209,9 +210,7 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
     },
     createPayment,
     getPayment,
-    // Not yet looked up at this provider: "no answer now", so reconciliation asks again later.
-    findPaymentByKey: () =>
-      errAsync({ code: "unavailable" as const, message: "lookup by key is not implemented yet" }),
+    findPaymentByKey: (lookup) => findPaymentByKey(client, lookup),
     cancelPayment: (request) =>
       client
         .call({

@@ -58,3 +58,13 @@ export const notificationSchema = z.object({
   event: z.string().min(1),
   object: z.object({ id: z.string().min(1) }),
 });
+
+/**
+ * A page of `GET /payments` (yookassa.ru/developers/using-api/lists): `type: "list"`, the page's `items`
+ * newest first, and `next_cursor` only while the list goes on.
+ */
+export const paymentListSchema = z.object({
+  type: z.literal("list"),
+  items: z.array(paymentSchema),
+  next_cursor: z.string().min(1).optional(),
+});

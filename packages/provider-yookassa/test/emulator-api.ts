@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { listPayments } from "./emulator-list.js";
 import { type EmulatorBooks, publicPayment } from "./emulator-payments.js";
 import { checkPaymentCreation, checkRefundCreation, type Invalid } from "./emulator-validation.js";
 
@@ -31,7 +32,14 @@ export function errorAnswer(status: number, code: string, description: string, p
 
 export interface EmulatorApi {
   /** Answers one API request whose authentication has been checked. */
-  answer(method: string, path: string, key: string | null, raw: string, body: unknown): Answer;
+  answer(
+    method: string,
+    path: string,
+    key: string | null,
+    raw: string,
+    body: unknown,
+    query?: URLSearchParams,
+  ): Answer;
 }
 
 export function createEmulatorApi(books: EmulatorBooks): EmulatorApi {
@@ -41,8 +49,12 @@ export function createEmulatorApi(books: EmulatorBooks): EmulatorApi {
     error(400, "invalid_request", problem.description, problem.parameter);
   const notFound = () => error(404, "not_found", "Object not found");
 
-  function process(method: string, path: string, body: unknown): Answer {
+  function process(method: string, path: string, body: unknown, query: URLSearchParams): Answer {
     const [, resource, id, action] = path.split("/").slice(1); // "/v3/payments/{id}/cancel"
+    if (method === "GET" && resource === "payments" && id === undefined) {
+      const list = listPayments(books, query);
+      return "parameter" in list ? invalidRequest(list as Invalid) : { status: 200, body: list };
+    }
     if (method === "POST" && resource === "payments" && id === undefined) {
       const request = checkPaymentCreation(body);
       if ("parameter" in request) return invalidRequest(request);
@@ -80,8 +92,15 @@ export function createEmulatorApi(books: EmulatorBooks): EmulatorApi {
 
   // Idempotence (…/interaction-format): the same key and the same request answer what the first one did;
   // the same key with another request is refused. Answers that never reached processing are not kept.
-  function idempotent(method: string, path: string, key: string | null, raw: string, body: unknown): Answer {
-    if (method !== "POST") return process(method, path, body);
+  function idempotent(
+    method: string,
+    path: string,
+    key: string | null,
+    raw: string,
+    body: unknown,
+    query = new URLSearchParams(),
+  ): Answer {
+    if (method !== "POST") return process(method, path, body, query);
     if (key === null || key === "")
       return error(400, "invalid_request", "Idempotence-Key header is required", "Idempotence-Key");
     if (key.length > KEY_MAX_LENGTH) {
@@ -103,7 +122,7 @@ export function createEmulatorApi(books: EmulatorBooks): EmulatorApi {
         "Idempotence-Key",
       );
     }
-    const answer = process(method, path, body);
+    const answer = process(method, path, body, query);
     if (answer.status !== 500) remembered.set(key, { ...answer, fingerprint });
     return answer;
   }

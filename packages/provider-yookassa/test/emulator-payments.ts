@@ -144,6 +144,11 @@ export class EmulatorBooks {
     return payment;
   }
 
+  /** What a GET of `id` answers now (see `read`). */
+  readPublic(id: string): Json {
+    return publicPayment(this.read(id) ?? {});
+  }
+
   /** The payer never confirmed in time. */
   expire(id: string): Json | null {
     const payment = this.payments.get(id);

@@ -85,7 +85,12 @@ export async function startYooKassaEmulator(
   );
   const api = createEmulatorApi(books);
 
-  async function handleApi(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
+  async function handleApi(
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+    query: URLSearchParams,
+  ): Promise<void> {
     const method = request.method ?? "GET";
     const keyHeader = request.headers["idempotence-key"];
     const key = typeof keyHeader === "string" ? keyHeader : null;
@@ -114,7 +119,7 @@ export async function startYooKassaEmulator(
         return send(response, errorAnswer(400, "invalid_request", "Request body is not valid JSON"));
       }
     }
-    const answer = api.answer(method, path, key, raw, body);
+    const answer = api.answer(method, path, key, raw, body, query);
     if (fault !== undefined) {
       log(fault.fault === "timeout" ? 0 : Number(fault.fault));
       if (fault.fault === "timeout") return;
@@ -148,12 +153,13 @@ export async function startYooKassaEmulator(
   }
 
   const server = createServer((request, response) => {
-    const path = new URL(request.url ?? "/", "http://emulator").pathname;
+    const url = new URL(request.url ?? "/", "http://emulator");
+    const path = url.pathname;
     const checkout = /^\/checkout\/([^/]+)$/.exec(path);
     const work = checkout
       ? handleCheckout(request, response, decodeURIComponent(checkout[1] ?? ""))
       : path.startsWith("/v3/")
-        ? handleApi(request, response, path)
+        ? handleApi(request, response, path, url.searchParams)
         : Promise.resolve(sendText(response, 404, "text/plain", "Not found"));
     work.catch(() => sendText(response, 500, "text/plain", "Emulator error"));
   });
