@@ -171,6 +171,29 @@ export function registerNoLostMoneyTests(options: KopekContractOptions): void {
       expect(await unrecordedMoney(h)).toEqual([]);
     });
 
+    it("a record that cannot be written stops its path before the provider is called: nothing moves, on every path", async () => {
+      const h = await createHarness(options, { paymentPage: "kopek" });
+      const paymentId = await paidPayment(h);
+      const invoiceId = json(await h.call("/v1/invoices", invoiceBody())).id as string;
+      h.storageFaults.failWrite("savePayment");
+      expect((await h.call("/v1/subscriptions", subscriptionBody())).status).toBe(500);
+      h.storageFaults.failWrite("saveInvoice");
+      expect((await h.kopek.startPayment({ invoiceId, method: "card" })).isErr()).toBe(true);
+      h.clock.advance(31 * DAY_MS);
+      h.storageFaults.failWrite("saveSubscription");
+      expect(await h.worker({ onError: () => {} }).runOnce()).toMatchObject({ charged: 0 });
+      h.storageFaults.failWrite("reserveRefund");
+      expect((await h.call(refundsPath(paymentId), {})).status).toBe(500);
+      expect(h.storageFaults.failed()).toBe(4);
+      const books = [
+        h.provider.chargesMade(),
+        h.provider.paymentIds().length,
+        h.provider.refundsMade().length,
+      ];
+      expect(books).toEqual([1, 0, 0]);
+      expect(await unrecordedMoney(h)).toEqual([]);
+    });
+
     it("every path, each with its final write failing after the provider moved money: the provider's books all map to records", async () => {
       const h = await createHarness(options, { paymentPage: "kopek" });
       // Subscription create: the write after the charge fails, and the request is never retried.
