@@ -13,6 +13,8 @@ export function sandboxContractProvider(options: { storedMethodCharge: boolean }
     ...sandbox,
     chargesMade: () => sandbox.ledger.charges().length,
     chargeIds: () => sandbox.ledger.charges().map((charge) => charge.chargeId),
+    paymentIds: () => sandbox.ledger.payments().map((payment) => payment.providerPaymentId),
+    refundsMade: () => sandbox.ledger.refunds().map(({ receipt: _receipt, ...refund }) => refund),
     chargeReceipts: () => sandbox.ledger.charges().map((charge) => charge.receipt),
     paymentReceipts: () => sandbox.ledger.payments().map((payment) => payment.receipt),
     refundReceipts: () => sandbox.ledger.refunds().map((refund) => refund.receipt),

@@ -11,19 +11,24 @@ import {
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-// A reconciler started anew over the same storage and provider: the process after a restart.
-const restartedReconciler = (h: KopekHarness) =>
-  createPaymentReconciler({ storage: h.storage, providerFor: () => h.provider, clock: h.clock });
+/** A reconciler started anew over the same storage and provider, as the server runs it: the process after a restart. */
+export const restartedReconciler = (h: KopekHarness) =>
+  createPaymentReconciler({
+    storage: h.storage,
+    providerFor: () => h.provider,
+    clock: h.clock,
+    publicUrl: () => "https://pay.example.test",
+  });
 
 type Listed = Record<string, unknown>;
-const list = async (h: KopekHarness, path: string, query: Record<string, string> = {}) =>
+export const list = async (h: KopekHarness, path: string, query: Record<string, string> = {}) =>
   json(await h.get(path, { limit: "100", ...query })).data as Listed[];
 
 /**
  * Every charge the provider made that Kopek cannot account for: no Payment records it, or it moved
  * money for a subscription that does not exist and was not refunded in full. Empty is the promise.
  */
-async function unaccountedCharges(h: KopekHarness): Promise<string[]> {
+export async function unaccountedCharges(h: KopekHarness): Promise<string[]> {
   const payments = await list(h, "/v1/payments");
   const refunds = await list(h, "/v1/refunds", { status: "succeeded" });
   const unaccounted: string[] = [];

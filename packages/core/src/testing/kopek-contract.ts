@@ -7,6 +7,7 @@ import { registerIdempotencyTests } from "./kopek-contract-idempotency.js";
 import { registerInvoiceIdempotencyTests } from "./kopek-contract-invoice-idempotency.js";
 import { registerLifecycleTests } from "./kopek-contract-lifecycle.js";
 import { registerNoLostChargeTests } from "./kopek-contract-no-lost-charge.js";
+import { registerNoLostMoneyTests } from "./kopek-contract-no-lost-money.js";
 import { registerNotificationTests } from "./kopek-contract-notifications.js";
 import { registerPaymentTests } from "./kopek-contract-payments.js";
 import { registerReceiptTests } from "./kopek-contract-receipts.js";
@@ -31,6 +32,7 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerLifecycleTests(options);
     registerRenewalTests(options);
     registerNoLostChargeTests(options);
+    registerNoLostMoneyTests(options);
     registerEventTests(options);
     registerPaymentTests(options);
     registerCheckoutTests(options);

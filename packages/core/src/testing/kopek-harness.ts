@@ -3,7 +3,7 @@ import { generateApiKey, hashApiKey } from "../auth/api-key.js";
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
 import type { PaymentMethod, Project, Receipt } from "../domain/model.js";
 import { createKopek, type Kopek, type KopekResponse } from "../kopek.js";
-import type { PaymentProvider, ProviderNotification } from "../ports/payment-provider.js";
+import type { PaymentProvider, ProviderNotification, ProviderRefund } from "../ports/payment-provider.js";
 import type { InspectableStorage } from "../ports/storage.js";
 import {
   createRenewalWorker,
@@ -22,6 +22,10 @@ export interface CountingProvider extends PaymentProvider {
   chargesMade(): number;
   /** The provider's ids of the charges it really made, oldest first. */
   chargeIds(): readonly string[];
+  /** The provider's ids of the payments it made for payers to confirm (`createPayment`), oldest first. */
+  paymentIds(): readonly string[];
+  /** Every refund it made, oldest first, as it stands now: its books, to hold Kopek's records against. */
+  refundsMade(): readonly ProviderRefund[];
   /** The payer's part at the provider: confirms (or declines) a payment made by `createPayment`. */
   confirm(providerPaymentId: string, decision: "succeed" | "decline"): void;
   /** The notification the provider would POST about a payment. */
@@ -132,6 +136,8 @@ export async function createHarness(
     },
     chargesMade: () => real.chargesMade(),
     chargeIds: () => real.chargeIds(),
+    paymentIds: () => real.paymentIds(),
+    refundsMade: () => real.refundsMade(),
     chargeReceipts: () => real.chargeReceipts(),
     paymentReceipts: () => real.paymentReceipts(),
     refundReceipts: () => real.refundReceipts(),
