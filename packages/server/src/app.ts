@@ -10,7 +10,8 @@ import {
   fastifyTimeoutOptions,
   type ServerTimeouts,
 } from "./http/server-timeouts.js";
-import { DEFAULT_RATE_LIMIT_PER_SECOND, type KopekRoutesOptions, kopekRoutes } from "./kopek-routes.js";
+import { type KopekRoutesOptions, kopekRoutes } from "./kopek-routes.js";
+import { DEFAULT_RATE_LIMIT_PER_SECOND } from "./limits/rate-limit-defaults.js";
 import { createLogger } from "./startup/logger.js";
 
 export interface AppDeps extends KopekRoutesOptions {

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 import { runCli } from "./cli/run-cli.js";
-import { type RunningServer, startServer } from "./main.js";
-import { loadConfig } from "./startup/config.js";
-import { type SandboxProviderOptions, startSandboxProvider } from "./startup/sandbox-provider-command.js";
+import type { RunningServer } from "./main.js";
+import type { SandboxProviderOptions } from "./startup/sandbox-provider-command.js";
 import { type Closable, closeOnSignals } from "./startup/shutdown.js";
-import { startWorker } from "./worker-main.js";
+
+// The long-running commands' modules (Fastify, prom-client, the providers, …) are imported only when
+// one of them runs: a database command or --help would otherwise pay for loading them (docs/performance.md).
 
 const io = {
   env: process.env,
@@ -18,8 +19,10 @@ const io = {
 };
 
 async function serve(): Promise<number> {
+  const { loadConfig } = await import("./startup/config.js");
   const config = loadConfig(process.env);
   if (config.isErr()) return fail(config.error);
+  const { startServer } = await import("./main.js");
   const starting = startServer(config.value, io.stdout);
   closeOnSignals(starting.then((server) => (server.isOk() ? closable(server.value) : null)));
   const server = await starting;
@@ -28,8 +31,10 @@ async function serve(): Promise<number> {
 }
 
 async function work(): Promise<number> {
+  const { loadConfig } = await import("./startup/config.js");
   const config = loadConfig(process.env);
   if (config.isErr()) return fail(config.error);
+  const { startWorker } = await import("./worker-main.js");
   const starting = startWorker(config.value);
   closeOnSignals(starting.then((worker) => (worker.isOk() ? worker.value : null)));
   const worker = await starting;
@@ -47,6 +52,7 @@ function fail(message: string): number {
 }
 
 async function sandboxProvider(options: SandboxProviderOptions): Promise<number> {
+  const { startSandboxProvider } = await import("./startup/sandbox-provider-command.js");
   const starting = startSandboxProvider(options);
   closeOnSignals(starting.then((service) => (service.isOk() ? service.value : null)));
   const service = await starting;

@@ -8,6 +8,7 @@ import { healthRoutes } from "./http/health-routes.js";
 import { rawBodyPlugin } from "./http/raw-body.js";
 import { requestLogPlugin } from "./http/request-log.js";
 import { responseHeadersPlugin } from "./http/response-headers.js";
+import { DEFAULT_RATE_LIMIT_PER_SECOND } from "./limits/rate-limit-defaults.js";
 import { publicRateLimit } from "./limits/rate-limit-hooks.js";
 import { createRateLimits, type RateLimits } from "./limits/rate-limits.js";
 import type { KopekMetrics } from "./metrics/kopek-metrics.js";
@@ -48,8 +49,6 @@ export interface KopekRoutesOptions {
    */
   readonly metricsRoute?: { readonly token: string | null } | false;
 }
-
-export const DEFAULT_RATE_LIMIT_PER_SECOND = 100;
 
 /**
  * Everything the reference server answers — the API under /v1, health, the payment page, provider

@@ -1,14 +1,23 @@
 import { parseArgs } from "node:util";
-import { generateApiKey, hashApiKey } from "@kopek/core";
 import type { SandboxProviderOptions } from "../startup/sandbox-provider-command.js";
 import { commandHelp, kopekVersion } from "./command-help.js";
-import { type CliIo, withDatabase } from "./database.js";
-import { keysCreate, keysList, keysRevoke, keysRotate } from "./keys-commands.js";
-import { migrateCommand } from "./migrate-command.js";
-import { projectsCreate, projectsList, projectsUpdate } from "./projects-commands.js";
-import { refundsCreate } from "./refunds-commands.js";
+import type { CliIo, DatabaseCommandContext } from "./database.js";
 import { USAGE } from "./usage.js";
-import { webhooksAdd, webhooksList, webhooksRemove } from "./webhooks-commands.js";
+
+// A command's module, and the database's, is imported when that command runs: `kopek --help` loads
+// neither pg nor zod, and only `refunds create` loads the providers (docs/performance.md).
+const keys = () => import("./keys-commands.js");
+const projects = () => import("./projects-commands.js");
+const webhooks = () => import("./webhooks-commands.js");
+
+async function withDatabase(
+  io: CliIo,
+  command: (context: DatabaseCommandContext) => Promise<number>,
+  options?: { readonly needsKey?: boolean },
+): Promise<number> {
+  const database = await import("./database.js");
+  return database.withDatabase(io, command, options);
+}
 
 /** `kopek sandbox-provider`: long-running, started by cli.ts. */
 export interface SandboxProviderCommand {
@@ -98,7 +107,10 @@ export async function runCli(
     };
   }
   if (line === "keys generate") return generateKey(io);
-  if (line === "migrate") return withDatabase(io, migrateCommand, { needsKey: false });
+  if (line === "migrate")
+    return withDatabase(io, async (c) => (await import("./migrate-command.js")).migrateCommand(c), {
+      needsKey: false,
+    });
   const projectOptions = {
     name: values.name,
     displayName: values["display-name"],
@@ -116,18 +128,26 @@ export async function runCli(
     apiUrl: values["api-url"],
   };
   if (line === "projects create")
-    return withDatabase(io, (context) => projectsCreate(context, projectOptions));
+    return withDatabase(io, async (context) => (await projects()).projectsCreate(context, projectOptions));
   if (command === "projects" && rest[0] === "update" && rest.length <= 2)
-    return withDatabase(io, (context) => projectsUpdate(context, rest[1], projectOptions));
-  if (line === "projects list") return withDatabase(io, projectsList);
+    return withDatabase(io, async (context) =>
+      (await projects()).projectsUpdate(context, rest[1], projectOptions),
+    );
+  if (line === "projects list")
+    return withDatabase(io, async (context) => (await projects()).projectsList(context));
   if (line === "webhooks add")
-    return withDatabase(io, (context) => webhooksAdd(context, values.project, values.url));
-  if (line === "webhooks list") return withDatabase(io, (context) => webhooksList(context, values.project));
+    return withDatabase(io, async (context) =>
+      (await webhooks()).webhooksAdd(context, values.project, values.url),
+    );
+  if (line === "webhooks list")
+    return withDatabase(io, async (context) => (await webhooks()).webhooksList(context, values.project));
   if (command === "webhooks" && rest[0] === "remove" && rest.length <= 2)
-    return withDatabase(io, (context) => webhooksRemove(context, values.project, rest[1]));
+    return withDatabase(io, async (context) =>
+      (await webhooks()).webhooksRemove(context, values.project, rest[1]),
+    );
   if (line === "refunds create")
-    return withDatabase(io, (context) =>
-      refundsCreate(context, {
+    return withDatabase(io, async (context) =>
+      (await import("./refunds-commands.js")).refundsCreate(context, {
         project: values.project,
         payment: values.payment,
         amount: values.amount,
@@ -135,21 +155,30 @@ export async function runCli(
       }),
     );
   if (line === "keys create")
-    return withDatabase(io, (context) => keysCreate(context, values.project), { needsKey: false });
+    return withDatabase(io, async (context) => (await keys()).keysCreate(context, values.project), {
+      needsKey: false,
+    });
   if (line === "keys list")
-    return withDatabase(io, (context) => keysList(context, values.project), { needsKey: false });
+    return withDatabase(io, async (context) => (await keys()).keysList(context, values.project), {
+      needsKey: false,
+    });
   if (values.grace !== undefined && !(command === "keys" && rest[0] === "rotate"))
     return usageError(io, "--grace is an option of keys rotate only");
   if (command === "keys" && rest[0] === "revoke" && rest.length <= 2) {
-    return withDatabase(io, (context) => keysRevoke(context, rest[1]), { needsKey: false });
+    return withDatabase(io, async (context) => (await keys()).keysRevoke(context, rest[1]), {
+      needsKey: false,
+    });
   }
   if (command === "keys" && rest[0] === "rotate" && rest.length <= 2) {
-    return withDatabase(io, (context) => keysRotate(context, rest[1], values.grace), { needsKey: false });
+    return withDatabase(io, async (context) => (await keys()).keysRotate(context, rest[1], values.grace), {
+      needsKey: false,
+    });
   }
   return usageError(io, `unknown command "${line}"`);
 }
 
-function generateKey(io: CliIo): number {
+async function generateKey(io: CliIo): Promise<number> {
+  const { generateApiKey, hashApiKey } = await import("@kopek/core");
   const key = generateApiKey();
   io.stdout(
     `key:    ${key}\nsha256: ${hashApiKey(key)}\n\n` +

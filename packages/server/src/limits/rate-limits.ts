@@ -28,8 +28,10 @@ export interface RateLimitSettings {
   readonly publicPerIpPerMinute: number;
 }
 
-export const DEFAULT_FAILED_AUTH_PER_IP_PER_MINUTE = 60;
-export const DEFAULT_PUBLIC_PER_IP_PER_MINUTE = 600;
+export {
+  DEFAULT_FAILED_AUTH_PER_IP_PER_MINUTE,
+  DEFAULT_PUBLIC_PER_IP_PER_MINUTE,
+} from "./rate-limit-defaults.js";
 
 /** Where the counters live: this process, or a store every instance shares. */
 export type RateLimitStore =

@@ -1,11 +1,11 @@
 import { DEFAULT_DUNNING_POLICY, type DunningPolicy } from "@kopek/core";
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
-import { DEFAULT_RATE_LIMIT_PER_SECOND } from "../app.js";
 import {
   DEFAULT_FAILED_AUTH_PER_IP_PER_MINUTE,
   DEFAULT_PUBLIC_PER_IP_PER_MINUTE,
-} from "../limits/rate-limits.js";
+  DEFAULT_RATE_LIMIT_PER_SECOND,
+} from "../limits/rate-limit-defaults.js";
 import {
   base64Keys,
   digits,
