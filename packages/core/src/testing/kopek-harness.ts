@@ -274,32 +274,4 @@ export async function createHarness(
   };
 }
 
-export const subscriptionBody = (ref = "pm_contract_card") => ({
-  amount: { amount: "149900", currency: "RUB" },
-  period: { unit: "month", count: 1 },
-  method: "card",
-  providerMethodRef: ref,
-});
-
-export const invoiceBody = () => ({ amount: { amount: "149900", currency: "RUB" } });
-
-export function json(response: KopekResponse): Record<string, unknown> {
-  return JSON.parse(response.body) as Record<string, unknown>;
-}
-
-/**
- * A payer paying an invoice as the hosted page has them do it: a method chosen, the provider's
- * confirmation (`decision`), and the return that makes Kopek ask the provider. The checked payment and
- * invoice; a started payment of a closed invoice is an Error.
- */
-export async function payThroughProvider(
-  h: KopekHarness,
-  invoiceId: string,
-  method: PaymentMethod,
-  decision: "succeed" | "decline" = "succeed",
-) {
-  const started = (await h.kopek.startPayment({ invoiceId, method }))._unsafeUnwrap();
-  if (started.kind !== "confirm") throw new Error(`invoice ${invoiceId} is not payable`);
-  h.provider.confirm(started.payment.providerPaymentId ?? "", decision);
-  return (await h.kopek.checkPayment({ invoiceId, paymentId: started.payment.id }))._unsafeUnwrap();
-}
+export { invoiceBody, json, payThroughProvider, subscriptionBody } from "./harness-requests.js";
