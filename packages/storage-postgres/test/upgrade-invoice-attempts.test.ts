@@ -6,6 +6,7 @@ import { sampleInvoice, samplePayment, sampleProject } from "@kopek/core/testing
 import { afterAll, expect, it } from "vitest";
 import { createPostgresStorage, migrate } from "../src/index.js";
 import { openTestDatabase } from "./database.js";
+import { insertInvoiceAs01 } from "./invoice-as-01.js";
 import { testCipher } from "./test-cipher.js";
 
 const db = await openTestDatabase();
@@ -26,14 +27,7 @@ it("0011 numbers earlier attempts as their provider keys did, per method, and co
   const project = sampleProject();
   (await storage.saveProject(project))._unsafeUnwrap();
   const invoice = sampleInvoice(project.id);
-  await db.pool.query(
-    `INSERT INTO invoices
-       (id, project_id, status, amount, currency, description, comment, customer, metadata, payment_url,
-        return_url, allowed_methods, method, pinned_method, created_at, expires_at, paid_at)
-     VALUES ($1, $2, 'created', 250000, 'USD', 'Invoice', NULL, NULL, '{}', 'https://pay.example/x', NULL,
-             '{card,sbp}', NULL, NULL, '2026-01-31T09:30:00.123Z', '2026-02-01T09:30:00.123Z', NULL)`,
-    [invoice.id, project.id],
-  );
+  await insertInvoiceAs01(db.pool, invoice.id, project.id);
   const methods = ["card", "sbp", "card", "card", "sbp"] as const;
   const made = [];
   for (const method of methods) {
