@@ -538,6 +538,10 @@ export interface components {
             savedMethod: components["schemas"]["SavedMethod"];
             /** @description The 54-FZ receipt sent with its payment; null when none */
             receipt: components["schemas"]["Receipt"] | null;
+            /** @description Payment attempts made on the hosted page, all methods (each is a Payment with this invoiceId) */
+            attempts: number;
+            /** @description How many attempts the hosted page makes for one invoice. Once attempts reaches it and none is pending, the page refuses a new one and says the invoice cannot be paid there; status stays created until it expires or is canceled */
+            maxAttempts: number;
         };
         /** @description A webhook body, signed per Standard Webhooks */
         InvoiceEvent: {

@@ -35,6 +35,7 @@ export {
   INVOICE_STATUSES,
   type Invoice,
   type InvoiceStatus,
+  MAX_INVOICE_ATTEMPTS,
   type Metadata,
   type Money,
   PAYMENT_FAILURE_CODES,

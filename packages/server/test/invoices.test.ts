@@ -12,6 +12,8 @@ describe("POST /v1/invoices", async () => {
     expect(Object.keys(body).sort()).toEqual(
       [
         "amount",
+        "attempts",
+        "maxAttempts",
         "receipt",
         "canceledAt",
         "comment",

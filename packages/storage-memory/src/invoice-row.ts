@@ -32,6 +32,7 @@ const KINDS = {
   savePaymentMethod: "value",
   savedMethod: "value",
   receipt: "value",
+  attempts: "value",
   version: "value",
 } satisfies FieldKinds;
 const FIELDS = Object.keys(KINDS) as (keyof Invoice)[];

@@ -41,6 +41,7 @@ export const INVOICE_FIELDS = [
     of: (i: Invoice, cipher: TokenCipher) => (i.savedMethod === null ? null : cipher.currentKeyId),
   },
   { name: "receipt", cast: "jsonb", of: (i: Invoice) => i.receipt },
+  { name: "attempts", cast: "integer", of: (i: Invoice) => i.attempts },
   { name: "version", cast: "integer", of: (i: Invoice) => i.version },
 ] as const;
 

@@ -22,6 +22,7 @@ const PAYMENT_FIELDS = [
   { name: "succeeded_at", cast: "timestamptz", of: (p: Payment) => p.succeededAt?.toISOString() ?? null },
   { name: "canceled_at", cast: "timestamptz", of: (p: Payment) => p.canceledAt?.toISOString() ?? null },
   { name: "next_check_at", cast: "timestamptz", of: (p: Payment) => p.nextCheckAt?.toISOString() ?? null },
+  { name: "attempt", cast: "integer", of: (p: Payment) => p.attempt },
   { name: "version", cast: "integer", of: (p: Payment) => p.version },
 ] as const;
 
@@ -74,6 +75,7 @@ export function toPayment(row: Row): Payment {
     succeededAt: toNullableDate(row.succeeded_at),
     canceledAt: toNullableDate(row.canceled_at),
     nextCheckAt: toNullableDate(row.next_check_at),
+    attempt: row.attempt === null ? null : Number(row.attempt),
     version: Number(row.version),
   };
 }

@@ -100,6 +100,7 @@ export function toInvoice(row: Row, cipher: TokenCipher): Invoice {
             ),
           },
     receipt: (row.receipt ?? null) as Receipt | null,
+    attempts: Number(row.attempts),
     version: Number(row.version),
   };
 }

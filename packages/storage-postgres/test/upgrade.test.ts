@@ -7,6 +7,7 @@ import { sampleProject } from "@kopek/core/testing";
 import { afterAll, expect, it } from "vitest";
 import { createPostgresStorage, migrate } from "../src/index.js";
 import { openTestDatabase } from "./database.js";
+import { insertInvoiceAs01 } from "./invoice-as-01.js";
 import { testCipher } from "./test-cipher.js";
 
 // A database at 0.1's schema (0001 only) with rows 0.1 wrote, upgraded by 0002_lifecycle.
@@ -34,14 +35,7 @@ async function insertAs01(projectId: string, nextChargeAt: string) {
     [subscriptionId, projectId, cipher.encrypt("pm_old", subscriptionId), cipher.currentKeyId, nextChargeAt],
   );
   const invoiceId = randomUUID();
-  await db.pool.query(
-    `INSERT INTO invoices
-       (id, project_id, status, amount, currency, description, comment, customer, metadata, payment_url,
-        return_url, allowed_methods, method, pinned_method, created_at, expires_at, paid_at)
-     VALUES ($1, $2, 'created', 250000, 'USD', 'Invoice', NULL, NULL, '{}', 'https://pay.example/x', NULL,
-             '{card,sbp}', NULL, NULL, '2026-01-31T09:30:00.123Z', '2026-02-01T09:30:00.123Z', NULL)`,
-    [invoiceId, projectId],
-  );
+  await insertInvoiceAs01(db.pool, invoiceId, projectId);
   return { subscriptionId, invoiceId };
 }
 

@@ -94,6 +94,13 @@ export interface SavedMethod {
   readonly providerMethodRef: string;
 }
 
+/**
+ * How many payment attempts an invoice takes on the hosted page, all methods together (docs/api.md,
+ * "The hosted payment page"): past it a payer (or a bot) declining again and again makes no more
+ * Payments, provider calls or `payment.canceled` events. A pending attempt chosen again is no new one.
+ */
+export const MAX_INVOICE_ATTEMPTS = 20;
+
 export interface Invoice {
   readonly id: string;
   readonly projectId: string;
@@ -120,6 +127,11 @@ export interface Invoice {
   readonly savedMethod: SavedMethod | null;
   /** The 54-FZ receipt sent with the invoice's payment (API.md 10.7); null when none was asked for. */
   readonly receipt: Receipt | null;
+  /**
+   * Payment attempts made on the hosted page, all methods: bumped with the version that stores each
+   * new attempt, so two tabs cannot both make one; at `MAX_INVOICE_ATTEMPTS` no new attempt is made.
+   */
+  readonly attempts: number;
   /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
   readonly version: number;
 }
@@ -168,6 +180,11 @@ export interface Payment {
    * null once final. Not shown by the API.
    */
   readonly nextCheckAt: Date | null;
+  /**
+   * An invoice's payment: the attempt's number, which its provider idempotency key carries (the
+   * invoice's `attempts` once it was made, so it only grows); null for a subscription's charge. Not shown.
+   */
+  readonly attempt: number | null;
   /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
   readonly version: number;
 }

@@ -1,4 +1,12 @@
-import type { Invoice, InvoiceStatus, Payment, Receipt, Refund, Subscription } from "./model.js";
+import {
+  type Invoice,
+  type InvoiceStatus,
+  MAX_INVOICE_ATTEMPTS,
+  type Payment,
+  type Receipt,
+  type Refund,
+  type Subscription,
+} from "./model.js";
 
 /** An invoice's status as read at `now`: unpaid past `expiresAt` it is expired at once, sweeper or not. */
 export function invoiceStatusAt(invoice: Pick<Invoice, "status" | "expiresAt">, now: Date): InvoiceStatus {
@@ -55,6 +63,8 @@ export function presentInvoice(i: Invoice, now: Date) {
     savedMethod:
       i.savedMethod === null ? null : { method: i.savedMethod.method, methodMask: i.savedMethod.methodMask },
     receipt: presentReceipt(i.receipt),
+    attempts: i.attempts,
+    maxAttempts: MAX_INVOICE_ATTEMPTS,
   };
 }
 

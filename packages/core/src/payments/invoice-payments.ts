@@ -1,6 +1,12 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../api/errors.js";
-import type { Invoice, Payment, PaymentMethod, Project } from "../domain/model.js";
+import {
+  type Invoice,
+  MAX_INVOICE_ATTEMPTS,
+  type Payment,
+  type PaymentMethod,
+  type Project,
+} from "../domain/model.js";
 import { invoiceStatusAt } from "../domain/presenters.js";
 import type { ProviderPayment } from "../ports/payment-provider.js";
 import { fromProviderError, fromStorageError } from "../use-cases/execution.js";
@@ -20,22 +26,27 @@ export interface StartPaymentRequest {
   readonly method: string;
 }
 
-/** Where the payer goes next: to the provider to confirm, or nowhere (the invoice is not payable). */
+/**
+ * Where the payer goes next: to the provider to confirm, or nowhere — the invoice is not payable
+ * (`closed`: paid, expired or canceled) or has had its `MAX_INVOICE_ATTEMPTS` (`attempts_exhausted`).
+ */
 export type StartedPayment =
   | { readonly kind: "confirm"; readonly url: string; readonly payment: Payment }
-  | { readonly kind: "closed"; readonly invoice: Invoice };
+  | { readonly kind: "closed"; readonly invoice: Invoice }
+  | { readonly kind: "attempts_exhausted"; readonly invoice: Invoice };
 
 /** How many times a write that lost a race re-reads and tries again. */
 const ATTEMPTS = 3;
 
 /**
- * The payer chose a method on the hosted page (API.md 10.3.2): a `pending` Payment, stored with a bump
- * of the invoice's version so that two tabs choosing at once make one attempt, and a provider payment
- * made with a key derived from the invoice, the method and the attempt number. A pending attempt of
+ * The payer chose a method on the hosted page (API.md 10.3.2): a `pending` Payment, stored with the
+ * invoice's `attempts` bumped in a version-checked write so that two tabs choosing at once make one
+ * attempt, and a provider payment made with a key derived from the invoice, the method and the
+ * attempt's number (which only grows, so no key is ever used for two attempts). A pending attempt of
  * the same method is reused (the provider answers its key with the same payment); one the provider
  * already decided (the payer paid or declined and never came back) is settled on that answer first,
- * and the payer sees the receipt or gets a new attempt. Nothing here settles anything but on the
- * provider's verified word (`settlePayment`).
+ * and the payer sees the receipt or gets a new attempt, while fewer than `MAX_INVOICE_ATTEMPTS` were
+ * made. Nothing here settles anything but on the provider's verified word (`settlePayment`).
  */
 export async function startInvoicePayment(
   context: InvoicePaymentContext,
@@ -55,23 +66,23 @@ export async function startInvoicePayment(
         detail: `this invoice cannot be paid with ${request.method}`,
       });
 
-    const listed = await attemptsWith(context, invoice, method);
-    if (listed.isErr()) return err(listed.error);
-    const attempts = listed.value;
-    const pending = attempts.find((p) => p.status === "pending");
+    const found = await pendingAttemptWith(context, invoice, method);
+    if (found.isErr()) return err(found.error);
     let confirmed: Result<StartedPayment, KopekError>;
-    if (pending !== undefined) {
-      confirmed = await confirmAt(context, project, invoice, pending, attemptNumber(attempts, pending));
+    if (found.value !== null) {
+      confirmed = await confirmAt(context, project, invoice, found.value);
     } else {
-      const payment = pendingPayment(invoice, project, method, context.ids.newId(), now);
+      if (invoice.attempts >= MAX_INVOICE_ATTEMPTS) return ok({ kind: "attempts_exhausted", invoice });
+      const number = invoice.attempts + 1;
+      const payment = pendingPayment(invoice, project, method, number, context.ids.newId(), now);
       const saved = await context.storage.saveInvoice(
-        { ...invoice, version: invoice.version + 1 },
+        { ...invoice, attempts: number, version: invoice.version + 1 },
         [],
         [payment],
       );
       if (saved.isErr() && saved.error.code !== "conflict") return err(fromStorageError(saved.error));
       if (saved.isErr()) continue;
-      confirmed = await confirmAt(context, project, invoice, payment, attempts.length + 1);
+      confirmed = await confirmAt(context, project, invoice, payment);
     }
     // Decided at the provider already: settled just now, so a fresh read shows the receipt or makes a new attempt.
     if (
@@ -85,26 +96,24 @@ export async function startInvoicePayment(
   return err({ code: "internal_error", cause: new Error("startInvoicePayment: the invoice kept changing") });
 }
 
-/** The invoice's attempts with a method, newest first. */
-async function attemptsWith(
+/**
+ * The invoice's pending attempt with a method, or null. Only pending ones are listed, and an invoice
+ * has at most one per method (a new one is made only when none is pending), so one page holds them.
+ */
+async function pendingAttemptWith(
   context: InvoicePaymentContext,
   invoice: Invoice,
   method: PaymentMethod,
-): Promise<Result<readonly Payment[], KopekError>> {
+): Promise<Result<Payment | null, KopekError>> {
   const listed = await context.storage.listPayments(invoice.projectId, {
     limit: 100,
     before: null,
     invoiceId: invoice.id,
     subscriptionId: null,
-    status: null,
+    status: "pending",
   });
   if (listed.isErr()) return err(fromStorageError(listed.error));
-  return ok(listed.value.filter((p) => p.method === method));
-}
-
-/** The attempt's number among the invoice's attempts with its method (listed newest first): 1 for the first. */
-function attemptNumber(attempts: readonly Payment[], payment: Payment): number {
-  return attempts.length - attempts.findIndex((p) => p.id === payment.id);
+  return ok(listed.value.find((p) => p.method === method) ?? null);
 }
 
 /**
@@ -119,10 +128,7 @@ export async function resumeInvoiceAttempt(
   const loaded = await loadInvoice(context, payment.invoiceId ?? "");
   if (loaded.isErr()) return err(loaded.error);
   const { invoice, project } = loaded.value;
-  const attempts = await attemptsWith(context, invoice, payment.method);
-  if (attempts.isErr()) return err(attempts.error);
-  const number = attemptNumber(attempts.value, payment);
-  const confirmed = await confirmAt(context, project, invoice, payment, number);
+  const confirmed = await confirmAt(context, project, invoice, payment);
   return confirmed.map((started) => (started.kind === "confirm" ? started.payment : payment));
 }
 
@@ -130,6 +136,7 @@ function pendingPayment(
   invoice: Invoice,
   project: Project,
   method: PaymentMethod,
+  attempt: number,
   id: string,
   now: Date,
 ): Payment {
@@ -140,7 +147,7 @@ function pendingPayment(
     methodMask: null,
     provider: project.provider.kind,
     providerPaymentId: null,
-    for: { invoiceId: invoice.id },
+    for: { invoiceId: invoice.id, attempt },
   };
   return newPayment(subject, { status: "pending" }, id, now);
 }
@@ -151,7 +158,6 @@ async function confirmAt(
   project: Project,
   invoice: Invoice,
   payment: Payment,
-  attempt: number,
 ): Promise<Result<StartedPayment, KopekError>> {
   const provider = context.providerFor(project);
   const created = await provider.createPayment({
@@ -162,7 +168,7 @@ async function confirmAt(
     receipt: invoice.receipt,
     returnUrl: `${context.publicUrl()}/pay/${invoice.id}/return?payment=${payment.id}`,
     notificationUrl: providerNotificationUrl(context.publicUrl(), project.id, project.provider.kind),
-    idempotencyKey: `kopek:invoice:${invoice.id}:${payment.method}:${attempt}`,
+    idempotencyKey: attemptKey(invoice.id, payment),
     saveMethod: invoice.savePaymentMethod,
   });
   if (created.isErr()) {
@@ -176,6 +182,15 @@ async function confirmAt(
   const { confirmationUrl } = created.value;
   const url = confirmationUrl.startsWith("/") ? `${context.publicUrl()}${confirmationUrl}` : confirmationUrl;
   return ok({ kind: "confirm", url, payment: settled.value });
+}
+
+/**
+ * The provider key of an invoice's attempt: `kopek:invoice:{invoiceId}:{method}:{number}`. Attempts
+ * made before the number was stored (migration 0011) carry their number among the invoice's attempts
+ * with that method, as their keys did; every later one a number above all of those.
+ */
+function attemptKey(invoiceId: string, payment: Payment): string {
+  return `kopek:invoice:${invoiceId}:${payment.method}:${payment.attempt ?? payment.id}`;
 }
 
 const failedAnswer = (): ProviderPayment => ({

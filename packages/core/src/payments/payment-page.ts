@@ -1,6 +1,12 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../api/errors.js";
-import type { Invoice, Money, PaymentMethod, Project } from "../domain/model.js";
+import {
+  type Invoice,
+  MAX_INVOICE_ATTEMPTS,
+  type Money,
+  type PaymentMethod,
+  type Project,
+} from "../domain/model.js";
 import { invoiceStatusAt } from "../domain/presenters.js";
 import type { Clock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
@@ -10,8 +16,11 @@ import { fromStorageError } from "../use-cases/execution.js";
 
 /** What the hosted payment page shows for one invoice; the server only renders it. */
 export interface PaymentPage {
-  /** `payable` while the invoice can be paid; otherwise why not (a paid one shows its receipt). */
-  readonly state: "payable" | "paid" | "expired" | "canceled";
+  /**
+   * `payable` while the invoice can be paid; otherwise why not (a paid one shows its receipt;
+   * `attempts_exhausted`: it had its `MAX_INVOICE_ATTEMPTS` and none is pending).
+   */
+  readonly state: "payable" | "paid" | "expired" | "canceled" | "attempts_exhausted";
   readonly invoiceId: string;
   /** Who is paid, as the payer sees it: the project's `displayName`, else its `name`. */
   readonly merchantName: string;
@@ -42,10 +51,11 @@ function pageOf(
   project: Project,
   now: Date,
   confirmationOrigins: readonly string[],
+  exhausted: boolean,
 ): PaymentPage {
   const status = invoiceStatusAt(invoice, now);
   return {
-    state: status === "created" ? "payable" : status,
+    state: status !== "created" ? status : exhausted ? "attempts_exhausted" : "payable",
     invoiceId: invoice.id,
     merchantName: project.displayName ?? project.name,
     amount: invoice.amount,
@@ -80,12 +90,30 @@ export async function paymentPage(
   invoiceId: string,
 ): Promise<Result<PaymentPage, KopekError>> {
   const loaded = await loadInvoice(context, invoiceId);
-  return loaded.map(({ invoice, project }) =>
-    pageOf(
-      invoice,
-      project,
-      context.clock.now(),
-      context.providerFor(project).capabilities.confirmationOrigins,
-    ),
-  );
+  if (loaded.isErr()) return err(loaded.error);
+  const { invoice, project } = loaded.value;
+  const exhausted = await attemptsExhausted(context, invoice);
+  if (exhausted.isErr()) return err(exhausted.error);
+  const origins = context.providerFor(project).capabilities.confirmationOrigins;
+  return ok(pageOf(invoice, project, context.clock.now(), origins, exhausted.value));
+}
+
+/**
+ * Whether the invoice had its `MAX_INVOICE_ATTEMPTS` and none of them is pending: choosing a method
+ * then makes no new attempt (a pending one would still be offered again).
+ */
+async function attemptsExhausted(
+  context: PaymentContext,
+  invoice: Invoice,
+): Promise<Result<boolean, KopekError>> {
+  if (invoice.attempts < MAX_INVOICE_ATTEMPTS) return ok(false);
+  const pending = await context.storage.listPayments(invoice.projectId, {
+    limit: 1,
+    before: null,
+    invoiceId: invoice.id,
+    subscriptionId: null,
+    status: "pending",
+  });
+  if (pending.isErr()) return err(fromStorageError(pending.error));
+  return ok(pending.value.length === 0);
 }

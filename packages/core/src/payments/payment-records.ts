@@ -9,8 +9,10 @@ export interface PaymentSubject {
   /** The provider kind of the project (`ProviderSettings.kind`). */
   readonly provider: string;
   readonly providerPaymentId: string | null;
-  /** An invoice's payment, or a subscription's charge of one cycle. */
-  readonly for: { readonly invoiceId: string } | { readonly subscriptionId: string; readonly cycle: number };
+  /** An invoice's payment (its attempt's number), or a subscription's charge of one cycle. */
+  readonly for:
+    | { readonly invoiceId: string; readonly attempt: number }
+    | { readonly subscriptionId: string; readonly cycle: number };
 }
 
 /** Where the payment stands when it is recorded: not answered yet, the money moved, or it did not (and why). */
@@ -40,6 +42,7 @@ export function newPayment(subject: PaymentSubject, answer: PaymentAnswer, id: s
     succeededAt: answer.status === "succeeded" ? at : null,
     canceledAt: answer.status === "canceled" ? at : null,
     nextCheckAt: answer.status === "pending" ? nextCheckAfter(at, at) : null,
+    attempt: "invoiceId" in target ? target.attempt : null,
     version: 1,
   };
 }

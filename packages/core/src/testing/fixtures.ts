@@ -73,6 +73,7 @@ export function sampleInvoice(projectId: string, overrides: Partial<Invoice> = {
     savePaymentMethod: false,
     savedMethod: null,
     receipt: null,
+    attempts: 0,
     version: 1,
     ...overrides,
   };
@@ -133,6 +134,7 @@ export function samplePayment(projectId: string, overrides: Partial<Payment> = {
     succeededAt: new Date(ANCHOR + 1),
     canceledAt: null,
     nextCheckAt: null,
+    attempt: 1,
     version: 1,
     ...overrides,
   };

@@ -127,9 +127,13 @@ export function registerCreateTests(options: KopekContractOptions): void {
           "canceledAt",
           "savedMethod",
           "receipt",
+          "attempts",
+          "maxAttempts",
         ]);
         expect(body).toMatchObject({
           status: "created",
+          attempts: 0,
+          maxAttempts: 20,
           description: "Invoice for 1499.00 RUB",
           comment: null,
           customer: null,

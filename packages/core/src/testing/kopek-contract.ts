@@ -4,6 +4,7 @@ import { registerCreateTests } from "./kopek-contract-create.js";
 import { registerEventTests } from "./kopek-contract-events.js";
 import { registerFuzzTests } from "./kopek-contract-fuzz.js";
 import { registerIdempotencyTests } from "./kopek-contract-idempotency.js";
+import { registerInvoiceAttemptTests } from "./kopek-contract-invoice-attempts.js";
 import { registerInvoiceIdempotencyTests } from "./kopek-contract-invoice-idempotency.js";
 import { registerLifecycleTests } from "./kopek-contract-lifecycle.js";
 import { registerNoLostChargeTests } from "./kopek-contract-no-lost-charge.js";
@@ -36,6 +37,7 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerEventTests(options);
     registerPaymentTests(options);
     registerCheckoutTests(options);
+    registerInvoiceAttemptTests(options);
     registerSavedMethodTests(options);
     registerNotificationTests(options);
     registerSettlementTests(options);

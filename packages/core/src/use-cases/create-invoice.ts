@@ -154,6 +154,7 @@ function invoiceOutcome(
     savePaymentMethod: input.savePaymentMethod === true,
     savedMethod: null,
     receipt: plan.receipt,
+    attempts: 0,
     version: 1,
   };
   return {

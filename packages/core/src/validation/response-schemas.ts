@@ -111,6 +111,14 @@ export const invoiceResponseSchema = z
     receipt: receiptResponseSchema
       .nullable()
       .meta({ description: "The 54-FZ receipt sent with its payment; null when none" }),
+    attempts: z.int().nonnegative().meta({
+      description:
+        "Payment attempts made on the hosted page, all methods (each is a Payment with this invoiceId)",
+    }),
+    maxAttempts: z.int().positive().meta({
+      description:
+        "How many attempts the hosted page makes for one invoice. Once attempts reaches it and none is pending, the page refuses a new one and says the invoice cannot be paid there; status stays created until it expires or is canceled",
+    }),
   })
   .meta({ id: "Invoice" });
 

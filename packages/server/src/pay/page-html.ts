@@ -46,8 +46,11 @@ function summary(page: PaymentPage, language: PageLanguage): SafeHtml {
 <p class="description">${page.description}</p>`;
 }
 
-/** Why the page shows a notice: the provider declined the payment, or could not be reached. */
-export type PageNotice = "declined" | "unavailable" | null;
+/**
+ * Why the page shows a notice: the provider declined the payment, or could not be reached, or the
+ * invoice takes no new attempt (another method's attempt is still pending).
+ */
+export type PageNotice = "declined" | "unavailable" | "exhausted" | null;
 
 /** The page for an invoice in any state: the methods to pay with while it is payable. */
 export function paymentPageHtml(
@@ -61,7 +64,11 @@ export function paymentPageHtml(
   if (page.state === "paid") return receiptHtml(page, language, base);
   if (page.state !== "payable") {
     const [title, text] =
-      page.state === "expired" ? [t.expiredTitle, t.expired] : [t.canceledTitle, t.canceled];
+      page.state === "expired"
+        ? [t.expiredTitle, t.expired]
+        : page.state === "attempts_exhausted"
+          ? [t.exhaustedTitle, t.exhausted]
+          : [t.canceledTitle, t.canceled];
     return layout(language, title, html`${summary(page, language)}<p class="notice">${text}</p>`, base);
   }
   const alert = notice === null ? html`` : html`<p class="notice error" role="alert">${t[notice]}</p>`;

@@ -21,6 +21,9 @@ export interface PageMessages {
   readonly expired: string;
   readonly canceledTitle: string;
   readonly canceled: string;
+  /** The invoice had its MAX_INVOICE_ATTEMPTS, all declined: the payer should ask the merchant. */
+  readonly exhaustedTitle: string;
+  readonly exhausted: string;
   readonly pendingTitle: string;
   readonly pending: string;
   readonly checkAgain: string;
@@ -63,6 +66,9 @@ const EN: PageMessages = {
   expired: "This invoice has expired and can no longer be paid. Nothing was charged.",
   canceledTitle: "This invoice was canceled",
   canceled: "This invoice was canceled and can no longer be paid. Nothing was charged.",
+  exhaustedTitle: "This invoice can no longer be paid here",
+  exhausted:
+    "This invoice has had too many payment attempts and can no longer be paid here. Nothing was charged. Please contact the merchant to pay.",
   pendingTitle: "Waiting for confirmation",
   pending: "Waiting for the payment provider to confirm the payment.",
   checkAgain: "Check again",
@@ -108,6 +114,9 @@ const RU: PageMessages = {
   expired: "Срок оплаты счёта истёк, оплатить его уже нельзя. Деньги не списаны.",
   canceledTitle: "Счёт отменён",
   canceled: "Счёт отменён, оплатить его уже нельзя. Деньги не списаны.",
+  exhaustedTitle: "Этот счёт больше нельзя оплатить здесь",
+  exhausted:
+    "По этому счёту было слишком много попыток оплаты, оплатить его здесь больше нельзя. Деньги не списаны. Чтобы оплатить, свяжитесь с продавцом.",
   pendingTitle: "Ждём подтверждения",
   pending: "Ждём, когда платёжная система подтвердит платёж.",
   checkAgain: "Проверить ещё раз",

@@ -159,6 +159,8 @@ export async function payRoutes(app: FastifyInstance, { kopek, secret, publicUrl
         return sendError(reply, language, started.error, base());
       }
       if (started.value.kind === "confirm") return seeOther(reply, started.value.url, language, base());
+      // No new attempt: the page says the invoice cannot be paid here (or, while another method's attempt is pending, offers that).
+      if (started.value.kind === "attempts_exhausted") return sendPage(request, reply, id, 409, "exhausted");
       // Paid, expired or canceled meanwhile: the page says which.
       return sendPage(request, reply, id, started.value.invoice.status === "paid" ? 200 : 409);
     },
