@@ -8,10 +8,9 @@ import {
   type Project,
 } from "../domain/model.js";
 import { invoiceStatusAt } from "../domain/presenters.js";
-import type { ProviderPayment } from "../ports/payment-provider.js";
 import { fromProviderError, fromStorageError } from "../use-cases/execution.js";
 import { loadInvoice } from "./payment-page.js";
-import { newPayment, type PaymentSubject } from "./payment-records.js";
+import { NO_PAYMENT_MADE, newPayment, type PaymentSubject } from "./payment-records.js";
 import { providerNotificationUrl } from "./provider-notifications.js";
 import { type SettleContext, settlePayment } from "./settle-payment.js";
 
@@ -173,7 +172,7 @@ async function confirmAt(
   });
   if (created.isErr()) {
     // An outage leaves the attempt pending: choosing again asks with the same key. A refusal ends it.
-    if (created.error.code === "failed") await settlePayment(context, payment, failedAnswer());
+    if (created.error.code === "failed") await settlePayment(context, payment, NO_PAYMENT_MADE);
     return err(fromProviderError(created.error));
   }
   const settled = await settlePayment(context, payment, created.value);
@@ -192,14 +191,6 @@ async function confirmAt(
 function attemptKey(invoiceId: string, payment: Payment): string {
   return `kopek:invoice:${invoiceId}:${payment.method}:${payment.attempt ?? payment.id}`;
 }
-
-const failedAnswer = (): ProviderPayment => ({
-  providerPaymentId: "",
-  status: "canceled",
-  failureCode: "provider_error",
-  methodMask: null,
-  savedMethod: null,
-});
 
 export interface CheckPaymentRequest {
   readonly invoiceId: string;

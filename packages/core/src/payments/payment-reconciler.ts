@@ -11,7 +11,7 @@ import { checkDueRefunds } from "../refunds/refund-checks.js";
 import type { DunningPolicy } from "../renewals/renewal-schedule.js";
 import { firstChargeKey } from "../use-cases/first-charge.js";
 import { resumeInvoiceAttempt } from "./invoice-payments.js";
-import { nextCheckAfter } from "./payment-records.js";
+import { NO_PAYMENT_MADE, nextCheckAfter } from "./payment-records.js";
 import { settlePayment } from "./settle-payment.js";
 
 export interface PaymentReconcilerOptions {
@@ -52,15 +52,6 @@ export interface PaymentReconciler extends IntervalJob {
 const onErrorOf = (options: PaymentReconcilerOptions) =>
   options.onError === undefined ? {} : { onError: options.onError };
 
-/** The provider's word that it made no payment for a call: nothing moved. */
-const NEVER_MADE: ProviderPayment = {
-  providerPaymentId: "",
-  status: "canceled",
-  failureCode: "provider_error",
-  methodMask: null,
-  savedMethod: null,
-};
-
 export function createPaymentReconciler(options: PaymentReconcilerOptions): PaymentReconciler {
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? createUuidV7Generator({ clock });
@@ -89,8 +80,9 @@ export function createPaymentReconciler(options: PaymentReconcilerOptions): Paym
         : payment.providerPaymentId !== null
           ? await provider.getPayment(payment.providerPaymentId)
           : await unrecordedFirstCharge(payment, provider);
-    // A renewal attempt without an answer is the renewal worker's to send again (same key): its claim's
-    // lease is all that changes here, so the worker's write of the answer never meets a newer version.
+    // Nothing to ask the provider (a renewal attempt without an answer, which the renewal worker sends
+    // again with its key; an invoice attempt without `publicUrl` to resume it): the claim's lease is
+    // all that changes, so the write that answers it never meets a newer version.
     if (provider !== null && answer === null) return false;
     if (provider === null || answer === null || answer.isErr()) {
       // Nothing to ask, or no answer: asked again later, backing off; the lease keeps it meanwhile.
@@ -128,7 +120,7 @@ export function createPaymentReconciler(options: PaymentReconcilerOptions): Paym
       paymentId: payment.id,
       createdAt: payment.createdAt,
     });
-    return found.map((made) => made ?? NEVER_MADE);
+    return found.map((made) => made ?? NO_PAYMENT_MADE);
   }
 
   /**

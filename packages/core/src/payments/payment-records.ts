@@ -1,4 +1,5 @@
 import type { Money, Payment, PaymentFailureCode, PaymentMethod } from "../domain/model.js";
+import type { ProviderPayment } from "../ports/payment-provider.js";
 
 /** What a payment is for and how it is made, as known when it is recorded. */
 export interface PaymentSubject {
@@ -46,6 +47,23 @@ export function newPayment(subject: PaymentSubject, answer: PaymentAnswer, id: s
     version: 1,
   };
 }
+
+/**
+ * A recorded attempt as the provider answered it: `answered` (made by `newPayment` with the recorded
+ * id) over the Payment committed before the call, keeping its time, one version on.
+ */
+export function answeredOver(recorded: Payment, answered: Payment): Payment {
+  return { ...answered, createdAt: recorded.createdAt, version: recorded.version + 1 };
+}
+
+/** The provider's word that a call made no payment (refused, or never received): nothing moved. */
+export const NO_PAYMENT_MADE: ProviderPayment = {
+  providerPaymentId: "",
+  status: "canceled",
+  failureCode: "provider_error",
+  methodMask: null,
+  savedMethod: null,
+};
 
 /** A pending payment is first asked about a minute after it was made (API.md 10.3.3). */
 export const FIRST_CHECK_AFTER_MS = 60_000;

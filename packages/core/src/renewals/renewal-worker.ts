@@ -3,7 +3,12 @@ import type { Payment, Project, Subscription } from "../domain/model.js";
 import { paymentEvent } from "../events/domain-event.js";
 import { renewalEvents } from "../events/renewal-events.js";
 import { startIntervalJob } from "../jobs/interval-job.js";
-import { newPayment, type PaymentAnswer, type PaymentSubject } from "../payments/payment-records.js";
+import {
+  answeredOver,
+  newPayment,
+  type PaymentAnswer,
+  type PaymentSubject,
+} from "../payments/payment-records.js";
 import { settlePayment } from "../payments/settle-payment.js";
 import { type Clock, systemClock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
@@ -136,9 +141,7 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
           : { status: "canceled", failureCode: answer.failureCode ?? "payment_declined" };
     const answered = newPayment(subject(answer?.providerPaymentId ?? null), status, recorded.id, at);
     // No answer: the recorded Payment stays pending as it is, sent again with the same key, never a new one.
-    const payments = charge.isErr()
-      ? []
-      : [{ ...answered, createdAt: recorded.createdAt, version: recorded.version + 1 }];
+    const payments = charge.isErr() ? [] : [answeredOver(recorded, answered)];
     await save(claimed, cycle, { kind, at }, payments);
     options.onRenewal?.({ subscription, cycle, result: kind });
     return kind;

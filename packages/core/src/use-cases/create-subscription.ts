@@ -5,11 +5,11 @@ import type { Subscription } from "../domain/model.js";
 import { formatMoney } from "../domain/money.js";
 import { presentSubscription } from "../domain/presenters.js";
 import { subscriptionEvent } from "../events/domain-event.js";
-import { newPayment, type PaymentSubject } from "../payments/payment-records.js";
+import { answeredOver, newPayment, type PaymentSubject } from "../payments/payment-records.js";
 import type { ProviderError, ProviderPayment, StoredMethodCharge } from "../ports/payment-provider.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
 import { type Execution, fromProviderError, type Outcome } from "./execution.js";
-import { answeredFirstCharge, firstChargeKey, recordFirstCharge } from "./first-charge.js";
+import { firstChargeKey, recordFirstCharge } from "./first-charge.js";
 import { maskOf } from "./method-mask.js";
 import { receiptFor } from "./receipt-request.js";
 import { createSubscriptionFromInvoice } from "./subscription-from-invoice.js";
@@ -76,7 +76,7 @@ export async function createSubscription(
       now,
     );
     // Not stored (a lost race or an outage): reconciliation settles it on the provider's word instead.
-    await execution.storage.savePayment(answeredFirstCharge(recorded.value, declined), []);
+    await execution.storage.savePayment(answeredOver(recorded.value, declined), []);
     return err({ code: "payment_declined", detail: "the provider declined the first charge" });
   }
 
@@ -116,7 +116,7 @@ export async function createSubscription(
     recorded.value.id,
     now,
   );
-  const payment = answeredFirstCharge(recorded.value, answered);
+  const payment = answeredOver(recorded.value, answered);
   return ok({
     status: 201,
     resource: { kind: "subscription", subscription },

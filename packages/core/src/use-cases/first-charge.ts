@@ -51,8 +51,3 @@ function settledAlready(payment: Payment): KopekError {
       "without it (refunded if it moved money); send the request again with a new Idempotency-Key",
   };
 }
-
-/** The first charge as the provider answered it, over the recorded Payment: its time, one version on. */
-export function answeredFirstCharge(recorded: Payment, answered: Payment): Payment {
-  return { ...answered, createdAt: recorded.createdAt, version: recorded.version + 1 };
-}
