@@ -33,6 +33,15 @@ describe("validateIdempotencyKeyHeader", () => {
     }
   });
 
+  it("accepts keys made of a Unix time and a counter, whatever their digits (the README's pattern)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1_000_000_000, max: 9_999_999_999 }), fc.nat(), (time, counter) => {
+        expect(validateIdempotencyKeyHeader(`quickstart-${time}-${counter}`).isOk()).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it("refuses a key holding a card number as a card number anywhere else is refused; UUIDs pass", () => {
     const written = fc
       .tuple(cardNumberArb, fc.constantFrom("", "-", " ", "--", ")("))
