@@ -61,6 +61,19 @@ describe("validateIdempotencyKeyHeader", () => {
         expect(validateIdempotencyKeyHeader(key).isOk()).toBe(true);
       }),
     );
+    // Digit-heavy UUIDs, whose segments are written as a card is: one random UUID in ~3,000 is one.
+    const digitHex = fc.constantFrom(..."0123456789a");
+    const segment = (n: number) => fc.string({ unit: digitHex, minLength: n, maxLength: n });
+    const uuid = fc.tuple(segment(8), segment(4), segment(3), segment(3), segment(12));
+    fc.assert(
+      fc.property(uuid, ([a, b, c, d, e]) => {
+        const key = `${a}-${b}-4${c}-8${d}-${e}`;
+        expect(validateIdempotencyKeyHeader(key).isOk()).toBe(true);
+        expect(validateIdempotencyKeyHeader(key.toUpperCase()).isOk()).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(validateIdempotencyKeyHeader("abcd0005-5678-4012-8a56-abcdefabcdef").isOk()).toBe(true);
   });
 });
 

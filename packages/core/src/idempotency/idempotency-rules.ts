@@ -10,7 +10,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_LEASE_MS = 30_000;
 export const MAX_LEASE_MS = 60_000;
 
-import { luhnValid } from "../validation/card-guard.js";
+import { luhnValid, withoutUuids } from "../validation/card-guard.js";
 import { MAX_IDEMPOTENCY_KEY_LENGTH, PRINTABLE_ASCII } from "../validation/limits.js";
 
 /** Where an Idempotency-Key holding a card number is reported, as query parameters are (`#/limit`). */
@@ -20,13 +20,15 @@ export const IDEMPOTENCY_KEY_POINTER = "#/Idempotency-Key";
  * A key is the client's own identifier: a Unix time and a counter joined by a dash
  * (`quickstart-1764259200-2345617`) is common, and the body's card guard, which joins any digit
  * groups, took one in twenty such keys for a card number. In a key only digits written as a card is
- * written count: one run of 13–19 digits, or groups of four joined by one repeated separator.
+ * written count: one run of 13–19 digits, or groups of four joined by one repeated separator. A UUID,
+ * the commonest key, is never a card, though its digit segments can be written as one
+ * (`abcd0005-5678-4012-8a56-…`: CI, once in about 3,000 random keys).
  */
 const CARD_AS_WRITTEN =
   /(?<![0-9])(?:[0-9]{13,19}|[0-9]{4}(?<sep>[ -]+|\)\()[0-9]{4}(?:\k<sep>[0-9]{4}){1,2}\k<sep>[0-9]{1,4})(?![0-9])/g;
 
 function holdsCardAsWritten(key: string): boolean {
-  for (const [written] of key.matchAll(CARD_AS_WRITTEN)) {
+  for (const [written] of withoutUuids(key).matchAll(CARD_AS_WRITTEN)) {
     const digits = written.replace(/[^0-9]/g, "");
     if (digits.length >= 13 && digits.length <= 19 && luhnValid(digits)) return true;
   }

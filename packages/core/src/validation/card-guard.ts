@@ -144,7 +144,7 @@ function* runSpans(text: string, groups: readonly number[]): Generator<[number, 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /** The text with every UUID overwritten by letters, which join no digit groups; same length, same spans. */
-function withoutUuids(text: string): string {
+export function withoutUuids(text: string): string {
   return text.includes("-") ? text.replace(UUID, (uuid) => "x".repeat(uuid.length)) : text;
 }
 
