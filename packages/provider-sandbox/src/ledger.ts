@@ -4,6 +4,7 @@ import { openLedgerFile } from "./ledger-file.js";
 import type { RememberedOutcome } from "./provider-idempotency.js";
 import type { SandboxCharge } from "./sandbox-charge.js";
 import type { SandboxPayment } from "./sandbox-payment.js";
+import type { RefundBehaviour } from "./test-cards.js";
 
 /** One charge the sandbox made. Holds a fingerprint of the method ref, never the ref. */
 export interface SandboxChargeFilter {
@@ -53,7 +54,7 @@ export interface SandboxBooks {
    * Charges whose refunds are refused or pending first (`sandbox_refund_fail…`,
    * `sandbox_refund_pending…` refs), by charge id. In this process only.
    */
-  readonly refundBehaviours: Map<string, "fail" | "pending">;
+  readonly refundBehaviours: Map<string, RefundBehaviour>;
   /** Charge attempts decided so far, by method fingerprint (`sandbox_decline_charge_<n>_` refs). */
   readonly chargeAttempts: Map<string, number>;
   /**

@@ -57,4 +57,42 @@ describe("sandbox refund refs", () => {
       "succeeded",
     );
   });
+
+  it("makes the refund of a sandbox_refund_lost_answer charge and loses that answer; the key again answers it, once", async () => {
+    const { sandbox, providerPaymentId } = await chargeWith("sandbox_refund_lost_answer_card");
+    const key = crypto.randomUUID();
+    const lost = await sandbox.refundPayment(refundOf(providerPaymentId, key));
+    expect(lost._unsafeUnwrapErr().code).toBe("unavailable");
+    const answered = (await sandbox.refundPayment(refundOf(providerPaymentId, key)))._unsafeUnwrap();
+    expect(answered.status).toBe("succeeded");
+    // One refund of 40.00 was made: 60.00 remains, not 20.00.
+    const rest = { ...refundOf(providerPaymentId), money: { amount: "6001", currency: "RUB" } };
+    expect((await sandbox.refundPayment(rest)).isErr()).toBe(true);
+    expect(
+      (await sandbox.refundPayment({ ...rest, money: { amount: "6000", currency: "RUB" } })).isErr(),
+    ).toBe(
+      true, // lost again: made, then its answer lost
+    );
+  });
+});
+
+describe("sandbox lost-answer charges", () => {
+  it("charges a sandbox_lost_answer ref once and loses the answer; the same key answers the charge", async () => {
+    const sandbox = createSandboxProvider();
+    const charge = {
+      paymentId: crypto.randomUUID(),
+      ref: "sandbox_lost_answer_card",
+      method: "card" as const,
+      money,
+      description: "lost answer",
+      receipt: null,
+      idempotencyKey: crypto.randomUUID(),
+    };
+    expect((await sandbox.chargeStoredMethod(charge))._unsafeUnwrapErr().code).toBe("unavailable");
+    const found = (await sandbox.findPaymentByKey({ ...charge, createdAt: new Date(0) }))._unsafeUnwrap();
+    expect(found?.status).toBe("succeeded");
+    const again = (await sandbox.chargeStoredMethod(charge))._unsafeUnwrap();
+    expect(again).toMatchObject({ status: "succeeded", providerPaymentId: found?.providerPaymentId });
+    expect(sandbox.ledger.charges()).toHaveLength(1);
+  });
 });

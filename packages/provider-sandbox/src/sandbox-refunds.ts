@@ -13,6 +13,10 @@ import { rememberOutcome } from "./provider-idempotency.js";
 import { stateOf } from "./sandbox-payments.js";
 
 const UNKNOWN_REFUND: ProviderError = { code: "failed", message: "the sandbox has no such refund" };
+const LOST_ANSWER: ProviderError = {
+  code: "unavailable",
+  message: "the sandbox made the refund and simulates its answer lost",
+};
 
 /**
  * Refunds and cancels at the sandbox, as a real provider answers them: a refund of a succeeded
@@ -43,6 +47,7 @@ export function createSandboxRefunds(ledger: SandboxLedger) {
   function refund(request: RefundRequest): Result<ProviderRefund, ProviderError> {
     const { providerPaymentId, money } = request;
     const parameters = JSON.stringify([providerPaymentId, money.amount, money.currency]);
+    let madeNow = false;
     const made = rememberOutcome(books.refundOutcomes, request.idempotencyKey, parameters, () => {
       const payment = paid(providerPaymentId);
       if (payment === null)
@@ -52,6 +57,7 @@ export function createSandboxRefunds(ledger: SandboxLedger) {
         return err({ code: "failed", message: "the refund exceeds what remains of the payment" });
       const providerRefundId = `re_${randomUUID().replaceAll("-", "")}`;
       const behaviour = books.refundBehaviours.get(providerPaymentId);
+      madeNow = behaviour === "lost_answer";
       books.refunds.set(providerRefundId, {
         providerRefundId,
         providerPaymentId,
@@ -62,6 +68,8 @@ export function createSandboxRefunds(ledger: SandboxLedger) {
       return ok(providerRefundId);
     });
     if (made.isErr()) return err(made.error);
+    // The refund is made; only the answer to the call that made it is lost (a repeated key is answered).
+    if (madeNow) return err(LOST_ANSWER);
     return findRefund(made.value);
   }
 

@@ -7,6 +7,7 @@ import {
   declinedAttemptOf,
   refundBehaviourOf,
   SANDBOX_DECLINE_PREFIX,
+  SANDBOX_LOST_ANSWER_PREFIX,
   SANDBOX_PENDING_DECLINE_PREFIX,
   SANDBOX_PENDING_PREFIX,
   SANDBOX_UNAVAILABLE_PREFIX,
@@ -14,6 +15,10 @@ import {
 } from "./test-cards.js";
 
 const OUTAGE: ProviderError = { code: "unavailable", message: "the sandbox simulates an outage" };
+const LOST_ANSWER: ProviderError = {
+  code: "unavailable",
+  message: "the sandbox made the charge and simulates its answer lost",
+};
 
 /**
  * Charges of stored methods, as a real provider answers them: succeeded (booked), canceled (a
@@ -30,7 +35,9 @@ export function createStoredCharges(ledger: SandboxLedger, clock: Clock) {
     const methodFingerprint = sandboxMethodFingerprint(ref);
     const parameters = chargeParameters({ method, money, methodFingerprint });
     books.sync();
+    let madeNow = false;
     const decided = rememberOutcome(books.chargeOutcomes, idempotencyKey, parameters, () => {
+      madeNow = true;
       // randomUUID draws its randomness in batches; randomBytes(12) paid a full RNG call (~3 µs) per charge.
       const chargeId = `ch_${randomUUID().replaceAll("-", "")}`;
       // Named fields, not a spread of the request: frozen, a spread object got a hidden class of its own.
@@ -57,6 +64,8 @@ export function createStoredCharges(ledger: SandboxLedger, clock: Clock) {
       return ok(chargeId);
     });
     if (decided.isErr()) return err(decided.error);
+    // The charge is made; only the answer to the call that made it is lost (a repeated key is answered).
+    if (madeNow && ref.startsWith(SANDBOX_LOST_ANSWER_PREFIX)) return err(LOST_ANSWER);
     return ok(chargeState(decided.value) ?? declined(decided.value));
   }
 

@@ -27,10 +27,26 @@ export const SANDBOX_REFUND_FAIL_PREFIX = "sandbox_refund_fail";
  */
 export const SANDBOX_REFUND_PENDING_PREFIX = "sandbox_refund_pending";
 
-/** How the sandbox answers refunds of a charge made with `ref`: normally, refused, or pending first. */
-export function refundBehaviourOf(ref: string): "fail" | "pending" | null {
+/**
+ * A charge of a ref starting with this succeeds, and the answer to each refund of it is lost: the
+ * refund is made, the call that made it answers as an outage, and the same key asked again answers
+ * the refund (a retry or reconciliation must never refund twice).
+ */
+export const SANDBOX_REFUND_LOST_ANSWER_PREFIX = "sandbox_refund_lost_answer";
+/**
+ * A ref starting with this is charged, but the answer to the call that made the charge is lost
+ * (answered as an outage); the same idempotency key again answers the charge as it stands, so the
+ * paths of a lost answer (API.md 10.1, docs/reliability.md) can be tested end to end.
+ */
+export const SANDBOX_LOST_ANSWER_PREFIX = "sandbox_lost_answer";
+
+export type RefundBehaviour = "fail" | "pending" | "lost_answer";
+
+/** How the sandbox answers refunds of a charge made with `ref`: normally, refused, pending first, or with the answer lost. */
+export function refundBehaviourOf(ref: string): RefundBehaviour | null {
   if (ref.startsWith(SANDBOX_REFUND_FAIL_PREFIX)) return "fail";
   if (ref.startsWith(SANDBOX_REFUND_PENDING_PREFIX)) return "pending";
+  if (ref.startsWith(SANDBOX_REFUND_LOST_ANSWER_PREFIX)) return "lost_answer";
   return null;
 }
 /** A ref starting with this simulates an outage on every call (API.md 7). */
