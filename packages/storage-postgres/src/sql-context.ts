@@ -2,7 +2,7 @@ import type { StorageError } from "@kopek/core";
 import { ResultAsync } from "neverthrow";
 import type { QueryResultRow } from "pg";
 import type { PostgresPool } from "./pool.js";
-import { toStorageError } from "./storage-errors.js";
+import { isUnavailable, toStorageError } from "./storage-errors.js";
 import type { TokenCipher } from "./token-cipher.js";
 
 /** A named prepared statement's run: parsed once per connection, then a single round trip each. */
@@ -63,7 +63,11 @@ export function createSqlContext(pool: PostgresPool, cipher: TokenCipher, maxAtt
         await client.query("COMMIT");
         return result;
       } catch (error) {
-        // A connection whose rollback failed is destroyed, not handed to the next caller mid-transaction.
+        // A connection the server cannot serve on (gone, or no longer the primary: 25006 after a
+        // failover) is destroyed, so the next caller connects afresh through the endpoint; so is one
+        // whose rollback failed, never handed to the next caller mid-transaction. (`pool.query`
+        // destroys a connection after any error by itself.)
+        if (isUnavailable(error)) broken = true;
         await client.query("ROLLBACK").catch(() => {
           broken = true;
         });

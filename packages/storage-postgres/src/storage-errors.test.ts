@@ -12,6 +12,12 @@ describe("toStorageError", () => {
   it.each([
     ["ECONNREFUSED", pgError("ECONNREFUSED", "connect ECONNREFUSED 127.0.0.1:5432")],
     ["57P01 admin shutdown", pgError("57P01", "terminating connection due to administrator command")],
+    [
+      "57P02 crash shutdown",
+      pgError("57P02", "terminating connection because of crash of another server process"),
+    ],
+    ["57P03 cannot connect now", pgError("57P03", "the database system is starting up")],
+    ["25006 read-only transaction", pgError("25006", "cannot execute INSERT in a read-only transaction")],
     ["08006 connection failure", pgError("08006")],
     ["53300 too many connections", pgError("53300")],
     ["pg's terminated connection", new Error("Connection terminated unexpectedly")],

@@ -2,6 +2,9 @@ import type { StorageError } from "@kopek/core";
 
 /** SQLSTATEs that mean "the database cannot serve us right now", not "this request is wrong". */
 const UNAVAILABLE_STATES = new Set([
+  // read_only_sql_transaction: the server is not (or no longer) the primary — a failover in progress,
+  // a standby still promoting, or an old primary demoted behind a stale endpoint. Retry-safe.
+  "25006",
   "57P01", // admin_shutdown
   "57P02", // crash_shutdown
   "57P03", // cannot_connect_now
@@ -39,14 +42,25 @@ const STATE_NAMES: Readonly<Record<string, string>> = {
   "42P01": "undefined table (run migrate first)",
 };
 
+/**
+ * Whether a driver error means the database cannot serve this connection now (it is gone, shutting
+ * down, or not the primary): the operation may be retried, and the connection is not reused.
+ */
+export function isUnavailable(error: unknown): boolean {
+  const code = errorCode(error);
+  const text = error instanceof Error ? error.message : String(error);
+  return (
+    (code !== undefined &&
+      (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith("08"))) ||
+    NETWORK_MESSAGES.some((m) => text.includes(m))
+  );
+}
+
 /** Translates anything a driver call threw into the port's `StorageError`; nothing else escapes. */
 export function toStorageError(operation: string, error: unknown): StorageError {
   const code = errorCode(error);
   const text = error instanceof Error ? error.message : String(error);
-  const unavailable =
-    (code !== undefined &&
-      (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith("08"))) ||
-    NETWORK_MESSAGES.some((m) => text.includes(m));
+  const unavailable = isUnavailable(error);
   const name = code !== undefined ? STATE_NAMES[code] : undefined;
   const detail = [code, name].filter((part) => part !== undefined).join(" ");
   return {
