@@ -40,9 +40,14 @@ export async function startWorker(config: Config): Promise<Result<RunningWorker,
   });
   // Expired idempotency records are purged here too, so a deployment of workers alone keeps none.
   const purge = startIdempotencyPurge({ storage: opened.value.storage, clock, logger });
+  // The jobs' timers never hold a process open (an embedding's must end when it does), and a worker
+  // has nothing else: once its pool's connections were gone (an outage, a failover, or idle between
+  // the ticks of a long interval) Node ended it with code 0. The worker runs until it is closed.
+  const running = setInterval(() => {}, 2 ** 31 - 1);
   return ok({
     log: logger,
     close: async () => {
+      clearInterval(running);
       purge.stop();
       await background.stop();
       await opened.value.close();

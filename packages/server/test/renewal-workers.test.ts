@@ -31,6 +31,34 @@ describe("kopek worker", () => {
   }, 30_000);
 });
 
+describe.runIf(db.isRealServer)("kopek worker and its database (real server only)", () => {
+  // Found by the failover proof (issue 40): every job's timer is unref'd, so once the pool's idle
+  // connections were gone — closed by the database, an outage, or simply idle for 10 s between ticks
+  // of a long interval — nothing held the process, and `kopek worker` exited with code 0, silently.
+  it("keeps running when its connections are cut between ticks, until a signal stops it", {
+    timeout: 60_000,
+  }, async () => {
+    await migrate(db.pool);
+    const worker = spawnCli(["worker"], {
+      DATABASE_URL: db.url ?? "",
+      KOPEK_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+      KOPEK_WORKER_INTERVAL_MS: "30000",
+    });
+    workers.push(worker);
+    await worker.waitFor(/"msg":"renewal worker started"/, 30_000);
+    await sleep(500); // the first tick's queries are done: the pool holds idle connections only
+    const cut = await db.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ''`,
+    );
+    expect(cut.rowCount).toBeGreaterThan(0);
+    await sleep(2000);
+    expect(worker.child.exitCode).toBeNull();
+    worker.child.kill("SIGTERM");
+    expect(await worker.exited).toBe(0);
+  });
+});
+
 const SUBSCRIPTIONS = 1000;
 const ANCHOR = new Date("2027-01-31T10:00:00.000Z");
 
