@@ -1,14 +1,12 @@
-import { randomUUID } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { generateApiKey, hashApiKey } from "@kopek/core";
 import { afterAll, expect, test } from "vitest";
 import { openTestDatabase } from "../../../storage-postgres/test/database.js";
-import { spawnCli } from "../cli-process.js";
 import { type ServerProcess, startServerProcess } from "../server-process.js";
 import { driveCreates, makeRequests } from "./create-driver.js";
+import { startSandboxProviderProcess, writeSandboxProject } from "./sandbox-project.js";
 import { reportFigures, verifyWrites } from "./verify-writes.js";
 
 // Crash test (docs/reliability.md): PostgreSQL, the sandbox provider in its own process, a server
@@ -22,11 +20,11 @@ const db = await openTestDatabase();
 const scratch = await mkdtemp(join(tmpdir(), "kopek-crash-"));
 const ledgerFile = join(scratch, "provider-ledger.jsonl");
 let server: ServerProcess | null = null;
-const provider = spawnCli(["sandbox-provider", "--port", "0", "--ledger", ledgerFile, "--latency-ms", "15"]);
+const provider = await startSandboxProviderProcess(ledgerFile, 15);
 afterAll(async () => {
   await server?.kill();
-  provider.child.kill("SIGTERM");
-  await provider.exited;
+  provider.cli.child.kill("SIGTERM");
+  await provider.cli.exited;
   await db.close();
   await rm(scratch, { recursive: true, force: true });
 });
@@ -35,19 +33,10 @@ test.runIf(db.isRealServer)(
   `crash test: ${REQUESTS} creates, ${CRASHES} SIGKILLs, every acknowledged write exactly once`,
   { timeout: LONG ? 900_000 : 120_000 },
   async () => {
-    const [, providerUrl = ""] = await provider.waitFor(
-      /"url":"([^"]+)".*"sandbox provider listening"/,
-      30_000,
-    );
-    const apiKey = generateApiKey();
-    const projectsFile = join(scratch, "projects.json");
-    const project = {
-      id: randomUUID(),
-      name: "crash",
-      provider: { kind: "http", url: providerUrl, timeoutMs: 5000 },
-      apiKeys: [{ sha256: hashApiKey(apiKey) }],
-    };
-    await writeFile(projectsFile, JSON.stringify({ projects: [project] }));
+    const { apiKey, projectsFile } = await writeSandboxProject(scratch, "crash", {
+      url: provider.url,
+      timeoutMs: 5000,
+    });
     const env = {
       DATABASE_URL: db.url ?? "",
       KOPEK_PROJECTS_FILE: projectsFile,
