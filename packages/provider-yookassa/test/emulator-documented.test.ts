@@ -140,6 +140,13 @@ describe("limits", () => {
     }
   });
 
+  it("takes a return_url of 2048 characters and refuses a longer one", async () => {
+    const url = (length: number) => `https://shop.test/${"r".repeat(length - 18)}`;
+    const redirect = (length: number) => ({ confirmation: { type: "redirect", return_url: url(length) } });
+    expect((await create(redirect(2048))).status).toBe(200);
+    expect((await create(redirect(2049))).body).toMatchObject({ parameter: "confirmation.return_url" });
+  });
+
   it("takes metadata of 16 keys (names ≤ 32, values ≤ 512 or null) and refuses more", async () => {
     const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, "v"]));
     expect((await create({ metadata: { ...keys(15), ["n".repeat(32)]: "x".repeat(512) } })).status).toBe(200);

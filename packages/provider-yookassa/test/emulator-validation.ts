@@ -32,6 +32,7 @@ export interface RefundCreation {
 const METHOD_TYPES = ["bank_card", "sbp"];
 export const DESCRIPTION_MAX = 128;
 export const REFUND_DESCRIPTION_MAX = 250;
+const RETURN_URL_MAX = 2048;
 
 type Body = Record<string, unknown>;
 const isObject = (value: unknown): value is Body =>
@@ -90,6 +91,10 @@ export function checkPaymentCreation(body: unknown): Invalid | PaymentCreation {
     }
     if (typeof confirmation.return_url !== "string" || !/^https?:\/\//.test(confirmation.return_url)) {
       return invalid("confirmation.return_url", "return_url is required for confirmation type redirect");
+    }
+    // ReturnUrl: "Не более 2048 символов".
+    if (confirmation.return_url.length > RETURN_URL_MAX) {
+      return invalid("confirmation.return_url", `return_url holds at most ${RETURN_URL_MAX} characters`);
     }
     returnUrl = confirmation.return_url;
   }
