@@ -62,7 +62,7 @@ describe("YooKassa to Kopek", () => {
       });
     expect(refused(400)).toEqual({
       code: "failed",
-      message: "YooKassa 400 invalid_request: Bad amount (parameter amount.value)",
+      message: "YooKassa refused the request: 400 invalid_request: Bad amount (parameter amount.value)",
     });
     expect(refused(401).message).toMatch(/shop id and the secret key/);
   });

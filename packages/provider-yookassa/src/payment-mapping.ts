@@ -79,17 +79,20 @@ export function providerRefundOf(refund: YooKassaRefund): ProviderRefund | null 
   return { providerRefundId: refund.id, providerPaymentId: refund.payment_id, status: refund.status, money };
 }
 
-/** A call's failure as the port's error; the message names YooKassa's code, never a key or a token. */
+/**
+ * A call's failure as the port's error. No answer (network, timeout, 429 or 5xx after the retries, an
+ * answer of unexpected shape) is `unavailable`: the outcome is unknown. A 4xx is YooKassa refusing the
+ * request (yookassa.ru/developers/using-api/response-handling/http-codes): `failed`, with YooKassa's
+ * `code`, `description`, `parameter` and error `id` from the body, so the log tells what to fix. The
+ * client has already taken the secret key out of the body's texts; a method ref is the caller's to hide.
+ */
 export function providerErrorOf(failure: CallFailure): ProviderError {
   if (failure.kind === "unavailable") return { code: "unavailable", message: failure.message };
   const { status, error } = failure;
-  if (status === 401) {
-    return {
-      code: "failed",
-      message: `YooKassa refused the credentials (401 ${error.code}): check the shop id and the secret key`,
-    };
-  }
-  const parameter = error.parameter === undefined ? "" : ` (parameter ${error.parameter})`;
   const description = error.description === undefined ? "" : `: ${error.description}`;
-  return { code: "failed", message: `YooKassa ${status} ${error.code}${description}${parameter}` };
+  const parameter = error.parameter === undefined ? "" : ` (parameter ${error.parameter})`;
+  const id = error.id === undefined ? "" : ` [error id ${error.id}]`;
+  const refusal = `YooKassa refused the request: ${status} ${error.code}${description}${parameter}${id}`;
+  if (status === 401) return { code: "failed", message: `${refusal}; check the shop id and the secret key` };
+  return { code: "failed", message: refusal };
 }

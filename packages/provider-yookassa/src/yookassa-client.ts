@@ -48,6 +48,20 @@ export function createYooKassaClient(options: YooKassaClientOptions): YooKassaCl
     secrets: [options.secretKey, authorization],
   });
 
+  // The refusal's texts are YooKassa's, logged as they come: whatever of the credentials they might echo
+  // is taken out first.
+  const hide = (text: string) =>
+    [options.secretKey, authorization].reduce(
+      (hidden, secret) => hidden.replaceAll(secret, "[secret]"),
+      text,
+    );
+  const redacted = (error: YooKassaError): YooKassaError => ({
+    ...error,
+    code: hide(error.code),
+    ...(error.description === undefined ? {} : { description: hide(error.description) }),
+    ...(error.parameter === undefined ? {} : { parameter: hide(error.parameter) }),
+  });
+
   async function run<T>(request: YooKassaCall<T>): Promise<{ ok: T } | { failure: CallFailure }> {
     const what = `YooKassa ${request.method} ${request.path.split("?")[0]}`;
     const headers: Record<string, string> = { authorization, accept: "application/json" };
@@ -72,7 +86,11 @@ export function createYooKassaClient(options: YooKassaClientOptions): YooKassaCl
       description: "no error body",
     };
     return {
-      failure: { kind: "refused", status: answer.status, error: error.success ? error.data : fallback },
+      failure: {
+        kind: "refused",
+        status: answer.status,
+        error: redacted(error.success ? error.data : fallback),
+      },
     };
   }
 

@@ -9,7 +9,6 @@ import type {
   ProviderRefund,
   Receipt,
   StoredMethodCharge,
-  StoredMethodDescription,
 } from "@kopek/core";
 import { createProviderSend, type ProviderOutboundOptions } from "@kopek/outbound";
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
@@ -17,13 +16,10 @@ import { toYooKassaAmount } from "./amount.js";
 import { idempotenceKeyOf } from "./idempotence-key.js";
 import { readYooKassaNotification } from "./notification.js";
 import { findPaymentByKey } from "./payment-lookup.js";
-import {
-  ASSUMED_CARD_LENGTH,
-  providerErrorOf,
-  providerPaymentOf,
-  providerRefundOf,
-} from "./payment-mapping.js";
+import { providerErrorOf, providerPaymentOf, providerRefundOf } from "./payment-mapping.js";
 import { toYooKassaReceipt } from "./receipt-mapping.js";
+import { describeSavedMethod, withoutRef } from "./stored-method.js";
+import { PAYMENT_DESCRIPTION_MAX, REFUND_DESCRIPTION_MAX, truncate } from "./text-limit.js";
 import { createYooKassaClient } from "./yookassa-client.js";
 import {
   paymentSchema,
@@ -53,9 +49,6 @@ const YOOKASSA_API_URL = "https://api.yookassa.ru/v3";
 // yookassa.ru/developers/payment-acceptance/getting-started/payment-process: confirmation_url is on yoomoney.ru.
 const YOOKASSA_CHECKOUT_ORIGIN = "https://yoomoney.ru";
 const METHOD_TYPES: Readonly<Record<PaymentMethod, string>> = { card: "bank_card", sbp: "sbp" };
-// yookassa.ru/developers/api: a payment's description holds at most 128 characters, a refund's 250.
-const PAYMENT_DESCRIPTION_MAX = 128;
-const REFUND_DESCRIPTION_MAX = 250;
 
 /** Kopek's provider port over YooKassa API v3 (README: what it sends, and which docs say so). */
 export function createYooKassaProvider(options: YooKassaProviderOptions): PaymentProvider {
@@ -108,6 +101,16 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
       .map(providerPaymentOf)
       .mapErr(providerErrorOf);
 
+  // POST /payments, a payer's (createPayment) or a saved method's (chargeStoredMethod).
+  const postPayment = (body: object, idempotencyKey: string) =>
+    client.call({
+      method: "POST",
+      path: "/payments",
+      schema: paymentSchema,
+      body,
+      idempotenceKey: idempotenceKeyOf(idempotencyKey),
+    });
+
   function createPayment(request: PaymentRequest): ResultAsync<CreatedPayment, ProviderError> {
     const refused = currencyRefusal(request.money.currency);
     if (refused !== null) return refuse(refused);
@@ -122,14 +125,7 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
       metadata: { kopekPaymentId: request.paymentId },
       ...receiptField(request.receipt),
     };
-    return client
-      .call({
-        method: "POST",
-        path: "/payments",
-        schema: paymentSchema,
-        body,
-        idempotenceKey: idempotenceKeyOf(request.idempotencyKey),
-      })
+    return postPayment(body, request.idempotencyKey)
       .mapErr(providerErrorOf)
       .andThen((payment: YooKassaPayment) => {
         const confirmationUrl = payment.confirmation?.confirmation_url;
@@ -156,52 +152,17 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
       // Each renewal registers its receipt again: every charge is a sale of its own (API.md 10.7).
       ...receiptField(request.receipt),
     };
-    return client
-      .call({
-        method: "POST",
-        path: "/payments",
-        schema: paymentSchema,
-        body,
-        idempotenceKey: idempotenceKeyOf(request.idempotencyKey),
-      })
-      .map(providerPaymentOf)
-      .mapErr((failure) => {
-        const error = providerErrorOf(failure);
+    return (
+      postPayment(body, request.idempotencyKey)
+        .map(providerPaymentOf)
         // YooKassa's description may quote the payment_method_id; the ref is a token and stays inside Kopek.
-        return { ...error, message: error.message.replaceAll(request.ref, "[method]") };
-      });
-  }
-
-  // A saved method's id is the id of the payment that saved it (…/payouts/scenario-extensions/multipurpose-token),
-  // so the payment tells the card's first six and last four digits.
-  function describeStoredMethod(request: {
-    readonly ref: string;
-  }): ResultAsync<StoredMethodDescription, ProviderError> {
-    return client
-      .call({ method: "GET", path: `/payments/${encodeURIComponent(request.ref)}`, schema: paymentSchema })
-      .mapErr((failure) => {
-        const error = providerErrorOf(failure);
-        return { ...error, message: error.message.replaceAll(request.ref, "[method]") };
-      })
-      .andThen((payment) => {
-        const method = payment.payment_method;
-        if (method === undefined || !method.saved) return refuse("YooKassa: that payment saved no method");
-        const card = method.card;
-        if (card?.first6 !== undefined) {
-          return okAsync<StoredMethodDescription>({
-            kind: "card",
-            first6: card.first6,
-            last4: card.last4,
-            length: ASSUMED_CARD_LENGTH,
-          });
-        }
-        return okAsync<StoredMethodDescription>({ kind: "masked", mask: method.title ?? method.type });
-      });
+        .mapErr((failure) => withoutRef(providerErrorOf(failure), request.ref))
+    );
   }
 
   return {
     capabilities,
-    describeStoredMethod,
+    describeStoredMethod: (request) => describeSavedMethod(client, request.ref),
     chargeStoredMethod,
     createPaymentLink: (request) => {
       const refused = currencyRefusal(request.money.currency);
@@ -263,12 +224,6 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
     // yookassa.ru/developers/using-api/webhooks: answer HTTP 200 to confirm receipt; YooKassa repeats otherwise.
     notificationAnswer: { status: 200, contentType: "text/plain; charset=utf-8", body: "" },
   };
-}
-
-/** At most `max` characters, counted as YooKassa counts them (code points, not UTF-16 units). */
-function truncate(text: string, max: number): string {
-  const characters = Array.from(text);
-  return characters.length <= max ? text : characters.slice(0, max).join("");
 }
 
 /** The payment request's `receipt` field, or nothing (YooKassa has no use for `receipt: null`). */

@@ -15,9 +15,15 @@ export const paymentMethodSchema = z.object({
   type: z.string(),
   id: z.string(),
   saved: z.boolean(),
+  // pending (waits for the payer), active (saved: chargeable), inactive (not saved).
+  status: z.string().optional(),
   title: z.string().optional(),
   card: cardSchema.optional(),
 });
+
+/** A saved method as `GET /payment_methods/{id}` answers it (SavePaymentMethod: the fields the adapter reads). */
+export const savedMethodSchema = paymentMethodSchema;
+export type YooKassaSavedMethod = z.infer<typeof savedMethodSchema>;
 
 export const paymentSchema = z.object({
   id: z.string().min(1),

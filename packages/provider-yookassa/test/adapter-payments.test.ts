@@ -107,7 +107,7 @@ describe("createPayment and getPayment against the emulator", () => {
 });
 
 describe("stored methods against the emulator", () => {
-  it("describes a saved card by the payment that saved it", async () => {
+  it("describes a saved card by the saved method's own id", async () => {
     const ref = emulator.books.seedSavedMethod({ card: "5555551234564477" });
     const description = (
       await providerFor(emulator).describeStoredMethod({ ref, method: "card" })
@@ -122,7 +122,7 @@ describe("stored methods against the emulator", () => {
     const payment = emulator.books.payments.get(created.providerPaymentId);
     if (payment !== undefined) payment.save_payment_method = true;
     emulator.books.decide(created.providerPaymentId, { card: "5555555555554477" });
-    const ref = created.providerPaymentId;
+    const ref = (await provider.getPayment(created.providerPaymentId))._unsafeUnwrap().savedMethod?.ref ?? "";
     expect((await provider.describeStoredMethod({ ref, method: "sbp" }))._unsafeUnwrap()).toEqual({
       kind: "masked",
       mask: "SBP",

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { listPayments } from "./emulator-list.js";
+import type { Json } from "./emulator-methods.js";
 import { type EmulatorBooks, publicPayment } from "./emulator-payments.js";
-import { checkPaymentCreation, checkRefundCreation, type Invalid } from "./emulator-validation.js";
+import {
+  checkCapture,
+  checkPaymentCreation,
+  checkRefundCreation,
+  type Invalid,
+} from "./emulator-validation.js";
 
 // The emulated API's operations and its idempotence, apart from HTTP: one answer per request.
 
@@ -48,6 +54,12 @@ export function createEmulatorApi(books: EmulatorBooks): EmulatorApi {
   const invalidRequest = (problem: Invalid) =>
     error(400, "invalid_request", problem.description, problem.parameter);
   const notFound = () => error(404, "not_found", "Object not found");
+  const paymentAnswer = (payment: Invalid | Json | null): Answer => {
+    if (payment === null) return notFound();
+    return "parameter" in payment
+      ? invalidRequest(payment as Invalid)
+      : { status: 200, body: publicPayment(payment) };
+  };
 
   function process(method: string, path: string, body: unknown, query: URLSearchParams): Answer {
     const [, resource, id, action] = path.split("/").slice(1); // "/v3/payments/{id}/cancel"
@@ -65,17 +77,23 @@ export function createEmulatorApi(books: EmulatorBooks): EmulatorApi {
         : { status: 200, body: publicPayment(payment) };
     }
     if (method === "GET" && resource === "payments" && id !== undefined && action === undefined) {
-      // A seeded method whose outcome is "unavailable" stands for an outage: reading it fails too.
-      if (books.isUnavailable(id)) return error(500, "internal_server_error", "Internal server error");
       const payment = books.read(id);
       return payment === undefined ? notFound() : { status: 200, body: publicPayment(payment) };
     }
+    if (method === "POST" && resource === "payments" && id !== undefined && action === "capture") {
+      const amount = checkCapture(body);
+      if (amount !== null && "parameter" in amount) return invalidRequest(amount);
+      return paymentAnswer(books.capture(id, amount));
+    }
     if (method === "POST" && resource === "payments" && id !== undefined && action === "cancel") {
-      const payment = books.cancelByMerchant(id);
-      if (payment === null) return notFound();
-      return "parameter" in payment
-        ? invalidRequest(payment as Invalid)
-        : { status: 200, body: publicPayment(payment) };
+      return paymentAnswer(books.cancelByMerchant(id));
+    }
+    // Информация о способе оплаты (…/developers/api, "Способы оплаты"): a saved method by its own id.
+    if (method === "GET" && resource === "payment_methods" && id !== undefined && action === undefined) {
+      // A seeded method whose outcome is "unavailable" stands for an outage: reading it fails too.
+      const saved = books.readMethod(id);
+      if (saved === "unavailable") return error(500, "internal_server_error", "Internal server error");
+      return saved === undefined ? notFound() : { status: 200, body: saved };
     }
     if (method === "POST" && resource === "refunds" && id === undefined) {
       const request = checkRefundCreation(body);

@@ -1,3 +1,4 @@
+import { isCancellationReason, partyOf } from "./emulator-cancellation.js";
 import { EMULATOR_DECLINE_CARDS, EMULATOR_SUCCESS_CARD, type Json } from "./emulator-payments.js";
 
 // The confirmation page a payer opens from confirmation.confirmation_url. The emulator's own: YooKassa's
@@ -45,8 +46,9 @@ export function decisionOf(form: URLSearchParams): { card: string } | { decline:
     return /^[0-9]{16}$/.test(card) ? { card } : null;
   }
   if (outcome === "decline") {
+    // Only reasons YooKassa documents, and not the merchant's own (emulator-cancellation.ts).
     const reason = form.get("reason") ?? "";
-    return /^[a-z0-9_]+$/.test(reason) ? { decline: reason } : null;
+    return isCancellationReason(reason) && partyOf(reason) !== "merchant" ? { decline: reason } : null;
   }
   return null;
 }

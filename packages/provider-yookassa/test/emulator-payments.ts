@@ -1,16 +1,13 @@
 import { randomUUID } from "node:crypto";
-import {
-  type Invalid,
-  kopecksOf,
-  majorValueOf,
-  type PaymentCreation,
-  type RefundCreation,
-} from "./emulator-validation.js";
+import { isCancellationReason, partyOf } from "./emulator-cancellation.js";
+import { chargedWith, type Json, newMethodId, paymentMethod, savedMethodObject } from "./emulator-methods.js";
+import { createRefund } from "./emulator-refunds.js";
+import { type Invalid, kopecksOf, type PaymentCreation, type RefundCreation } from "./emulator-validation.js";
 
 // The emulator's books: payments, refunds and saved methods, as YooKassa's payment and refund objects
 // (yookassa.ru/developers/api). Operations are synchronous, so parallel requests see one state.
 
-export type Json = Record<string, unknown>;
+export type { Json };
 
 /**
  * What a charge of a saved method does: the emulator's stand-in for the card's issuer. `"pending"` stays
@@ -39,6 +36,8 @@ export interface Notification {
 }
 
 interface SavedMethod {
+  /** The object `GET /payment_methods/{id}` answers. */
+  readonly object: Json;
   readonly outcome: ChargeOutcome;
 }
 
@@ -47,6 +46,7 @@ export class EmulatorBooks {
   readonly refunds = new Map<string, Json>();
   /** The 54-FZ receipt each payment or refund came with, by its id, exactly as the request sent it. */
   readonly receipts = new Map<string, Json>();
+  /** Saved methods by their own id (`payment_method.id`), as `GET /payment_methods/{id}` answers them. */
   private readonly saved = new Map<string, SavedMethod>();
 
   constructor(
@@ -72,14 +72,12 @@ export class EmulatorBooks {
       ...(request.receipt === null ? {} : { receipt_registration: "pending" }),
     };
     if (request.paymentMethodId !== null) {
-      const source = this.payments.get(request.paymentMethodId);
       const method = this.saved.get(request.paymentMethodId);
-      const sourceMethod = source?.payment_method as Json | undefined;
-      if (method === undefined || sourceMethod === undefined) {
+      if (method === undefined || method.object.status !== "active") {
         return { parameter: "payment_method_id", description: "Saved payment method not found" };
       }
       if (method.outcome === "unavailable") return "unavailable";
-      const payment: Json = { ...base, payment_method: { ...sourceMethod }, capture: request.capture };
+      const payment: Json = { ...base, payment_method: chargedWith(method.object), capture: request.capture };
       this.payments.set(id, payment);
       if (request.receipt !== null) this.receipts.set(id, request.receipt);
       if (method.outcome === "pending") return payment;
@@ -88,13 +86,19 @@ export class EmulatorBooks {
         return { ...payment };
       }
       if (method.outcome === "succeeded") return this.succeed(id, request.capture);
-      return this.cancel(id, "payment_network", method.outcome.decline);
+      return this.cancel(id, method.outcome.decline);
     }
     const payment: Json = {
       ...base,
       ...(request.methodType === null
         ? {}
-        : { payment_method: { type: request.methodType, id, saved: false } }),
+        : {
+            payment_method: paymentMethod({
+              type: request.methodType,
+              id: newMethodId(),
+              status: request.savePaymentMethod ? "pending" : "inactive",
+            }),
+          }),
       confirmation: {
         type: "redirect",
         confirmation_url: this.checkoutUrlOf(id),
@@ -108,29 +112,26 @@ export class EmulatorBooks {
     return payment;
   }
 
-  /** The payer at the checkout page: pays with `card` (a decline card declines) or gives up. */
+  /**
+   * The payer at the checkout page: pays with `card` (a decline card declines) or gives up. A payment
+   * asked with `save_payment_method` saves its method under the method's own id.
+   */
   decide(id: string, decision: { card: string } | { decline: string }): Json | null {
     const payment = this.payments.get(id);
     if (payment === undefined || payment.status !== "pending") return null;
-    if ("decline" in decision) return this.cancel(id, "payment_network", decision.decline);
+    if ("decline" in decision) return this.cancel(id, decision.decline);
     const reason = EMULATOR_DECLINE_CARDS[decision.card];
-    const type = (payment.payment_method as Json | undefined)?.type ?? "bank_card";
-    const save = payment.save_payment_method === true;
-    const card = {
-      first6: decision.card.slice(0, 6),
-      last4: decision.card.slice(-4),
-      expiry_month: "12",
-      expiry_year: "2030",
-      card_type: "MasterCard",
-    };
-    payment.payment_method = {
+    const earlier = payment.payment_method as Json | undefined;
+    const type = String(earlier?.type ?? "bank_card");
+    const save = payment.save_payment_method === true && reason === undefined;
+    payment.payment_method = paymentMethod({
       type,
-      id,
-      saved: save && reason === undefined,
-      ...(type === "bank_card" ? { title: `Bank card *${card.last4}`, card } : { title: "SBP" }),
-    };
-    if (reason !== undefined) return this.cancel(id, "payment_network", reason);
-    if (save) this.saved.set(id, { outcome: "succeeded" });
+      id: typeof earlier?.id === "string" ? earlier.id : newMethodId(),
+      status: save ? "active" : "inactive",
+      ...(type === "bank_card" ? { card: decision.card } : {}),
+    });
+    if (reason !== undefined) return this.cancel(id, reason);
+    if (save) this.keepSaved(payment.payment_method as Json, "succeeded");
     return this.succeed(id, payment.capture === true);
   }
 
@@ -149,23 +150,34 @@ export class EmulatorBooks {
     return publicPayment(this.read(id) ?? {});
   }
 
-  /** The payer never confirmed in time. */
+  /** `GET /payment_methods/{id}`: the saved method, "unavailable" for an outage, undefined when unknown. */
+  readMethod(id: string): Json | "unavailable" | undefined {
+    const method = this.saved.get(id);
+    if (method?.outcome === "unavailable") return "unavailable";
+    return method === undefined ? undefined : { ...method.object };
+  }
+
+  /** The payer never confirmed in time, or the merchant never captured in time. */
   expire(id: string): Json | null {
-    const payment = this.payments.get(id);
-    return payment?.status === "pending" ? this.cancel(id, "yoo_kassa", "expired_on_confirmation") : null;
+    const status = this.payments.get(id)?.status;
+    if (status === "pending") return this.cancel(id, "expired_on_confirmation");
+    return status === "waiting_for_capture" ? this.cancel(id, "expired_on_capture") : null;
   }
 
-  /** Whether `id` is a saved method seeded with the outcome "unavailable". */
-  isUnavailable(id: string): boolean {
-    return this.saved.get(id)?.outcome === "unavailable";
-  }
-
-  /** A succeeded payment whose card is saved; later charges of its id do `outcome`. Returns its id. */
+  /**
+   * A card saved by an earlier succeeded payment; later charges of it do `outcome`. Returns the saved
+   * method's id, which is not the id of the payment that saved it.
+   */
   seedSavedMethod(options: { id?: string; card?: string; outcome?: ChargeOutcome } = {}): string {
-    const id = options.id ?? randomUUID();
-    const card = options.card ?? EMULATOR_SUCCESS_CARD;
-    this.payments.set(id, {
-      id,
+    const method = paymentMethod({
+      type: "bank_card",
+      id: options.id ?? newMethodId(),
+      status: "active",
+      card: options.card ?? EMULATOR_SUCCESS_CARD,
+    });
+    const paymentId = randomUUID();
+    this.payments.set(paymentId, {
+      id: paymentId,
       status: "succeeded",
       amount: { value: "1.00", currency: "RUB" },
       recipient: { account_id: this.shopId, gateway_id: "100500" },
@@ -175,74 +187,47 @@ export class EmulatorBooks {
       refundable: true,
       refunded_amount: { value: "0.00", currency: "RUB" },
       metadata: {},
-      payment_method: {
-        type: "bank_card",
-        id,
-        saved: true,
-        title: `Bank card *${card.slice(-4)}`,
-        card: {
-          first6: card.slice(0, 6),
-          last4: card.slice(-4),
-          expiry_month: "12",
-          expiry_year: "2030",
-          card_type: "MasterCard",
-        },
-      },
+      payment_method: method,
     });
-    this.saved.set(id, { outcome: options.outcome ?? "succeeded" });
-    return id;
+    this.keepSaved(method, options.outcome ?? "succeeded");
+    return String(method.id);
+  }
+
+  /** POST /payments/{id}/capture: a waiting_for_capture payment, for its amount or a part of it. */
+  capture(id: string, amount: { value: string; currency: string } | null): Invalid | Json | null {
+    const payment = this.waitingForCapture(id, "captured");
+    if (payment === null || "parameter" in payment) return payment;
+    if (amount !== null) {
+      if (kopecksOf(amount.value) > kopecksOf((payment.amount as { value: string }).value))
+        return { parameter: "amount", description: "Capture amount exceeds the payment amount" };
+      payment.amount = amount;
+    }
+    return this.succeed(id, true);
   }
 
   /** POST /payments/{id}/cancel: YooKassa cancels only payments waiting_for_capture. */
   cancelByMerchant(id: string): Invalid | Json | null {
+    const payment = this.waitingForCapture(id, "canceled");
+    return payment === null || "parameter" in payment ? payment : this.cancel(id, "canceled_by_merchant");
+  }
+
+  /** The payment when it waits for capture; what is wrong otherwise (null: no such payment). */
+  private waitingForCapture(id: string, done: string): Invalid | Json | null {
     const payment = this.payments.get(id);
     if (payment === undefined) return null;
-    if (payment.status !== "waiting_for_capture") {
-      return {
-        parameter: "payment_id",
-        description: `Payment in status ${String(payment.status)} can't be canceled; only waiting_for_capture`,
-      };
-    }
-    return this.cancel(id, "merchant", "canceled_by_merchant");
+    if (payment.status === "waiting_for_capture") return payment;
+    return {
+      parameter: "payment_id",
+      description: `Payment in status ${String(payment.status)} can't be ${done}; only waiting_for_capture`,
+    };
   }
 
   createRefund(request: RefundCreation): Invalid | Json {
-    const payment = this.payments.get(request.paymentId);
-    if (payment === undefined) return { parameter: "payment_id", description: "Payment not found" };
-    if (payment.status !== "succeeded")
-      return { parameter: "payment_id", description: "Only a succeeded payment can be refunded" };
-    const paid = kopecksOf((payment.amount as { value: string }).value);
-    const refunded = kopecksOf((payment.refunded_amount as { value: string } | undefined)?.value ?? "0");
-    const amount = kopecksOf(request.amount.value);
-    if (amount > paid - refunded) {
-      return {
-        parameter: "amount",
-        description: `Refund amount exceeds what remains: ${majorValueOf(paid - refunded)}`,
-      };
-    }
-    // yookassa.ru/developers/payment-acceptance/receipts/54fz/yoomoney/refunds: a full refund needs no
-    // receipt data (YooKassa takes the payment's); a partial refund of a payment sent with a receipt
-    // passes the returned goods in `receipt`.
-    if (request.receipt === null && amount < paid && this.receipts.has(request.paymentId)) {
-      return {
-        parameter: "receipt",
-        description: "A partial refund of a payment with a receipt needs the refund's receipt",
-      };
-    }
-    const refund: Json = {
-      id: randomUUID(),
-      payment_id: request.paymentId,
-      status: "succeeded",
-      created_at: new Date().toISOString(),
-      amount: request.amount,
-      ...(request.description === null ? {} : { description: request.description }),
-    };
-    this.refunds.set(refund.id as string, refund);
-    if (request.receipt !== null) this.receipts.set(refund.id as string, request.receipt);
-    payment.refunded_amount = { value: majorValueOf(refunded + amount), currency: "RUB" };
-    payment.refundable = refunded + amount < paid;
-    this.notify({ event: "refund.succeeded", object: { ...refund } });
-    return refund;
+    return createRefund(this, request, this.notify);
+  }
+
+  private keepSaved(method: Json, outcome: ChargeOutcome): void {
+    this.saved.set(String(method.id), { object: savedMethodObject(method, this.shopId), outcome });
   }
 
   private succeed(id: string, capture: boolean): Json {
@@ -260,11 +245,13 @@ export class EmulatorBooks {
     return payment;
   }
 
-  private cancel(id: string, party: string, reason: string): Json {
+  /** Cancels with a documented reason and the party that decides it (emulator-cancellation.ts). */
+  private cancel(id: string, reason: string): Json {
+    if (!isCancellationReason(reason)) throw new Error(`YooKassa documents no cancellation reason ${reason}`);
     const payment = this.payments.get(id) as Json;
     payment.status = "canceled";
     payment.paid = false;
-    payment.cancellation_details = { party, reason };
+    payment.cancellation_details = { party: partyOf(reason), reason };
     this.notify({ event: "payment.canceled", object: publicPayment(payment) });
     return payment;
   }

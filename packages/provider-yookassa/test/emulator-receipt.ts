@@ -69,11 +69,8 @@ export function checkReceipt(receipt: unknown, paymentValue: string): Invalid | 
 function checkItem(item: unknown, at: string): Invalid | bigint {
   if (!isObject(item)) return invalid(at, "item must be an object");
   const { description, quantity, amount } = item;
-  if (
-    typeof description !== "string" ||
-    description === "" ||
-    Array.from(description).length > ITEM_DESCRIPTION_MAX
-  ) {
+  // Counted in UTF-16 units, the strictest reading of "128 символов" (README "Every field").
+  if (typeof description !== "string" || description === "" || description.length > ITEM_DESCRIPTION_MAX) {
     return invalid(`${at}.description`, `description must hold 1 to ${ITEM_DESCRIPTION_MAX} characters`);
   }
   if (typeof quantity !== "string" || !QUANTITY.test(quantity) || !/[1-9]/.test(quantity)) {

@@ -32,6 +32,7 @@ export interface RefundCreation {
 const METHOD_TYPES = ["bank_card", "sbp"];
 export const DESCRIPTION_MAX = 128;
 export const REFUND_DESCRIPTION_MAX = 250;
+const RETURN_URL_MAX = 2048;
 
 type Body = Record<string, unknown>;
 const isObject = (value: unknown): value is Body =>
@@ -60,12 +61,8 @@ export function checkPaymentCreation(body: unknown): Invalid | PaymentCreation {
   const amount = checkAmount(body.amount);
   if ("parameter" in amount) return amount;
   const { description, metadata = {}, capture = false, save_payment_method: save = false } = body;
-  if (
-    description !== undefined &&
-    (typeof description !== "string" || Array.from(description).length > DESCRIPTION_MAX)
-  ) {
-    return invalid("description", `Description must be a string of at most ${DESCRIPTION_MAX} characters`);
-  }
+  const descriptionProblem = checkDescription(description, DESCRIPTION_MAX);
+  if (descriptionProblem !== null) return descriptionProblem;
   if (typeof capture !== "boolean") return invalid("capture", "capture must be a boolean");
   if (typeof save !== "boolean")
     return invalid("save_payment_method", "save_payment_method must be a boolean");
@@ -95,6 +92,10 @@ export function checkPaymentCreation(body: unknown): Invalid | PaymentCreation {
     if (typeof confirmation.return_url !== "string" || !/^https?:\/\//.test(confirmation.return_url)) {
       return invalid("confirmation.return_url", "return_url is required for confirmation type redirect");
     }
+    // ReturnUrl: "Не более 2048 символов".
+    if (confirmation.return_url.length > RETURN_URL_MAX) {
+      return invalid("confirmation.return_url", `return_url holds at most ${RETURN_URL_MAX} characters`);
+    }
     returnUrl = confirmation.return_url;
   }
   // …/manual-integration/other/sbp: "two-stage payments are unavailable" for SBP.
@@ -118,17 +119,43 @@ export function checkPaymentCreation(body: unknown): Invalid | PaymentCreation {
   };
 }
 
-// Metadata: at most 16 keys of at most 32 characters, string values of at most 512 (…/developers/api, metadata).
+/**
+ * A description of at most `max` characters ("не более 128 символов", OpenAPI `maxLength`). Characters are
+ * counted the strictest way they may be: UTF-16 code units, as JavaScript's `length` (an emoji is two), so
+ * a text the emulator takes is within the limit however YooKassa counts.
+ */
+function checkDescription(description: unknown, max: number): Invalid | null {
+  if (description === undefined) return null;
+  if (typeof description === "string" && description.length <= max) return null;
+  return invalid("description", `Description must be a string of at most ${max} characters`);
+}
+
+// Metadata (…/developers/api, Metadata): at most 16 keys, a key's name at most 32 characters, a value at
+// most 512, strings (null allowed: "nullable"). Lengths in UTF-16 code units, the strictest count.
+export const METADATA_MAX_KEYS = 16;
+export const METADATA_KEY_MAX = 32;
+export const METADATA_VALUE_MAX = 512;
+
 function checkMetadata(metadata: unknown): Invalid | null {
   if (!isObject(metadata)) return invalid("metadata", "metadata must be an object");
   const entries = Object.entries(metadata);
-  if (entries.length > 16) return invalid("metadata", "metadata holds at most 16 keys");
+  if (entries.length > METADATA_MAX_KEYS)
+    return invalid("metadata", `metadata holds at most ${METADATA_MAX_KEYS} keys`);
   for (const [key, value] of entries) {
-    if (key.length > 32) return invalid("metadata", "metadata keys hold at most 32 characters");
-    if (typeof value !== "string" || value.length > 512)
-      return invalid(`metadata.${key}`, "values are strings of at most 512 characters");
+    if (key.length > METADATA_KEY_MAX)
+      return invalid("metadata", `metadata keys hold at most ${METADATA_KEY_MAX} characters`);
+    if (value !== null && (typeof value !== "string" || value.length > METADATA_VALUE_MAX))
+      return invalid(`metadata.${key}`, `values are strings of at most ${METADATA_VALUE_MAX} characters`);
   }
   return null;
+}
+
+/** The body of POST /payments/{id}/capture: an optional `amount` (a part of the payment's), or null. */
+export function checkCapture(body: unknown): Invalid | { value: string; currency: string } | null {
+  if (body !== null && body !== undefined && !isObject(body))
+    return invalid("body", "Request body must be a JSON object");
+  const amount = isObject(body) ? body.amount : undefined;
+  return amount === undefined ? null : checkAmount(amount);
 }
 
 export function checkRefundCreation(body: unknown): Invalid | RefundCreation {
@@ -138,15 +165,8 @@ export function checkRefundCreation(body: unknown): Invalid | RefundCreation {
   const amount = checkAmount(body.amount);
   if ("parameter" in amount) return amount;
   const { description } = body;
-  if (
-    description !== undefined &&
-    (typeof description !== "string" || Array.from(description).length > REFUND_DESCRIPTION_MAX)
-  ) {
-    return invalid(
-      "description",
-      `Description must be a string of at most ${REFUND_DESCRIPTION_MAX} characters`,
-    );
-  }
+  const descriptionProblem = checkDescription(description, REFUND_DESCRIPTION_MAX);
+  if (descriptionProblem !== null) return descriptionProblem;
   // The items of a refund's receipt are the goods returned: they come to the refund's amount, as a
   // payment's come to the payment's (the partial-refund example of
   // yookassa.ru/developers/payment-acceptance/receipts/54fz/yoomoney/refunds: 2 × 250.00 + 100.00 = 600.00).

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startYooKassaEmulator, type YooKassaEmulator } from "./emulator.js";
+import { rawApi } from "./emulator-raw.js";
 
 // The emulator itself, through raw HTTP: what the documented API says, independent of the adapter.
 let emulator: YooKassaEmulator;
@@ -8,17 +9,9 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-const auth = () => `Basic ${Buffer.from(`${emulator.shopId}:${emulator.secretKey}`).toString("base64")}`;
-const post = (path: string, body: unknown, key: string | null, authorization = auth()) =>
-  fetch(`${emulator.apiUrl}${path}`, {
-    method: "POST",
-    headers: {
-      authorization,
-      "content-type": "application/json",
-      ...(key === null ? {} : { "idempotence-key": key }),
-    },
-    body: JSON.stringify(body),
-  });
+const api = () => rawApi(emulator);
+const post = (path: string, body: unknown, key: string | null, authorization?: string) =>
+  api().post(path, body, key, authorization);
 const payment = (value = "10.00") => ({
   amount: { value, currency: "RUB" },
   capture: true,
@@ -76,7 +69,7 @@ describe("YooKassa emulator", () => {
   });
 
   it("answers 404 not_found for an unknown payment", async () => {
-    const response = await fetch(`${emulator.apiUrl}/payments/nope`, { headers: { authorization: auth() } });
+    const response = await api().get("/payments/nope");
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ type: "error", code: "not_found" });
   });

@@ -14,7 +14,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * A merchant's earlier checkout, straight at the emulator: a payment with save_payment_method, paid by
- * the payer on the checkout page. Its id is the saved method's id (YooKassa: payment_method.id).
+ * the payer on the checkout page. The saved method's id is its own (YooKassa: payment_method.id), not the
+ * payment's: the subscription is made with that id.
  */
 async function savedCardAtEmulator(s: YooKassaServer): Promise<string> {
   const auth = Buffer.from(`${s.emulator.shopId}:${s.emulator.secretKey}`).toString("base64");
@@ -38,7 +39,8 @@ async function savedCardAtEmulator(s: YooKassaServer): Promise<string> {
   const payment = (await created.json()) as Json;
   await s.decide(payment.confirmation.confirmation_url, { card: EMULATOR_SUCCESS_CARD });
   const method = s.emulator.books.payments.get(payment.id)?.payment_method as Json;
-  expect(method).toMatchObject({ saved: true, id: payment.id, card: { last4: "4477" } });
+  expect(method).toMatchObject({ saved: true, status: "active", card: { last4: "4477" } });
+  expect(method.id).not.toBe(payment.id);
   return method.id as string;
 }
 
