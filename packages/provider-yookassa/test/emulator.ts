@@ -26,7 +26,16 @@ export interface YooKassaEmulator {
   /** Notifications sent so far. */
   readonly notifications: readonly Notification[];
   /** The next `count` API requests fail: 500 or 429 before anything happens, or no answer at all. */
-  failNext(count: number, fault: Fault, options?: { readonly afterProcessing?: boolean }): void;
+  /**
+   * The next `count` API requests fail with `fault`; `afterProcessing`: done first, then the answer
+   * lost (the client sees a fault for an operation that happened). `request`: only requests with
+   * this method and path (e.g. `"POST /v3/payments"`, `"POST /v3/refunds"`) take the faults.
+   */
+  failNext(
+    count: number,
+    fault: Fault,
+    options?: { readonly afterProcessing?: boolean; readonly request?: string },
+  ): void;
   /** Where to POST notifications (null: nowhere, the default). */
   notifyTo(url: string | null): void;
   /** Resolves when every notification sent so far has been delivered (or failed). */
@@ -57,7 +66,7 @@ export async function startYooKassaEmulator(
   const requests: EmulatorRequest[] = [];
   const notifications: Notification[] = [];
   const inFlight = new Set<Promise<void>>();
-  const faults: { fault: Fault; afterProcessing: boolean }[] = [];
+  const faults: { fault: Fault; afterProcessing: boolean; request: string | undefined }[] = [];
   let notifyUrl: string | null = null;
   let origin = "";
 
@@ -95,7 +104,10 @@ export async function startYooKassaEmulator(
     const keyHeader = request.headers["idempotence-key"];
     const key = typeof keyHeader === "string" ? keyHeader : null;
     const raw = await readBody(request);
-    const fault = faults.shift();
+    const index = faults.findIndex(
+      (entry) => entry.request === undefined || entry.request === `${method} ${path}`,
+    );
+    const fault = index === -1 ? undefined : faults.splice(index, 1)[0];
     const log = (status: number) => requests.push({ method, path, idempotenceKey: key, status });
     if (fault !== undefined && !fault.afterProcessing) {
       log(fault.fault === "timeout" ? 0 : Number(fault.fault));
@@ -176,7 +188,11 @@ export async function startYooKassaEmulator(
     notifications,
     failNext: (count, fault, faultOptions = {}) => {
       for (let i = 0; i < count; i += 1)
-        faults.push({ fault, afterProcessing: faultOptions.afterProcessing ?? false });
+        faults.push({
+          fault,
+          afterProcessing: faultOptions.afterProcessing ?? false,
+          request: faultOptions.request,
+        });
     },
     notifyTo: (url) => {
       notifyUrl = url;

@@ -58,7 +58,7 @@ const seenKopekReceipt = (receipt: Receipt | null): SeenReceipt | null =>
       };
 
 /** YooKassa's major-unit value ("1499.00") in minor units ("149900"), by string arithmetic. */
-const minorOf = (value: string) => {
+export const minorOf = (value: string) => {
   const [whole = "0", fraction = ""] = value.split(".");
   return String(BigInt(whole + fraction.padEnd(2, "0")));
 };
