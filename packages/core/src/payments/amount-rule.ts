@@ -1,4 +1,4 @@
-import { err, ok, type Result } from "neverthrow";
+import { ok, type Result } from "neverthrow";
 import type { Money, Payment, PaymentStatus, Refund } from "../domain/model.js";
 import type { ProviderError, ProviderPayment, ProviderRefund } from "../ports/payment-provider.js";
 
@@ -83,7 +83,7 @@ export function trustedRefundAnswer(
   answer: Result<ProviderRefund, ProviderError>,
   onMismatch: OnAmountMismatch | undefined,
 ): Result<ProviderRefund, ProviderError> {
-  if (answer.isErr()) return err(answer.error);
+  if (answer.isErr()) return answer;
   const word = answer.value;
   if (moneyAgrees(refund.amount, word.status, word.money)) return answer;
   onMismatch?.({
