@@ -104,12 +104,10 @@ it("GET /metrics counts a provider's answer for another amount, logged at error 
     wrapProvider: (provider) => ({
       ...provider,
       chargeStoredMethod: (request) =>
-        provider
-          .chargeStoredMethod(request)
-          .map((charged) => ({
-            ...charged,
-            money: { ...request.money, amount: `${request.money.amount}1` },
-          })),
+        provider.chargeStoredMethod(request).map((charged) => ({
+          ...charged,
+          money: { ...request.money, amount: `${request.money.amount}1` },
+        })),
     }),
   });
   const created = await t.post("/v1/subscriptions", subscriptionBody());
