@@ -1,15 +1,10 @@
 import { err, errAsync, okAsync, ResultAsync } from "neverthrow";
 import { generateApiKey, hashApiKey } from "../auth/api-key.js";
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
-import type { Money, PaymentMethod, Project, Receipt } from "../domain/model.js";
+import type { PaymentMethod, Project, Receipt } from "../domain/model.js";
 import { createKopek, type Kopek, type KopekResponse } from "../kopek.js";
 import type { AmountMismatch, OnAmountMismatch } from "../payments/amount-rule.js";
-import type {
-  PaymentProvider,
-  ProviderError,
-  ProviderNotification,
-  ProviderRefund,
-} from "../ports/payment-provider.js";
+import type { PaymentProvider, ProviderNotification, ProviderRefund } from "../ports/payment-provider.js";
 import type { InspectableStorage } from "../ports/storage.js";
 import {
   createRenewalWorker,
@@ -18,7 +13,7 @@ import {
 } from "../renewals/renewal-worker.js";
 import { sampleProject } from "./fixtures.js";
 import { type ManualClock, manualClock } from "./manual-clock.js";
-import { type MoneySkew, misstated } from "./money-skew.js";
+import { createMoneySkew, type MoneySkew } from "./money-skew.js";
 import { type StorageFaults, withStorageFaults } from "./storage-faults.js";
 
 export { type ManualClock, type MoneySkew, manualClock };
@@ -134,13 +129,8 @@ export async function createHarness(
   let chargeCalls = 0;
   let loseNextCreate = false;
   let linkCalls = 0;
-  let skew: MoneySkew | null = null;
-  const mismatches: AmountMismatch[] = [];
-  const onAmountMismatch: OnAmountMismatch = (mismatch) => {
-    mismatches.push(mismatch);
-  };
-  const word = <T extends { readonly money: Money | null }>(answer: ResultAsync<T, ProviderError>) =>
-    answer.map((value) => misstated(value, skew));
+  const money = createMoneySkew();
+  const { word, onAmountMismatch } = money;
   let releaseHeld = () => {};
   const held = new Promise<void>((resolve) => {
     releaseHeld = resolve;
@@ -174,8 +164,7 @@ export async function createHarness(
       );
     },
     getPayment: (providerPaymentId) => word(real.getPayment(providerPaymentId)),
-    findPaymentByKey: (lookup) =>
-      real.findPaymentByKey(lookup).map((found) => (found === null ? null : misstated(found, skew))),
+    findPaymentByKey: (lookup) => money.found(real.findPaymentByKey(lookup)),
     cancelPayment: (request) => word(real.cancelPayment(request)),
     refundPayment: (request) => {
       refundCalls += 1;
@@ -270,10 +259,8 @@ export async function createHarness(
       refundFaults.push(...next);
     },
     refundCalls: () => refundCalls,
-    misstateMoney: (next) => {
-      skew = next;
-    },
-    amountMismatches: () => [...mismatches],
+    misstateMoney: money.set,
+    amountMismatches: money.mismatches,
     onAmountMismatch,
     call: (path, body, idempotencyKey = crypto.randomUUID(), key = apiKey) =>
       kopek.handle({
