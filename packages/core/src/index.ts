@@ -120,6 +120,12 @@ export {
   type KopekResponse,
 } from "./kopek.js";
 export {
+  type AmountMismatch,
+  moneyAgrees,
+  type OnAmountMismatch,
+  sameMoney,
+} from "./payments/amount-rule.js";
+export {
   createInvoiceSweeper,
   type InvoiceSweeper,
   type InvoiceSweeperOptions,

@@ -18,6 +18,7 @@ import {
   validateIdempotencyKeyHeader,
 } from "./idempotency/idempotency-rules.js";
 import { lookUpSentBytes, sentDigest } from "./idempotency/sent-digest.js";
+import type { OnAmountMismatch } from "./payments/amount-rule.js";
 import {
   type CheckPaymentRequest,
   checkInvoicePayment,
@@ -65,6 +66,12 @@ export interface KopekOptions {
   readonly pendingChargeWaitMs?: number;
   /** Largest accepted request body in bytes; default 64 KiB (API.md 4). */
   readonly bodyLimitBytes?: number;
+  /**
+   * Told about every provider word refused because its amount or currency is not what Kopek asked for
+   * (API.md 10.1): it settled nothing and the payment or refund stays pending. For the embedding's
+   * error log and metrics; called synchronously, it must not throw.
+   */
+  readonly onAmountMismatch?: OnAmountMismatch | undefined;
   /** Called with the cause of every 5xx answer, for the embedding's log. */
   readonly onError?: (cause: unknown, context: { readonly requestId: string; readonly code: string }) => void;
 }
@@ -169,6 +176,7 @@ export function createKopek(options: KopekOptions): Kopek {
     publicUrl: baseUrl,
     providerFor: (auth) => options.providerFor(auth.project),
     pendingChargeWaitMs: options.pendingChargeWaitMs ?? DEFAULT_PENDING_CHARGE_WAIT_MS,
+    onAmountMismatch: options.onAmountMismatch,
     respond: errorResponse,
     keys,
   };
@@ -263,7 +271,14 @@ export function createKopek(options: KopekOptions): Kopek {
     return answered(await executeOnce(executor, auth, route.operation, write));
   }
 
-  const pages = { storage, clock, ids, providerFor: options.providerFor, publicUrl: baseUrl };
+  const pages = {
+    storage,
+    clock,
+    ids,
+    providerFor: options.providerFor,
+    publicUrl: baseUrl,
+    onAmountMismatch: options.onAmountMismatch,
+  };
   return {
     handle,
     errorResponse,

@@ -1,5 +1,6 @@
 import {
   type CreatedPayment,
+  type Money,
   PAYMENT_FAILURE_CODES,
   PAYMENT_STATUSES,
   type PaymentLink,
@@ -29,17 +30,25 @@ export function asDescription(body: unknown): StoredMethodDescription | null {
 export function asRefund(body: unknown): ProviderRefund | null {
   if (!isObject(body) || typeof body.providerRefundId !== "string" || body.providerRefundId === "")
     return null;
-  if (typeof body.providerPaymentId !== "string" || !isObject(body.money)) return null;
+  if (typeof body.providerPaymentId !== "string") return null;
   const status = (["pending", "succeeded", "canceled"] as const).find((s) => s === body.status);
-  const { amount, currency } = body.money;
-  if (status === undefined || typeof amount !== "string" || !/^[0-9]{1,18}$/.test(amount)) return null;
-  if (typeof currency !== "string" || !/^[A-Z]{3}$/.test(currency)) return null;
+  const money = asMoney(body.money);
+  if (status === undefined || money === null) return null;
   return {
     providerRefundId: body.providerRefundId,
     providerPaymentId: body.providerPaymentId,
     status,
-    money: { amount, currency },
+    money,
   };
+}
+
+/** Money on the wire: `{ amount, currency }`, the amount in minor units; null when malformed. */
+function asMoney(value: unknown): Money | null {
+  if (!isObject(value)) return null;
+  const { amount, currency } = value;
+  if (typeof amount !== "string" || !/^[0-9]{1,18}$/.test(amount)) return null;
+  if (typeof currency !== "string" || !/^[A-Z]{3}$/.test(currency)) return null;
+  return { amount, currency };
 }
 
 export function asPaymentLink(body: unknown): PaymentLink | null {
@@ -68,12 +77,16 @@ export function asProviderPayment(body: unknown): ProviderPayment | null {
     return null;
   const savedMethod = asSavedMethod(body.savedMethod);
   if (savedMethod === undefined) return null;
+  // Required, null only when the service was not told: Kopek settles only on the money it asked for (API.md 10.1).
+  const money = body.money === null ? null : asMoney(body.money);
+  if (money === null && body.money !== null) return null;
   return {
     providerPaymentId: body.providerPaymentId,
     status,
     failureCode,
     methodMask: body.methodMask as string | null,
     savedMethod,
+    money,
   };
 }
 

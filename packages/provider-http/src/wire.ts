@@ -10,6 +10,7 @@ export const PATHS = {
   charge: "/v1/charges",
   paymentLink: "/v1/payment-links",
   createPayment: "/v1/payments",
+  /** Every payment answered carries `money` (required, null only when unknown): what it is for. */
   getPayment: "/v1/payments/get",
   /** `{ idempotencyKey, paymentId, createdAt }` → `{ payment: ProviderPayment | null }`. */
   findPaymentByKey: "/v1/payments/find-by-key",

@@ -1,4 +1,4 @@
-import type { PaymentMethod, ProviderRefund, Receipt } from "@kopek/core";
+import type { Money, PaymentMethod, ProviderRefund, Receipt } from "@kopek/core";
 import { ok } from "neverthrow";
 import { openLedgerFile } from "./ledger-file.js";
 import type { RememberedOutcome } from "./provider-idempotency.js";
@@ -36,8 +36,8 @@ export interface SandboxLedger {
 /** The writable side of a ledger, reachable only by the sandbox provider. */
 export interface SandboxBooks {
   readonly charges: SandboxCharge[];
-  /** The ids of `charges`: the charges that moved money. */
-  readonly chargeIds: Set<string>;
+  /** `charges` by their ids: the charges that moved money. */
+  readonly chargesById: Map<string, SandboxCharge>;
   /**
    * Provider-side idempotency, key → charge id: shared by every provider on these books, like one
    * merchant account.
@@ -45,8 +45,8 @@ export interface SandboxBooks {
   readonly chargeOutcomes: Map<string, RememberedOutcome<string>>;
   /** Charges not decided yet (`sandbox_pending_…` refs), booked or declined when next checked. In this process only. */
   readonly pendingCharges: Map<string, { readonly entry: SandboxCharge; readonly decline: boolean }>;
-  /** Charges declined (no money moved). In this process only. */
-  readonly declinedCharges: Set<string>;
+  /** Charges declined (no money moved), with the money they were asked for. In this process only. */
+  readonly declinedCharges: Map<string, Money>;
   /** Refunds by the sandbox's id, and their keys. In this process only. */
   readonly refunds: Map<string, SandboxRefund>;
   readonly refundOutcomes: Map<string, RememberedOutcome<string>>;
@@ -87,13 +87,13 @@ const booksByLedger = new WeakMap<SandboxLedger, SandboxBooks>();
 export function createSandboxLedger(options: SandboxLedgerOptions = {}): SandboxLedger {
   const file = options.file === undefined ? null : openLedgerFile(options.file);
   const charges: SandboxCharge[] = [];
-  const chargeIds = new Set<string>();
+  const chargesById = new Map<string, SandboxCharge>();
   const chargeOutcomes = new Map<string, RememberedOutcome<string>>();
   const sync = () => {
     for (const charge of file?.readNew() ?? []) {
       // Our own appends come back too; a key's first charge is the one that counts, as in memory.
-      if (chargeIds.has(charge.chargeId)) continue;
-      chargeIds.add(charge.chargeId);
+      if (chargesById.has(charge.chargeId)) continue;
+      chargesById.set(charge.chargeId, charge);
       charges.push(charge);
       if (!chargeOutcomes.has(charge.idempotencyKey)) {
         chargeOutcomes.set(charge.idempotencyKey, {
@@ -105,10 +105,10 @@ export function createSandboxLedger(options: SandboxLedgerOptions = {}): Sandbox
   };
   const books: SandboxBooks = {
     charges,
-    chargeIds,
+    chargesById,
     chargeOutcomes,
     pendingCharges: new Map(),
-    declinedCharges: new Set(),
+    declinedCharges: new Map(),
     refunds: new Map(),
     refundOutcomes: new Map(),
     refundBehaviours: new Map(),
@@ -118,7 +118,7 @@ export function createSandboxLedger(options: SandboxLedgerOptions = {}): Sandbox
     sync,
     record(charge) {
       file?.append(charge);
-      chargeIds.add(charge.chargeId);
+      chargesById.set(charge.chargeId, charge);
       charges.push(charge);
     },
   };

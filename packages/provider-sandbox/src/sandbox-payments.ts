@@ -33,6 +33,7 @@ export function stateOf(payment: SandboxPayment): ProviderPayment {
     failureCode: payment.failureCode,
     methodMask: null,
     savedMethod: payment.saveMethod && payment.status === "succeeded" ? savedMethodOf(payment) : null,
+    money: payment.money,
   };
 }
 

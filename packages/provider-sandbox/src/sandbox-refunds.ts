@@ -33,7 +33,7 @@ export function createSandboxRefunds(ledger: SandboxLedger) {
     const payment = books.payments.get(providerPaymentId);
     if (payment !== undefined) return payment.status === "succeeded" ? payment.money : null;
     books.sync();
-    return books.charges.find((charge) => charge.chargeId === providerPaymentId)?.money ?? null;
+    return books.chargesById.get(providerPaymentId)?.money ?? null;
   }
 
   function refunded(providerPaymentId: string): bigint {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Clock, ProviderError, ProviderPayment, StoredMethodCharge } from "@kopek/core";
+import type { Clock, Money, ProviderError, ProviderPayment, StoredMethodCharge } from "@kopek/core";
 import { err, ok, type Result } from "neverthrow";
 import { booksOf, chargeParameters, type SandboxLedger } from "./ledger.js";
 import { rememberOutcome } from "./provider-idempotency.js";
@@ -57,7 +57,7 @@ export function createStoredCharges(ledger: SandboxLedger, clock: Clock) {
         const decline = ref.startsWith(SANDBOX_PENDING_DECLINE_PREFIX);
         books.pendingCharges.set(chargeId, { entry, decline });
       } else if (isDeclined(ref, methodFingerprint)) {
-        books.declinedCharges.add(chargeId);
+        books.declinedCharges.set(chargeId, entry.money);
       } else {
         books.record(entry);
       }
@@ -66,7 +66,7 @@ export function createStoredCharges(ledger: SandboxLedger, clock: Clock) {
     if (decided.isErr()) return err(decided.error);
     // The charge is made; only the answer to the call that made it is lost (a repeated key is answered).
     if (madeNow && ref.startsWith(SANDBOX_LOST_ANSWER_PREFIX)) return err(LOST_ANSWER);
-    return ok(chargeState(decided.value) ?? declined(decided.value));
+    return ok(chargeState(decided.value) ?? declined(decided.value, money));
   }
 
   // Only calls that decide count as attempts: a replayed key is answered as its charge stands.
@@ -80,10 +80,13 @@ export function createStoredCharges(ledger: SandboxLedger, clock: Clock) {
 
   /** How a charge stands now, without deciding anything; undefined when the sandbox made no such charge. */
   function chargeState(chargeId: string): ProviderPayment | undefined {
-    if (books.pendingCharges.has(chargeId)) return state(chargeId, "pending");
-    if (books.declinedCharges.has(chargeId)) return declined(chargeId);
+    const pending = books.pendingCharges.get(chargeId);
+    if (pending !== undefined) return state(chargeId, "pending", pending.entry.money);
+    const declinedMoney = books.declinedCharges.get(chargeId);
+    if (declinedMoney !== undefined) return declined(chargeId, declinedMoney);
     books.sync();
-    return books.chargeIds.has(chargeId) ? state(chargeId, "succeeded") : undefined;
+    const booked = books.chargesById.get(chargeId);
+    return booked === undefined ? undefined : state(chargeId, "succeeded", booked.money);
   }
 
   /** `getPayment` of a charge: a pending one is decided now, as the sandbox's pending refs promise. */
@@ -91,7 +94,7 @@ export function createStoredCharges(ledger: SandboxLedger, clock: Clock) {
     const pending = books.pendingCharges.get(chargeId);
     if (pending !== undefined) {
       books.pendingCharges.delete(chargeId);
-      if (pending.decline) books.declinedCharges.add(chargeId);
+      if (pending.decline) books.declinedCharges.set(chargeId, pending.entry.money);
       else books.record(pending.entry);
     }
     return chargeState(chargeId);
@@ -103,23 +106,25 @@ export function createStoredCharges(ledger: SandboxLedger, clock: Clock) {
     const remembered = books.chargeOutcomes.get(idempotencyKey);
     if (remembered === undefined || remembered.outcome.isErr()) return null;
     const chargeId = remembered.outcome.value;
-    return chargeState(chargeId) ?? declined(chargeId);
+    // Declined in another process (declines are not in the ledger file): its money is not known here.
+    return chargeState(chargeId) ?? declined(chargeId, null);
   }
 
   return { charge, chargeState, checkCharge, chargeMadeWith };
 }
 
-function state(providerPaymentId: string, status: "pending" | "succeeded"): ProviderPayment {
-  return { providerPaymentId, status, failureCode: null, methodMask: null, savedMethod: null };
+function state(providerPaymentId: string, status: "pending" | "succeeded", money: Money): ProviderPayment {
+  return { providerPaymentId, status, failureCode: null, methodMask: null, savedMethod: null, money };
 }
 
-function declined(providerPaymentId: string): ProviderPayment {
+function declined(providerPaymentId: string, money: Money | null): ProviderPayment {
   return {
     providerPaymentId,
     status: "canceled",
     failureCode: "payment_declined",
     methodMask: null,
     savedMethod: null,
+    money,
   };
 }
 

@@ -18,13 +18,15 @@ describe("T-Bank statuses", () => {
     ["REVERSED", "canceled", "provider_error"],
     ["SOMETHING_NEW", "pending", null],
   ])("%s is %s (%s)", (status, kopek, failure) => {
-    expect(providerPaymentOf("1", status)).toEqual({
+    expect(providerPaymentOf("1", status, 149900)).toEqual({
       providerPaymentId: "1",
       status: kopek,
       failureCode: failure,
       methodMask: null,
       savedMethod: null,
+      money: { amount: "149900", currency: "RUB" },
     });
+    expect(providerPaymentOf("1", status, undefined).money).toBeNull();
     expect(statusOf(status)).toBe(kopek);
   });
 });

@@ -1,5 +1,6 @@
 import type { PaymentFailureCode, PaymentStatus, ProviderError, ProviderPayment } from "@kopek/core";
 import { formatCardMask } from "@kopek/core";
+import { fromKopecks } from "./amount.js";
 import type { CallFailure } from "./tbank-client.js";
 
 // T-Bank's payment statuses (developer.tbank.ru/eacq/intro/developer/statuses, as PROVIDERS.md and the
@@ -52,9 +53,15 @@ export function maskOfPan(pan: string | undefined): string | null {
   return card === null ? null : formatCardMask(card);
 }
 
+/**
+ * The port's payment from a T-Bank answer. `amount`: the answer's `Amount` in kopecks (a Cancel's
+ * `OriginalAmount`), undefined when that answer has none: the money is then null, and a final word
+ * without money settles nothing at Kopek (API.md 10.1).
+ */
 export function providerPaymentOf(
   paymentId: string,
   status: string,
+  amount: number | undefined,
   methodMask: string | null = null,
 ): ProviderPayment {
   const mapped = statusOf(status);
@@ -64,6 +71,7 @@ export function providerPaymentOf(
     failureCode: mapped === "canceled" ? failureCodeOf(status) : null,
     methodMask,
     savedMethod: null,
+    money: amount === undefined ? null : fromKopecks(amount),
   };
 }
 

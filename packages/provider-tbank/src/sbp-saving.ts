@@ -66,7 +66,7 @@ export function createSbpSaving(
           };
           return orders.initOrder(order, more, { QR: "true" }).map((): CreatedPayment => {
             const created = {
-              ...providerPaymentOf(bindingPaymentIdOf(requestKeyOfOrder(orderId) ?? ""), "NEW"),
+              ...providerPaymentOf(bindingPaymentIdOf(requestKeyOfOrder(orderId) ?? ""), "NEW", amount),
               confirmationUrl: binding.Data,
             };
             made.set(request.idempotencyKey, created);
@@ -98,7 +98,7 @@ export function createSbpSaving(
             order.Status !== "NEW"
               ? orders
                   .getState(order.PaymentId)
-                  .map((state) => providerPaymentOf(state.PaymentId, state.Status))
+                  .map((state) => providerPaymentOf(state.PaymentId, state.Status, state.Amount))
               : active
                 ? orders.payStored(order.PaymentId, {
                     method: "ChargeQr",
@@ -106,8 +106,8 @@ export function createSbpSaving(
                   })
                 : okAsync(
                     binding.Status === "INACTIVE"
-                      ? { ...providerPaymentOf(order.PaymentId, "REJECTED") }
-                      : providerPaymentOf(order.PaymentId, "NEW"),
+                      ? { ...providerPaymentOf(order.PaymentId, "REJECTED", order.Amount) }
+                      : providerPaymentOf(order.PaymentId, "NEW", order.Amount),
                   );
           return paid
             .mapErr((error) => ({

@@ -93,7 +93,10 @@ export function createTBankOrders(client: TBankClient) {
       })
       .map(({ created, url }): CreatedPayment => {
         confirmationUrls.set(created.PaymentId, url);
-        return { ...providerPaymentOf(created.PaymentId, created.Status), confirmationUrl: url };
+        return {
+          ...providerPaymentOf(created.PaymentId, created.Status, created.Amount),
+          confirmationUrl: url,
+        };
       });
   }
 
@@ -127,7 +130,7 @@ export function createTBankOrders(client: TBankClient) {
       }
       if (existing.Amount !== undefined && existing.Amount !== amount)
         return refuse(`T-Bank order ${orderId} was made for another amount with the same idempotency key`);
-      const payment = providerPaymentOf(existing.PaymentId, existing.Status);
+      const payment = providerPaymentOf(existing.PaymentId, existing.Status, existing.Amount);
       const url = confirmationUrls.get(existing.PaymentId);
       if (url !== undefined) return okAsync({ ...payment, confirmationUrl: url });
       // Init's answer was lost, so no payer holds this NEW payment's URL and none can pay it: cancel it
@@ -145,7 +148,7 @@ export function createTBankOrders(client: TBankClient) {
     return new ResultAsync(once(`payment:${orderId}`, async () => await flow()));
   }
 
-  const answerOf = (state: TBankState) => providerPaymentOf(state.PaymentId, state.Status);
+  const answerOf = (state: TBankState) => providerPaymentOf(state.PaymentId, state.Status, state.Amount);
 
   /** Pays an order's NEW payment made by Init: Charge (a card's RebillId) or ChargeQr (an account's AccountToken). */
   const payStored = (
@@ -160,7 +163,9 @@ export function createTBankOrders(client: TBankClient) {
         // A decline is Success: false with the payment's Status (REJECTED); anything else — the payment
         // was charged by an earlier try whose answer was lost — is told by GetState.
         const status = failure.answer.Status;
-        if (status !== undefined && status !== "NEW") return okAsync(providerPaymentOf(paymentId, status));
+        // A refusal's answer carries no Amount: a decline needs none; a success is asked for by GetState.
+        if (status !== undefined && status !== "NEW")
+          return okAsync(providerPaymentOf(paymentId, status, undefined));
         return getState(paymentId).andThen((state) =>
           state.Status === "NEW" ? errAsync(providerErrorOf(failure)) : okAsync(answerOf(state)),
         );

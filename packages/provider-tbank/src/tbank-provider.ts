@@ -103,7 +103,7 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
       : getCardPayment(providerPaymentId);
   const getCardPayment = (providerPaymentId: string): ResultAsync<ProviderPayment, ProviderError> =>
     orders.getState(providerPaymentId).andThen((state) => {
-      const payment = providerPaymentOf(state.PaymentId, state.Status);
+      const payment = providerPaymentOf(state.PaymentId, state.Status, state.Amount);
       if (payment.status !== "succeeded") return okAsync(payment);
       return savedCards
         .savedWith(state.OrderId)
@@ -114,8 +114,8 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
 
   function cancelPayment(request: { readonly providerPaymentId: string }) {
     return orders.getState(request.providerPaymentId).andThen((state) => {
-      if (providerPaymentOf(state.PaymentId, state.Status).status === "canceled")
-        return okAsync(providerPaymentOf(state.PaymentId, state.Status));
+      if (providerPaymentOf(state.PaymentId, state.Status, state.Amount).status === "canceled")
+        return okAsync(providerPaymentOf(state.PaymentId, state.Status, state.Amount));
       if (!CANCELABLE.has(state.Status)) {
         return refuse(
           `T-Bank payment ${state.PaymentId} is ${state.Status}: only NEW or FORM_SHOWED payments are canceled`,
@@ -124,7 +124,7 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
       return client
         .call("Cancel", { PaymentId: state.PaymentId }, cancelSchema)
         .mapErr(providerErrorOf)
-        .map((canceled) => providerPaymentOf(canceled.PaymentId, canceled.Status));
+        .map((canceled) => providerPaymentOf(canceled.PaymentId, canceled.Status, canceled.OriginalAmount));
     });
   }
 

@@ -34,6 +34,7 @@ describe("saving a card with a payment", () => {
       failureCode: null,
       methodMask: "4300 00** **** 0777",
       savedMethod: { ref: `${init.CustomerKey}:${rebillId}`, methodMask: "4300 00** **** 0777" },
+      money: paymentRequest().money,
     });
     const ref = paid.savedMethod?.ref ?? "";
     expect((await provider.describeStoredMethod({ ref, method: "card" }))._unsafeUnwrap()).toEqual({

@@ -53,6 +53,7 @@ describe("saving SBP by binding an account with the invoice's payment", () => {
       failureCode: null,
       methodMask: "СБП · Т-Банк",
       savedMethod: { ref: `q1:${requestKey}:${token}`, methodMask: "СБП · Т-Банк" },
+      money: request.money,
     });
     expect(requestsOf("ChargeQr").map((r) => r.body.AccountToken)).toEqual([token]);
     // Asked again (a replayed notification, the return page): read, never charged twice.

@@ -59,6 +59,8 @@ export function providerPaymentOf(payment: YooKassaPayment): ProviderPayment {
     failureCode: status === "canceled" ? failureCodeOf(reason ?? "") : null,
     methodMask: methodMaskOf(payment),
     savedMethod: savedMethodOf(payment),
+    // Null when YooKassa's amount cannot be read: a final word without money settles nothing (API.md 10.1).
+    money: fromYooKassaAmount(payment.amount),
   };
 }
 

@@ -42,6 +42,7 @@ describe("createPayment and getPayment against the emulator", () => {
       failureCode: null,
       methodMask: "2200 70** **** 1234",
       savedMethod: null,
+      money: { amount: "149900", currency: "RUB" },
     });
   });
 

@@ -10,6 +10,7 @@ import {
 } from "@kopek/core";
 import type { Logger } from "pino";
 import type { KopekMetrics } from "./metrics/kopek-metrics.js";
+import { reportAmountMismatches } from "./startup/amount-mismatches.js";
 import { createLogger } from "./startup/logger.js";
 import { startRenewals } from "./startup/renewals.js";
 import { startBackgroundJobs } from "./webhooks/start-background.js";
@@ -28,7 +29,10 @@ export interface KopekBackgroundOptions {
   readonly intervalMs?: number;
   /** When declined renewals are retried; default: API.md's 1, 3 and 5 days. */
   readonly dunning?: DunningPolicy;
-  /** Every renewal and webhook attempt is logged here (never a secret); silent when omitted. */
+  /**
+   * Every renewal and webhook attempt is logged here (never a secret), and every provider word refused
+   * for its money at error level (API.md 10.1); silent when omitted.
+   */
   readonly logger?: Logger;
   readonly metrics?: KopekMetrics;
   /** How webhooks are sent; `fetch` with a 10 s timeout by default. */
@@ -54,6 +58,8 @@ export function startKopekBackground(options: KopekBackgroundOptions): KopekBack
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   const dunning = options.dunning ?? DEFAULT_DUNNING_POLICY;
   const { storage, providerFor, metrics } = options;
+  // One reporter for both jobs: a refused word is logged and counted once, whichever job heard it.
+  const onAmountMismatch = reportAmountMismatches(logger, metrics);
   const renewals = startRenewals({
     storage,
     providerFor,
@@ -61,6 +67,7 @@ export function startKopekBackground(options: KopekBackgroundOptions): KopekBack
     dunning,
     intervalMs,
     logger,
+    onAmountMismatch,
     ...(metrics === undefined ? {} : { metrics }),
   });
   const jobs = startBackgroundJobs({
@@ -70,6 +77,7 @@ export function startKopekBackground(options: KopekBackgroundOptions): KopekBack
     dunning,
     intervalMs,
     logger,
+    onAmountMismatch,
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
     ...(metrics === undefined ? {} : { metrics }),
     ...(options.transport === undefined ? {} : { transport: options.transport }),

@@ -17,6 +17,7 @@ export { requestIdFor } from "./http/request-id.js";
 export type { KopekRoutesOptions } from "./kopek-routes.js";
 export { type RunningServer, startServer } from "./main.js";
 export { createKopekMetrics, type KopekMetrics } from "./metrics/kopek-metrics.js";
+export { reportAmountMismatches } from "./startup/amount-mismatches.js";
 export { type Config, LOG_LEVELS, loadConfig } from "./startup/config.js";
 export { createLogger, type LoggerOptions, redactSecrets, reportKopekErrors } from "./startup/logger.js";
 export { createProjectWithKey, type ProjectWithKey } from "./startup/project-setup.js";

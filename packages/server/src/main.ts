@@ -5,6 +5,7 @@ import { buildApp } from "./app.js";
 import { startKopekBackground } from "./background.js";
 import { listenMetrics } from "./metrics/metrics-server.js";
 import { formTokenSecret } from "./pay/form-secret.js";
+import { reportAmountMismatches } from "./startup/amount-mismatches.js";
 import type { Config } from "./startup/config.js";
 import { demoBanner } from "./startup/demo-project.js";
 import { startIdempotencyPurge } from "./startup/idempotency-purge.js";
@@ -58,6 +59,7 @@ export async function startServer(
     ...(config.idempotencyLeaseMs === null ? {} : { leaseMs: config.idempotencyLeaseMs }),
     ...(config.idempotencyTtlMs === null ? {} : { idempotencyTtlMs: config.idempotencyTtlMs }),
     onError: reportKopekErrors(logger),
+    onAmountMismatch: reportAmountMismatches(logger, metrics),
   });
   const rateLimits = await openRateLimits(config, opened.value, logger);
   const app = await buildApp({

@@ -7,6 +7,7 @@ import { buildApp } from "../src/app.js";
 import type { ServerTimeouts } from "../src/http/server-timeouts.js";
 import type { RateLimits } from "../src/limits/rate-limits.js";
 import type { KopekMetrics } from "../src/metrics/kopek-metrics.js";
+import { reportAmountMismatches } from "../src/startup/amount-mismatches.js";
 import { createLogger, reportKopekErrors } from "../src/startup/logger.js";
 import { createProjectWithKey } from "../src/startup/project-setup.js";
 import { createProviderRegistry } from "../src/startup/providers.js";
@@ -62,6 +63,8 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     providerFor: (project) => wrap(registry(project)),
     publicUrl: PUBLIC_URL,
     onError: reportKopekErrors(logger),
+    // As main.ts wires it: logged, and counted when the app has metrics.
+    onAmountMismatch: reportAmountMismatches(logger, options.metrics),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
   const created = await createProjectWithKey(storage, {

@@ -94,6 +94,39 @@ it("GET /metrics counts the payments pending at the provider, by age", async () 
   expect(text).toContain('kopek_pending_payments{older_than_seconds="3600"} 0');
 });
 
+// API.md 10.1: a provider's word for other money settles nothing; the operator sees it on /metrics
+// (by provider and kind) and in the log at error level with both amounts.
+it("GET /metrics counts a provider's answer for another amount, logged at error level with both amounts", async () => {
+  const metrics = createKopekMetrics();
+  const t = await buildTestApp({
+    metrics,
+    // A provider that charges, then says it charged one kopeck more than asked.
+    wrapProvider: (provider) => ({
+      ...provider,
+      chargeStoredMethod: (request) =>
+        provider.chargeStoredMethod(request).map((charged) => ({
+          ...charged,
+          money: { ...request.money, amount: `${request.money.amount}1` },
+        })),
+    }),
+  });
+  const created = await t.post("/v1/subscriptions", subscriptionBody());
+  expect(created.statusCode).toBe(201);
+  expect(JSON.parse(created.body)).toMatchObject({ status: "incomplete", cyclesStarted: 0 });
+  const text = (await t.inject({ method: "GET", url: "/metrics" })).body;
+  expect(text).toContain('kopek_provider_amount_mismatch_total{provider="sandbox",kind="payment"} 1');
+  const logged = t.logLines
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => line.level === 50 && line.kind === "payment");
+  expect(logged).toHaveLength(1);
+  expect(logged[0]).toMatchObject({
+    provider: "sandbox",
+    expected: { amount: "149900", currency: "RUB" },
+    answered: { amount: "1499001", currency: "RUB" },
+    status: "succeeded",
+  });
+});
+
 /** Storage that counts every call made to it. */
 function countedStorage(): { storage: Storage; calls: () => number } {
   const inner = createMemoryStorage();

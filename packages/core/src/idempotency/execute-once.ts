@@ -3,6 +3,7 @@ import type { KopekError } from "../api/errors.js";
 import type { Operation } from "../api/routes.js";
 import type { KeyCache } from "../auth/key-cache.js";
 import type { AuthContext } from "../auth/look-up-key.js";
+import type { OnAmountMismatch } from "../payments/amount-rule.js";
 import type { Clock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type {
@@ -35,6 +36,8 @@ export interface Executor {
   readonly providerFor: (auth: AuthContext) => PaymentProvider;
   /** How long a create waits for a charge the provider answered `pending` (API.md 10.5). */
   readonly pendingChargeWaitMs: number;
+  /** Told about every provider word refused for its amount or currency (API.md 10.1). */
+  readonly onAmountMismatch?: OnAmountMismatch | undefined;
   readonly respond: (error: KopekError, requestId: string) => StoredResponse;
   /** Forgets a remembered key that storage found revoked. */
   readonly keys: KeyCache;
@@ -276,6 +279,7 @@ function executionOf(
     publicUrl: executor.publicUrl(),
     ids,
     pendingChargeWaitMs: executor.pendingChargeWaitMs,
+    onAmountMismatch: executor.onAmountMismatch,
   };
 }
 

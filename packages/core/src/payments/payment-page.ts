@@ -13,6 +13,7 @@ import type { IdGenerator } from "../ports/id-generator.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
 import type { Storage } from "../ports/storage.js";
 import { fromStorageError } from "../use-cases/execution.js";
+import type { OnAmountMismatch } from "./amount-rule.js";
 
 /** What the hosted payment page shows for one invoice; the server only renders it. */
 export interface PaymentPage {
@@ -44,6 +45,8 @@ export interface PaymentContext {
   readonly storage: Storage;
   readonly clock: Clock;
   readonly ids: IdGenerator;
+  /** Told about every provider word refused for its amount or currency (API.md 10.1). */
+  readonly onAmountMismatch?: OnAmountMismatch | undefined;
 }
 
 function pageOf(

@@ -10,6 +10,7 @@ import type { Storage } from "../ports/storage.js";
 import { checkDueRefunds } from "../refunds/refund-checks.js";
 import type { DunningPolicy } from "../renewals/renewal-schedule.js";
 import { firstChargeKey } from "../use-cases/first-charge.js";
+import type { OnAmountMismatch } from "./amount-rule.js";
 import { resumeInvoiceAttempt } from "./invoice-payments.js";
 import { NO_PAYMENT_MADE, nextCheckAfter } from "./payment-records.js";
 import { settlePayment } from "./settle-payment.js";
@@ -29,6 +30,8 @@ export interface PaymentReconcilerOptions {
   readonly dunning?: DunningPolicy;
   /** Payments (and, apart, refunds) checked per claim (default 50). */
   readonly batchSize?: number;
+  /** Told about every provider word refused for its amount or currency (API.md 10.1). */
+  readonly onAmountMismatch?: OnAmountMismatch | undefined;
   /** How long a claimed payment is hidden from other reconcilers while it is checked (default 60 s). */
   readonly leaseMs?: number;
   readonly onError?: (cause: unknown) => void;
@@ -64,6 +67,7 @@ export function createPaymentReconciler(options: PaymentReconcilerOptions): Paym
     ids,
     providerFor: options.providerFor,
     ...(options.dunning === undefined ? {} : { dunning: options.dunning }),
+    onAmountMismatch: options.onAmountMismatch,
   };
 
   async function check(payment: Payment): Promise<boolean> {

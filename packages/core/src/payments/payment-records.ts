@@ -63,6 +63,7 @@ export const NO_PAYMENT_MADE: ProviderPayment = {
   failureCode: "provider_error",
   methodMask: null,
   savedMethod: null,
+  money: null,
 };
 
 /** A pending payment is first asked about a minute after it was made (API.md 10.3.3). */

@@ -9,6 +9,7 @@ import { refundWhileSettling } from "../refunds/refund-payment.js";
 import { DEFAULT_DUNNING_POLICY, type DunningPolicy } from "../renewals/renewal-schedule.js";
 import { applyChargeResult } from "../renewals/renewal-transition.js";
 import { fromStorageError } from "../use-cases/execution.js";
+import { trustedPaymentAnswer } from "./amount-rule.js";
 import type { PaymentContext } from "./payment-page.js";
 import { nextCheckAfter } from "./payment-records.js";
 
@@ -30,13 +31,17 @@ const ATTEMPTS = 3;
  * A canceled payment adds `payment.canceled`. A payment already final is left as it is, so a repeated
  * answer changes nothing. Money that moved for an invoice already paid (or closed), or for a
  * subscription never stored (its create failed after the charge), is refunded at once (10.3.5) through
- * a stored Refund.
+ * a stored Refund. A word whose amount or currency is not the Payment's settles nothing
+ * (`trustedPaymentAnswer`): the Payment stays pending and is asked about again.
  */
 export async function settlePayment(
   context: SettleContext,
   first: Payment,
-  answer: ProviderPayment,
+  word: ProviderPayment,
 ): Promise<Result<Payment, KopekError>> {
+  // Judged once, before any retry: a word for other money settles nothing, reported once (API.md 10.1).
+  const answer =
+    first.status === "pending" ? trustedPaymentAnswer(first, word, context.onAmountMismatch) : word;
   let payment = first;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (payment.status !== "pending") return ok(payment);

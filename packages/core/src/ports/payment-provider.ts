@@ -102,6 +102,11 @@ export interface ProviderPayment {
    * chargeable later with `chargeStoredMethod`; null when it saved none.
    */
   readonly savedMethod: ProviderSavedMethod | null;
+  /**
+   * The amount and currency the provider says the payment is for; null only when its answer did not
+   * say. Kopek acts on a final word only when this is the money it asked for (API.md 10.1).
+   */
+  readonly money: Money | null;
 }
 
 /** A method the provider saved: its token (`ref`, never logged) and mask. */

@@ -2,6 +2,7 @@ import { err, type Result } from "neverthrow";
 import type { KopekError } from "../api/errors.js";
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
 import type { Money, Project, Refund } from "../domain/model.js";
+import type { OnAmountMismatch } from "../payments/amount-rule.js";
 import { type Clock, systemClock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
@@ -14,6 +15,8 @@ export interface OperatorRefundOptions {
   readonly providerFor: (project: Project) => PaymentProvider;
   readonly clock?: Clock;
   readonly ids?: IdGenerator;
+  /** Told when the provider answers the refund for other money (API.md 10.1): it stays pending. */
+  readonly onAmountMismatch?: OnAmountMismatch | undefined;
 }
 
 export interface OperatorRefundRequest {
@@ -44,7 +47,13 @@ export async function refundAsOperator(
   const amount: Money | null =
     request.amount === null ? null : { amount: request.amount, currency: payment.value.amount.currency };
   return refundPayment(
-    { storage, clock, ids, provider: options.providerFor(project.value) },
+    {
+      storage,
+      clock,
+      ids,
+      provider: options.providerFor(project.value),
+      onAmountMismatch: options.onAmountMismatch,
+    },
     { refundId: ids.newId(), payment: payment.value, amount, reason: request.reason },
   );
 }

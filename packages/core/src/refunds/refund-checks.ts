@@ -1,5 +1,6 @@
 import { err, type Result } from "neverthrow";
 import type { Project, Refund } from "../domain/model.js";
+import { type OnAmountMismatch, trustedRefundAnswer } from "../payments/amount-rule.js";
 import type { Clock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { PaymentProvider, ProviderError, ProviderRefund } from "../ports/payment-provider.js";
@@ -15,6 +16,8 @@ export interface RefundCheckOptions {
   readonly batchSize: number;
   /** How long a claimed refund is hidden from other reconcilers while it is checked. */
   readonly leaseMs: number;
+  /** Told about every provider word refused for its amount or currency (API.md 10.1). */
+  readonly onAmountMismatch?: OnAmountMismatch | undefined;
   readonly onError?: (cause: unknown) => void;
 }
 
@@ -57,7 +60,12 @@ async function checkRefund(options: RefundCheckOptions, refund: Refund): Promise
   if (project.isErr()) throw project.error;
   if (payment.isErr()) throw payment.error;
   const provider = project.value === null ? null : options.providerFor(project.value);
-  const context = { storage, clock: options.clock, ids: options.ids };
+  const context = {
+    storage,
+    clock: options.clock,
+    ids: options.ids,
+    onAmountMismatch: options.onAmountMismatch,
+  };
   let answer: Result<ProviderRefund, ProviderError>;
   if (provider === null || payment.value?.providerPaymentId == null) {
     answer = err({ code: "unavailable", message: "nothing to ask about this refund" });
@@ -65,7 +73,8 @@ async function checkRefund(options: RefundCheckOptions, refund: Refund): Promise
     // Asked again with its own key: the provider makes it now, or answers the one it made.
     return submitRefund({ ...context, provider }, refund, payment.value);
   } else {
-    answer = await provider.getRefund(refund.providerRefundId);
+    const word = await provider.getRefund(refund.providerRefundId);
+    answer = trustedRefundAnswer(refund, payment.value, word, options.onAmountMismatch);
   }
   // A failed look-up is no answer about the refund itself: asked again later.
   return settleRefund(context, refund, answer, "retry");

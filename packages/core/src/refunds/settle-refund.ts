@@ -1,6 +1,7 @@
 import { err, type Result } from "neverthrow";
 import type { Payment, Refund } from "../domain/model.js";
 import { type DomainEvent, refundEvent } from "../events/domain-event.js";
+import { type OnAmountMismatch, trustedRefundAnswer } from "../payments/amount-rule.js";
 import { nextCheckAfter } from "../payments/payment-records.js";
 import type { Clock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
@@ -15,6 +16,8 @@ export interface RefundContext {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly provider: PaymentProvider;
+  /** Told about every provider word refused for its amount or currency (API.md 10.1). */
+  readonly onAmountMismatch?: OnAmountMismatch | undefined;
 }
 
 const UNREAD: ProviderError = { code: "unavailable", message: "the refund's receipt could not be read" };
@@ -29,7 +32,8 @@ export function refundKey(refund: Refund): string {
 
 /**
  * Asks the provider to make a pending refund (again: the key makes a repeated ask the same refund),
- * with its receipt where it needs one (refund-receipt.ts), and settles its answer. The refund as it stands after: still pending when the provider did not
+ * with its receipt where it needs one (refund-receipt.ts), and settles its answer — pending when its
+ * money is not the refund's (`trustedRefundAnswer`). The refund as it stands after: still pending when the provider did not
  * answer or has not decided. A refund no longer pending is returned as it is.
  */
 export async function submitRefund(
@@ -49,7 +53,8 @@ export async function submitRefund(
     idempotencyKey: refundKey(refund),
     receipt: receipt.value,
   });
-  return settleRefund(context, refund, answer, "refuse");
+  const trusted = trustedRefundAnswer(refund, payment, answer, context.onAmountMismatch);
+  return settleRefund(context, refund, trusted, "refuse");
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Payment, Project, Subscription } from "../domain/model.js";
 import { paymentEvent } from "../events/domain-event.js";
 import { renewalEvents } from "../events/renewal-events.js";
 import { startIntervalJob } from "../jobs/interval-job.js";
+import { type OnAmountMismatch, trustedPaymentAnswer } from "../payments/amount-rule.js";
 import {
   answeredOver,
   newPayment,
@@ -44,6 +45,8 @@ export interface RenewalWorkerOptions {
   readonly leaseMs?: number;
   /** Told about every attempt, for logs and metrics. */
   readonly onRenewal?: (event: RenewalEvent) => void;
+  /** Told about every provider word refused for its amount or currency (API.md 10.1). */
+  readonly onAmountMismatch?: OnAmountMismatch | undefined;
   readonly onError?: (cause: unknown) => void;
 }
 
@@ -86,7 +89,14 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
   const leaseMs = options.leaseMs ?? 60_000;
   const { storage } = options;
 
-  const settleContext = { storage, clock, ids, providerFor: options.providerFor, dunning: policy };
+  const settleContext = {
+    storage,
+    clock,
+    ids,
+    providerFor: options.providerFor,
+    dunning: policy,
+    onAmountMismatch: options.onAmountMismatch,
+  };
 
   async function renew(subscription: Subscription, project: Project): Promise<ChargeResult["kind"]> {
     const provider = options.providerFor(project);
@@ -124,7 +134,10 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
     });
     // Kopek's clock, not the provider's: every timestamp of a subscription comes from one clock.
     const at = clock.now();
-    const answer = charge.isOk() ? charge.value : null;
+    // A word for other money than the subscription's settles nothing: the charge stays pending (API.md 10.1).
+    const answer = charge.isOk()
+      ? trustedPaymentAnswer(recorded, charge.value, options.onAmountMismatch)
+      : null;
     const kind: ChargeResult["kind"] =
       answer === null
         ? "unavailable"

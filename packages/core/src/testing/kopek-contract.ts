@@ -1,4 +1,5 @@
 import { describe } from "vitest";
+import { registerAmountRuleTests } from "./kopek-contract-amount-rule.js";
 import { registerCheckoutTests } from "./kopek-contract-checkout.js";
 import { registerCreateTests } from "./kopek-contract-create.js";
 import { registerEventTests } from "./kopek-contract-events.js";
@@ -42,6 +43,7 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerNotificationTests(options);
     registerSettlementTests(options);
     registerRefundTests(options);
+    registerAmountRuleTests(options);
     registerReceiptTests(options);
   });
 }

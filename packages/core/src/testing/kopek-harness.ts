@@ -3,6 +3,7 @@ import { generateApiKey, hashApiKey } from "../auth/api-key.js";
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
 import type { PaymentMethod, Project, Receipt } from "../domain/model.js";
 import { createKopek, type Kopek, type KopekResponse } from "../kopek.js";
+import type { AmountMismatch, OnAmountMismatch } from "../payments/amount-rule.js";
 import type { PaymentProvider, ProviderNotification, ProviderRefund } from "../ports/payment-provider.js";
 import type { InspectableStorage } from "../ports/storage.js";
 import {
@@ -12,9 +13,10 @@ import {
 } from "../renewals/renewal-worker.js";
 import { sampleProject } from "./fixtures.js";
 import { type ManualClock, manualClock } from "./manual-clock.js";
+import { createMoneySkew, type MoneySkew } from "./money-skew.js";
 import { type StorageFaults, withStorageFaults } from "./storage-faults.js";
 
-export { type ManualClock, manualClock };
+export { type ManualClock, type MoneySkew, manualClock };
 
 /** A provider the suite can count real charges on (e.g. the sandbox and its ledger). */
 export interface CountingProvider extends PaymentProvider {
@@ -85,6 +87,15 @@ export interface KopekHarness {
   refundCalls(): number;
   /** Lets every charge held by a "hold" fault answer. */
   releaseHeldCharges(): void;
+  /**
+   * From now on every answer about a payment, a charge or a refund names other money than Kopek asked
+   * for (`null`: the provider's own money again).
+   */
+  misstateMoney(skew: MoneySkew | null): void;
+  /** The words Kopek refused for their money (API.md 10.1), as its `onAmountMismatch` was told, oldest first. */
+  amountMismatches(): readonly AmountMismatch[];
+  /** The hook to give a reconciler a test makes itself, so its refusals are counted too. */
+  readonly onAmountMismatch: OnAmountMismatch;
   call(path: string, body: unknown, idempotencyKey?: string, apiKey?: string): Promise<KopekResponse>;
   get(path: string, query?: Record<string, string>): Promise<KopekResponse>;
   /** A renewal worker over the same storage, provider and clock. */
@@ -118,6 +129,8 @@ export async function createHarness(
   let chargeCalls = 0;
   let loseNextCreate = false;
   let linkCalls = 0;
+  const money = createMoneySkew();
+  const { word, onAmountMismatch } = money;
   let releaseHeld = () => {};
   const held = new Promise<void>((resolve) => {
     releaseHeld = resolve;
@@ -143,22 +156,22 @@ export async function createHarness(
     refundReceipts: () => real.refundReceipts(),
     confirm: (providerPaymentId, decision) => real.confirm(providerPaymentId, decision),
     createPayment: (request) => {
-      if (!loseNextCreate) return real.createPayment(request);
+      if (!loseNextCreate) return word(real.createPayment(request));
       loseNextCreate = false;
       const made = Promise.resolve(real.createPayment(request));
       return new ResultAsync(
         made.then(() => err({ code: "unavailable" as const, message: "injected: no answer" })),
       );
     },
-    getPayment: (providerPaymentId) => real.getPayment(providerPaymentId),
-    findPaymentByKey: (lookup) => real.findPaymentByKey(lookup),
-    cancelPayment: (request) => real.cancelPayment(request),
+    getPayment: (providerPaymentId) => word(real.getPayment(providerPaymentId)),
+    findPaymentByKey: (lookup) => money.found(real.findPaymentByKey(lookup)),
+    cancelPayment: (request) => word(real.cancelPayment(request)),
     refundPayment: (request) => {
       refundCalls += 1;
       const fault = refundFaults.shift();
       if (fault === "outage") return errAsync({ code: "unavailable", message: "injected outage" });
       if (fault === "refuse") return errAsync({ code: "failed", message: "injected refusal" });
-      if (fault === undefined) return real.refundPayment(request);
+      if (fault === undefined) return word(real.refundPayment(request));
       const made = Promise.resolve(real.refundPayment(request));
       return new ResultAsync(
         made.then((answer) =>
@@ -168,7 +181,7 @@ export async function createHarness(
         ),
       );
     },
-    getRefund: (providerRefundId) => real.getRefund(providerRefundId),
+    getRefund: (providerRefundId) => word(real.getRefund(providerRefundId)),
     readNotification: (notification) => real.readNotification(notification),
     notificationAnswer: real.notificationAnswer,
     notificationOf: (providerPaymentId) => real.notificationOf(providerPaymentId),
@@ -183,6 +196,7 @@ export async function createHarness(
           failureCode: "payment_declined",
           methodMask: null,
           savedMethod: null,
+          money: request.money,
         });
       if (fault === "charge-then-outage") {
         const charged = Promise.resolve(real.chargeStoredMethod(request));
@@ -198,7 +212,7 @@ export async function createHarness(
         const charged = Promise.resolve(real.chargeStoredMethod(request));
         return new ResultAsync(held.then(() => charged));
       }
-      return real.chargeStoredMethod(request);
+      return word(real.chargeStoredMethod(request));
     },
   };
   const project = sampleProject({ provider: { kind: "sandbox", storedMethodCharge } });
@@ -218,6 +232,7 @@ export async function createHarness(
     publicUrl: "https://pay.example.test/",
     clock,
     ids: createUuidV7Generator({ clock }),
+    onAmountMismatch,
     ...(settings.leaseMs !== undefined ? { leaseMs: settings.leaseMs } : {}),
     ...(settings.pendingChargeWaitMs !== undefined
       ? { pendingChargeWaitMs: settings.pendingChargeWaitMs }
@@ -244,6 +259,9 @@ export async function createHarness(
       refundFaults.push(...next);
     },
     refundCalls: () => refundCalls,
+    misstateMoney: money.set,
+    amountMismatches: money.mismatches,
+    onAmountMismatch,
     call: (path, body, idempotencyKey = crypto.randomUUID(), key = apiKey) =>
       kopek.handle({
         method: "POST",
@@ -269,6 +287,7 @@ export async function createHarness(
         providerFor: () => provider,
         clock,
         ids: createUuidV7Generator({ clock }),
+        onAmountMismatch,
         ...overrides,
       }),
   };

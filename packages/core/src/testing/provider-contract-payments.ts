@@ -23,8 +23,10 @@ export function describePaymentContract(chargingProvider: () => PaymentProvider)
     it("creates a pending payment for each method, with where the payer confirms it", async () => {
       const provider = chargingProvider();
       for (const method of provider.capabilities.methods) {
-        const created = (await provider.createPayment(requestOf(provider, { method })))._unsafeUnwrap();
-        expect(created).toMatchObject({ status: "pending", failureCode: null });
+        const request = requestOf(provider, { method });
+        const created = (await provider.createPayment(request))._unsafeUnwrap();
+        // The money it was asked for, named in every answer: Kopek settles on no other (API.md 10.1).
+        expect(created).toMatchObject({ status: "pending", failureCode: null, money: request.money });
         expect(created.providerPaymentId).not.toBe("");
         expect(created.confirmationUrl).toMatch(/^(https?:\/\/|\/[^/])/);
         const checked = (await provider.getPayment(created.providerPaymentId))._unsafeUnwrap();
@@ -34,6 +36,7 @@ export function describePaymentContract(chargingProvider: () => PaymentProvider)
           failureCode: null,
           methodMask: created.methodMask,
           savedMethod: null,
+          money: request.money,
         });
       }
     });

@@ -103,10 +103,14 @@ export function describeProviderContract(
         const request = chargeOf(provider);
         const first = (await provider.chargeStoredMethod(request))._unsafeUnwrap();
         const second = (await provider.chargeStoredMethod(request))._unsafeUnwrap();
-        expect(first).toMatchObject({ status: "succeeded", failureCode: null });
+        // With the money it was asked for: Kopek settles on no other (API.md 10.1).
+        expect(first).toMatchObject({ status: "succeeded", failureCode: null, money: request.money });
         expect(first.providerPaymentId).not.toBe("");
         expect(second.providerPaymentId).toBe(first.providerPaymentId);
-        expect((await provider.getPayment(first.providerPaymentId))._unsafeUnwrap().status).toBe("succeeded");
+        expect((await provider.getPayment(first.providerPaymentId))._unsafeUnwrap()).toMatchObject({
+          status: "succeeded",
+          money: request.money,
+        });
       });
 
       it("charges one key once under 20 parallel calls", async () => {

@@ -25,6 +25,7 @@ export async function createRefund(
       clock: { now: () => execution.now },
       ids: execution.ids,
       provider: execution.provider,
+      onAmountMismatch: execution.onAmountMismatch,
     },
     {
       refundId: execution.recordId,

@@ -5,6 +5,7 @@ import type { Subscription } from "../domain/model.js";
 import { formatMoney } from "../domain/money.js";
 import { presentSubscription } from "../domain/presenters.js";
 import { subscriptionEvent } from "../events/domain-event.js";
+import { trustedPaymentAnswer } from "../payments/amount-rule.js";
 import { answeredOver, newPayment, type PaymentSubject } from "../payments/payment-records.js";
 import type { ProviderError, ProviderPayment, StoredMethodCharge } from "../ports/payment-provider.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
@@ -67,7 +68,8 @@ export async function createSubscription(
   // No answer, or one Kopek could not read: the money may have moved. The recorded Payment stays
   // pending: a retry sends the same key, and reconciliation asks the provider what the call did.
   if (charged.isErr()) return err(fromProviderError(charged.error));
-  const answer = charged.value;
+  // A word for other money settles nothing: the subscription is `incomplete` while its charge stays pending (API.md 10.1).
+  const answer = trustedPaymentAnswer(recorded.value, charged.value, execution.onAmountMismatch);
   if (answer.status === "canceled") {
     const declined = newPayment(
       subject(answer.providerPaymentId),

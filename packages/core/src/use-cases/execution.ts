@@ -1,6 +1,7 @@
 import type { KopekError } from "../api/errors.js";
 import type { Payment, Project } from "../domain/model.js";
 import type { DomainEvent } from "../events/domain-event.js";
+import type { OnAmountMismatch } from "../payments/amount-rule.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { StoredResource } from "../ports/idempotency-storage.js";
 import type { PaymentProvider, ProviderError } from "../ports/payment-provider.js";
@@ -21,6 +22,8 @@ export interface Execution {
   readonly ids: IdGenerator;
   /** How long a create waits for a charge the provider answered `pending` before answering (API.md 10.5). */
   readonly pendingChargeWaitMs: number;
+  /** Told about every provider word refused for its amount or currency (API.md 10.1). */
+  readonly onAmountMismatch?: OnAmountMismatch | undefined;
 }
 
 /** What an operation produced: the resource to store with the response, and the response itself. */

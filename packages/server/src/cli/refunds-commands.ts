@@ -41,7 +41,17 @@ export async function refundsCreate(
   const services = openServices(config.value);
   if (services.isErr()) return failure(io, services.error);
   const refunded = await refundAsOperator(
-    { storage, providerFor: services.value.providerFor, clock: services.value.clock },
+    {
+      storage,
+      providerFor: services.value.providerFor,
+      clock: services.value.clock,
+      // Told on stderr, beside the refund printed on stdout (pending): the operator running it decides.
+      onAmountMismatch: ({ expected, answered, status }) =>
+        io.stderr(
+          `kopek: the provider answered the refund ${status} for ${answered?.amount ?? "no"} ${answered?.currency ?? "amount"}, ` +
+            `not ${expected.amount} ${expected.currency}: it settled nothing and the refund stays pending (API.md 10.1)\n`,
+        ),
+    },
     { projectId: project, paymentId: payment, amount: amount ?? null, reason: reason ?? null },
   );
   if (refunded.isErr()) return failure(io, describe(refunded.error, project, payment));

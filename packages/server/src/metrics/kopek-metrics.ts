@@ -4,7 +4,8 @@ import { requestSeries } from "./request-series.js";
 
 /**
  * What an operator scrapes at `/metrics` (Prometheus text format): requests by route and status,
- * idempotent replays and refusals, provider calls, renewals and webhook deliveries by outcome, and
+ * idempotent replays and refusals, provider calls, renewals and webhook deliveries by outcome, provider
+ * words refused for their amount (API.md 10.1), and
  * the process's own gauges. Each series is fed by one place that already knows the fact (the request
  * hook, the API routes, the provider registry, the renewal worker's and dispatcher's callbacks), so
  * nothing on the request path waits for it and nothing is counted twice.
@@ -19,6 +20,11 @@ export interface KopekMetrics {
   providerCall(provider: string, operation: string, outcome: string, seconds: number): void;
   /** One renewal attempt and its result (`charged`, `declined`, `pending`, …). */
   renewal(result: string): void;
+  /**
+   * A provider's word refused for its amount or currency (API.md 10.1), by provider kind and what it
+   * was about (`payment` or `refund`).
+   */
+  amountMismatch(provider: string, kind: "payment" | "refund"): void;
   /** One webhook delivery attempt, and how long its event waited in the outbox by then. */
   webhookAttempt(outcome: string, queueAgeSeconds: number): void;
   /**
@@ -83,6 +89,12 @@ export function createKopekMetrics(clock: Clock = systemClock): KopekMetrics {
     labelNames: ["result"] as const,
     registers: [registry],
   });
+  const amountMismatches = new Counter({
+    name: "kopek_provider_amount_mismatch_total",
+    help: "Provider answers and notifications refused because their amount or currency was not what Kopek asked for: they settled nothing (API.md 10.1)",
+    labelNames: ["provider", "kind"] as const,
+    registers: [registry],
+  });
   const webhookQueueAge = new Histogram({
     name: "kopek_webhook_delivery_queue_age_seconds",
     help: "Webhook delivery attempts by outcome, observed at how long their event had waited in the outbox",
@@ -120,6 +132,9 @@ export function createKopekMetrics(clock: Clock = systemClock): KopekMetrics {
     },
     renewal(result) {
       renewals.inc({ result });
+    },
+    amountMismatch(provider, kind) {
+      amountMismatches.inc({ provider, kind });
     },
     webhookAttempt(outcome, queueAgeSeconds) {
       webhookQueueAge.observe({ outcome }, Math.max(0, queueAgeSeconds));

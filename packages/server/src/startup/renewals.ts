@@ -2,6 +2,7 @@ import {
   type Clock,
   createRenewalWorker,
   type DunningPolicy,
+  type OnAmountMismatch,
   type PaymentProvider,
   type Project,
   type RenewalWorker,
@@ -19,6 +20,8 @@ export interface RenewalsOptions {
   readonly logger: Logger;
   /** Counts every attempt by result. */
   readonly metrics?: KopekMetrics;
+  /** Told about every charge answered for other money (API.md 10.1). */
+  readonly onAmountMismatch?: OnAmountMismatch;
 }
 
 /**
@@ -32,6 +35,7 @@ export function startRenewals(options: RenewalsOptions): RenewalWorker {
     providerFor: options.providerFor,
     clock: options.clock,
     dunning: options.dunning,
+    onAmountMismatch: options.onAmountMismatch,
     onRenewal: ({ subscription, cycle, result }) => {
       options.metrics?.renewal(result);
       logger.info(

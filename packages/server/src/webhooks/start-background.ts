@@ -4,6 +4,7 @@ import {
   createPaymentReconciler,
   createWebhookDispatcher,
   type DunningPolicy,
+  type OnAmountMismatch,
   type PaymentProvider,
   type Project,
   type Storage,
@@ -22,6 +23,8 @@ export interface BackgroundOptions {
   readonly publicUrl?: () => string;
   /** For the payment reconciler: how a renewal that settles declined is retried. */
   readonly dunning?: DunningPolicy;
+  /** For the payment reconciler: told about every provider word refused for its money (API.md 10.1). */
+  readonly onAmountMismatch?: OnAmountMismatch;
   readonly clock: Clock;
   readonly intervalMs: number;
   readonly logger: Logger;
@@ -80,6 +83,7 @@ export function startBackgroundJobs(options: BackgroundOptions): { stop(): Promi
     providerFor: options.providerFor,
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
     ...(options.dunning === undefined ? {} : { dunning: options.dunning }),
+    onAmountMismatch: options.onAmountMismatch,
     onError: (cause) => logger.error({ err: cause }, "payment reconciliation failed"),
   });
   const jobs = [dispatcher, sweeper, reconciler];
