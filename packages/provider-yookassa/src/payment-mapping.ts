@@ -59,6 +59,7 @@ export function providerPaymentOf(payment: YooKassaPayment): ProviderPayment {
     failureCode: status === "canceled" ? failureCodeOf(reason ?? "") : null,
     methodMask: methodMaskOf(payment),
     savedMethod: savedMethodOf(payment),
+    kopekPaymentId: payment.metadata?.kopekPaymentId ?? null,
   };
 }
 
