@@ -154,5 +154,5 @@ describe.each([
     } finally {
       await s.close();
     }
-  }, 15_000);
+  }, 30_000);
 });
