@@ -1,6 +1,7 @@
 import { BlockList, isIP } from "node:net";
 import type { NotificationSubject, ProviderError, ProviderNotification } from "@kopek/core";
 import { err, ok, type Result } from "neverthrow";
+import { z } from "zod";
 import { notificationSchema } from "./yookassa-schemas.js";
 
 /**
@@ -53,8 +54,9 @@ export function sourceAddressOf(headers: ProviderNotification["headers"]): strin
 const PAYMENT_EVENT = /^payment\./;
 
 /**
- * Which payment a notification names. Only `object.id` is read: YooKassa does not sign notifications, so
- * Kopek asks `GET /payments/{id}` for the outcome. Refund and other events: null (issue 16).
+ * Which payment a notification names. Only `object.id` and `object.metadata.kopekPaymentId` are read:
+ * YooKassa does not sign notifications, so Kopek asks `GET /payments/{id}` for the outcome (and
+ * whether the payment is the one that id names). Refund and other events: null (issue 16).
  */
 export function readYooKassaNotification(
   notification: ProviderNotification,
@@ -78,5 +80,19 @@ export function readYooKassaNotification(
   const parsed = notificationSchema.safeParse(json);
   if (!parsed.success) return err({ code: "failed", message: "not a YooKassa notification" });
   const { event, object } = parsed.data;
-  return ok(PAYMENT_EVENT.test(event) ? { providerPaymentId: object.id } : null);
+  if (!PAYMENT_EVENT.test(event)) return ok(null);
+  const kopekPaymentId = kopekPaymentIdSchema.safeParse(json).data?.object.metadata.kopekPaymentId;
+  return ok(
+    kopekPaymentId === undefined
+      ? { providerPaymentId: object.id }
+      : { providerPaymentId: object.id, kopekPaymentId },
+  );
 }
+
+/**
+ * Kopek's payment id in the notified payment's `metadata`, where the adapter put it when it made the
+ * payment: it finds a renewal whose answer has not been recorded yet (core checks it with getPayment).
+ */
+const kopekPaymentIdSchema = z.object({
+  object: z.object({ metadata: z.object({ kopekPaymentId: z.string().min(1).max(64) }) }),
+});

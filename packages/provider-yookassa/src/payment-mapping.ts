@@ -61,6 +61,7 @@ export function providerPaymentOf(payment: YooKassaPayment): ProviderPayment {
     savedMethod: savedMethodOf(payment),
     // Null when YooKassa's amount cannot be read: a final word without money settles nothing (API.md 10.1).
     money: fromYooKassaAmount(payment.amount),
+    kopekPaymentId: payment.metadata?.kopekPaymentId ?? null,
   };
 }
 

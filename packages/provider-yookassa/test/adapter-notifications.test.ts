@@ -17,7 +17,8 @@ afterAll(async () => {
 describe("notifications", () => {
   it("names the payment of a notification the emulator sent; getPayment tells the outcome", async () => {
     const provider = providerFor(emulator);
-    const created = (await provider.createPayment(paymentRequest()))._unsafeUnwrap();
+    const request = paymentRequest();
+    const created = (await provider.createPayment(request))._unsafeUnwrap();
     emulator.books.decide(created.providerPaymentId, { card: "5555555555554444" });
     await emulator.deliveries();
     const delivered = sink.received.at(-1);
@@ -26,7 +27,11 @@ describe("notifications", () => {
       headers: delivered?.headers ?? {},
       body: delivered?.body ?? "",
     });
-    expect(subject._unsafeUnwrap()).toEqual({ providerPaymentId: created.providerPaymentId });
+    // Kopek's own id comes back in the payment's metadata: a charge whose answer is not recorded yet is found by it.
+    expect(subject._unsafeUnwrap()).toEqual({
+      providerPaymentId: created.providerPaymentId,
+      kopekPaymentId: request.paymentId,
+    });
     expect(provider.notificationAnswer.status).toBe(200);
   });
 
@@ -47,6 +52,23 @@ describe("notifications", () => {
       providerPaymentId: created.providerPaymentId,
     });
     expect((await provider.getPayment(created.providerPaymentId))._unsafeUnwrap().status).toBe("pending");
+  });
+
+  it("names Kopek's payment id of a stored-method charge's notification, and none of a body without metadata", async () => {
+    const provider = providerFor(emulator);
+    const paymentId = globalThis.crypto.randomUUID();
+    const body = (metadata: unknown) =>
+      JSON.stringify({ type: "notification", event: "payment.succeeded", object: { id: "p-1", metadata } });
+    expect(
+      provider.readNotification({ headers: {}, body: body({ kopekPaymentId: paymentId }) })._unsafeUnwrap(),
+    ).toEqual({
+      providerPaymentId: "p-1",
+      kopekPaymentId: paymentId,
+    });
+    for (const metadata of [undefined, {}, { kopekPaymentId: 42 }, { kopekPaymentId: "" }])
+      expect(provider.readNotification({ headers: {}, body: body(metadata) })._unsafeUnwrap()).toEqual({
+        providerPaymentId: "p-1",
+      });
   });
 
   it("answers null for refund events and an error for what is not a YooKassa notification", () => {

@@ -34,7 +34,8 @@ describe("createPayment and getPayment against the emulator", () => {
 
   it("reads a paid card payment as succeeded with the card's mask, and no saved method when none was asked", async () => {
     const provider = providerFor(emulator);
-    const created = (await provider.createPayment(paymentRequest()))._unsafeUnwrap();
+    const request = paymentRequest();
+    const created = (await provider.createPayment(request))._unsafeUnwrap();
     emulator.books.decide(created.providerPaymentId, { card: "2200701234561234" });
     expect((await provider.getPayment(created.providerPaymentId))._unsafeUnwrap()).toEqual({
       providerPaymentId: created.providerPaymentId,
@@ -43,6 +44,7 @@ describe("createPayment and getPayment against the emulator", () => {
       methodMask: "2200 70** **** 1234",
       savedMethod: null,
       money: { amount: "149900", currency: "RUB" },
+      kopekPaymentId: request.paymentId,
     });
   });
 

@@ -47,6 +47,16 @@ function expectThirteenCycles(result: ScenarioResult, storage: string) {
   expect(attempts.filter((line) => line.includes('"result":"charged"'))).toHaveLength(12);
   expect(attempts.filter((line) => line.includes('"result":"declined"'))).toHaveLength(1);
   expect(attempts.every((line) => line.includes(`"subscriptionId":"${result.final.id}"`))).toBe(true);
+  // Counted as the API counts cycles (1 = the first charge, made at creation): renewals are 2 to 13.
+  const logged = attempts.map((line) => JSON.parse(line) as { cycle: number; result: string });
+  expect(logged.map(({ cycle, result }) => `${cycle} ${result}`)).toEqual([
+    "2 charged",
+    "3 charged",
+    "4 declined",
+    ...Array.from({ length: 10 }, (_, i) => `${i + 4} charged`),
+  ]);
+  // The provider keys keep the period (cycle − 1) they always carried, so no key changed on upgrade.
+  expect(result.charges[1]?.idempotencyKey).toBe(`kopek:renewal:${result.final.id}:1:0`);
   expect(result.log).not.toContain(SCENARIO_REF);
   expect(result.exitCode).toBe(0);
 }

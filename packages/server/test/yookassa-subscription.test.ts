@@ -44,6 +44,20 @@ async function savedCardAtEmulator(s: YooKassaServer): Promise<string> {
   return method.id as string;
 }
 
+/** A monthly subscription on the saved method `ref`, created active with cycle 1 charged. */
+async function subscribeMonthly(s: YooKassaServer, ref: string): Promise<Json> {
+  const created = await s.post("/v1/subscriptions", {
+    amount: { amount: "149900", currency: "RUB" },
+    period: { unit: "month", count: 1 },
+    method: "card",
+    providerMethodRef: ref,
+  });
+  const subscription = (await created.json()) as Json;
+  expect(created.status).toBe(201);
+  expect(subscription).toMatchObject({ status: "active", cyclesStarted: 1 });
+  return subscription;
+}
+
 /** The emulator's payments made by charging the saved method `ref` (no confirmation, its method's id). */
 const chargesOf = (s: YooKassaServer, ref: string) =>
   [...s.emulator.books.payments.values()].filter(
@@ -61,15 +75,7 @@ describe.each([
       const ref = await savedCardAtEmulator(s);
       const postsBefore = s.emulator.requests.filter((r) => r.method === "POST").length;
 
-      const created = await s.post("/v1/subscriptions", {
-        amount: { amount: "149900", currency: "RUB" },
-        period: { unit: "month", count: 1 },
-        method: "card",
-        providerMethodRef: ref,
-      });
-      const subscription = (await created.json()) as Json;
-      expect(created.status).toBe(201);
-      expect(subscription).toMatchObject({ status: "active", cyclesStarted: 1 });
+      const subscription = await subscribeMonthly(s, ref);
       expect(JSON.stringify(subscription)).not.toContain(ref); // the token stays inside Kopek
 
       const charges = chargesOf(s, ref);
@@ -113,4 +119,42 @@ describe.each([
       await s.close();
     }
   }, 10_000);
+
+  it("settles a renewal at once on payment.succeeded that comes before its charge's answer was recorded", async () => {
+    const s = await startYooKassaServer({ storage: storage() });
+    try {
+      const ref = await savedCardAtEmulator(s);
+      const subscription = await subscribeMonthly(s, ref);
+      // The renewal's charge is made, but every answer to it is lost (4 tries: maxRetries 3), and the
+      // notification is held back until then: it is delivered while the Payment has no provider id.
+      await s.emulator.deliveries(); // cycle 1's notification, which asks YooKassa, is not in the way
+      s.emulator.notifyTo("http://127.0.0.1:9/held");
+      s.time.shift(32 * DAY_MS);
+      s.emulator.failNext(4, "500", { afterProcessing: true });
+      expect(await s.renewals.runOnce()).toMatchObject({ claimed: 1, unavailable: 1 });
+      const [charge] = chargesOf(s, ref).slice(-1);
+      expect(charge).toMatchObject({ status: "succeeded", metadata: { kopekPaymentId: expect.any(String) } });
+      const pending = (await s.get(`/v1/payments?subscriptionId=${subscription.id}&status=pending`)).data;
+      expect(pending).toMatchObject([{ cycle: 2, providerPaymentId: null }]);
+      const held = s.emulator.notifications.at(-1);
+      expect(held).toMatchObject({ event: "payment.succeeded", object: { id: charge?.id } });
+
+      const delivered = await fetch(s.notificationUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ type: "notification", event: held?.event, object: held?.object }),
+      });
+      expect(delivered.status).toBe(200);
+      await delivered.body?.cancel();
+      // Settled at once, on YooKassa's own answer: no wait for the worker's next try.
+      const payments = (await s.get(`/v1/payments?subscriptionId=${subscription.id}`)).data as Json[];
+      expect(payments[0]).toMatchObject({ cycle: 2, status: "succeeded", providerPaymentId: charge?.id });
+      expect(await s.get(`/v1/subscriptions/${subscription.id}`)).toMatchObject({ cyclesStarted: 2 });
+      s.time.shift(10 * 60_000);
+      expect(await s.renewals.runOnce()).toMatchObject({ claimed: 0 });
+      expect(chargesOf(s, ref)).toHaveLength(2);
+    } finally {
+      await s.close();
+    }
+  }, 30_000);
 });

@@ -58,7 +58,10 @@ export interface Subscription {
   readonly createdAt: Date;
   readonly canceledAt: Date | null;
   readonly cancelReason: CancelReason | null;
-  /** The cycle due at `nextChargeAt` (anchor + nextCycle periods); 1 after creation. */
+  /**
+   * The schedule's period due at `nextChargeAt` (anchor + nextCycle periods): cycle nextCycle + 1 as
+   * Payments count (renewal-transition.ts); 1 after creation, the second cycle.
+   */
   readonly nextCycle: number;
   /** When the renewal worker acts next: `nextChargeAt`, or the next retry while past due. */
   readonly nextAttemptAt: Date;

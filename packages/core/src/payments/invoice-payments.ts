@@ -8,6 +8,7 @@ import {
   type Project,
 } from "../domain/model.js";
 import { invoiceStatusAt } from "../domain/presenters.js";
+import type { ProviderPayment } from "../ports/payment-provider.js";
 import { fromProviderError, fromStorageError } from "../use-cases/execution.js";
 import { loadInvoice } from "./payment-page.js";
 import { NO_PAYMENT_MADE, newPayment, type PaymentSubject } from "./payment-records.js";
@@ -171,8 +172,10 @@ async function confirmAt(
     saveMethod: invoice.savePaymentMethod,
   });
   if (created.isErr()) {
-    // An outage leaves the attempt pending: choosing again asks with the same key. A refusal ends it.
-    if (created.error.code === "failed") await settlePayment(context, payment, NO_PAYMENT_MADE);
+    // An outage leaves the attempt pending: choosing again asks with the same key. A refusal or a
+    // decline ends it (no payment was made), so choosing again makes a new attempt with a new key.
+    if (created.error.code !== "unavailable")
+      await settlePayment(context, payment, created.error.code === "declined" ? DECLINED : NO_PAYMENT_MADE);
     return err(fromProviderError(created.error));
   }
   const settled = await settlePayment(context, payment, created.value);
@@ -182,6 +185,9 @@ async function confirmAt(
   const url = confirmationUrl.startsWith("/") ? `${context.publicUrl()}${confirmationUrl}` : confirmationUrl;
   return ok({ kind: "confirm", url, payment: settled.value });
 }
+
+/** The provider's word that it declined a payment at once, making none. */
+const DECLINED: ProviderPayment = { ...NO_PAYMENT_MADE, failureCode: "payment_declined" };
 
 /**
  * The provider key of an invoice's attempt: `kopek:invoice:{invoiceId}:{method}:{number}`. Attempts

@@ -1,7 +1,12 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../api/errors.js";
 import { isUuid } from "../crypto/uuid-v7.js";
-import type { NotificationAnswer, ProviderNotification } from "../ports/payment-provider.js";
+import type { Payment, Project } from "../domain/model.js";
+import type {
+  NotificationAnswer,
+  NotificationSubject,
+  ProviderNotification,
+} from "../ports/payment-provider.js";
 import { fromProviderError, fromStorageError } from "../use-cases/execution.js";
 import { type SettleContext, settlePayment } from "./settle-payment.js";
 
@@ -24,7 +29,8 @@ export function providerNotificationUrl(publicUrl: string, projectId: string, ki
  * provider answers when Kopek asks (`getPayment`), settled like a payer's return, so a forged body
  * changes nothing and a repeated one changes nothing twice. Refused, changing nothing: an unknown
  * project or a provider kind it does not use (`not_found`), a body that is not this provider's
- * notification (`bad_request`), a payment Kopek does not know (`not_found`). When the provider cannot
+ * notification (`bad_request`), a payment Kopek does not know (`not_found`; one named by Kopek's own
+ * id that the provider's answer does not confirm, likewise). When the provider cannot
  * be asked, `provider_unavailable`: the provider retries its notification, and reconciliation would
  * settle the payment anyway.
  */
@@ -41,11 +47,38 @@ export async function handleProviderNotification(
   const subject = provider.readNotification(request.notification);
   if (subject.isErr()) return err({ code: "bad_request" });
   if (subject.value === null) return ok(provider.notificationAnswer);
-  const payment = await context.storage.findPaymentByProviderId(project.id, subject.value.providerPaymentId);
-  if (payment.isErr()) return err(fromStorageError(payment.error));
-  if (payment.value === null) return err({ code: "not_found" });
+  const named = await paymentNamedBy(context, project, subject.value);
+  if (named.isErr()) return err(named.error);
+  if (named.value === null) return err({ code: "not_found" });
+  const { payment, byKopekId } = named.value;
   const answer = await provider.getPayment(subject.value.providerPaymentId);
   if (answer.isErr()) return err(fromProviderError(answer.error));
-  const settled = await settlePayment(context, payment.value, answer.value);
+  // Found by Kopek's id alone: the body could pair any payment with any Payment, so only the
+  // provider's own answer may tie them (its id recorded on the Payment as it settles).
+  if (byKopekId && answer.value.kopekPaymentId !== payment.id) return err({ code: "not_found" });
+  const settled = await settlePayment(context, payment, answer.value);
   return settled.isErr() ? err(settled.error) : ok(provider.notificationAnswer);
+}
+
+/**
+ * The project's Payment a notification names: by the provider's id, else — a charge whose answer has
+ * not been recorded yet (it is on its way, or was lost) — by Kopek's own id the provider carried back,
+ * if that Payment has no provider id yet and was made through this provider kind. Null: none.
+ */
+async function paymentNamedBy(
+  context: NotificationContext,
+  project: Project,
+  subject: NotificationSubject,
+): Promise<Result<{ readonly payment: Payment; readonly byKopekId: boolean } | null, KopekError>> {
+  const byProviderId = await context.storage.findPaymentByProviderId(project.id, subject.providerPaymentId);
+  if (byProviderId.isErr()) return err(fromStorageError(byProviderId.error));
+  if (byProviderId.value !== null) return ok({ payment: byProviderId.value, byKopekId: false });
+  const kopekId = subject.kopekPaymentId;
+  if (kopekId === undefined || !isUuid(kopekId)) return ok(null);
+  const byKopekId = await context.storage.findPayment(project.id, kopekId.toLowerCase());
+  if (byKopekId.isErr()) return err(fromStorageError(byKopekId.error));
+  const payment = byKopekId.value;
+  if (payment === null || payment.providerPaymentId !== null || payment.provider !== project.provider.kind)
+    return ok(null);
+  return ok({ payment, byKopekId: true });
 }

@@ -7,7 +7,7 @@ import type { PaymentProvider, ProviderPayment } from "../ports/payment-provider
 import type { StorageError } from "../ports/storage-error.js";
 import { refundWhileSettling } from "../refunds/refund-payment.js";
 import { DEFAULT_DUNNING_POLICY, type DunningPolicy } from "../renewals/renewal-schedule.js";
-import { applyChargeResult } from "../renewals/renewal-transition.js";
+import { applyChargeResult, periodOfCycle } from "../renewals/renewal-transition.js";
 import { fromStorageError } from "../use-cases/execution.js";
 import { trustedPaymentAnswer } from "./amount-rule.js";
 import type { PaymentContext } from "./payment-page.js";
@@ -154,11 +154,9 @@ function settledSubscription(
       ? { ...base, status: "active", cyclesStarted: 1, lastChargedAt: now }
       : { ...base, status: "canceled", canceledAt: now, cancelReason: "payment_failed" };
   }
-  // The schedule counts periods from 0 (the first charge); Payments count cycles from 1.
-  const cycle = (payment.cycle ?? 1) - 1;
   return applyChargeResult(
     subscription,
-    cycle,
+    periodOfCycle(payment.cycle ?? 1),
     { kind: succeeded ? "charged" : "declined", at: now },
     policy,
   );

@@ -57,8 +57,16 @@ export interface ProviderNotification {
   readonly body: string;
 }
 
+/** What a notification names: the provider's payment, and Kopek's id of it when the provider carries one. */
 export interface NotificationSubject {
   readonly providerPaymentId: string;
+  /**
+   * Kopek's id of the payment as the notification's body carries it (the `paymentId` Kopek gave the
+   * provider, kept in its metadata). It finds a Payment whose provider id is not stored yet (the
+   * charge's answer is still on its way, or was lost); trusted only once `getPayment` confirms it
+   * (`ProviderPayment.kopekPaymentId`). Absent when the provider does not carry it.
+   */
+  readonly kopekPaymentId?: string;
 }
 
 export interface NotificationAnswer {
@@ -107,6 +115,12 @@ export interface ProviderPayment {
    * say. Kopek acts on a final word only when this is the money it asked for (API.md 10.1).
    */
   readonly money: Money | null;
+  /**
+   * Kopek's id of the payment as the provider keeps it (`paymentId` of the request that made it, in
+   * its metadata); absent or null when the provider does not tell. A notification that names a
+   * Payment by this id alone settles it only when the provider's own answer says so.
+   */
+  readonly kopekPaymentId?: string | null;
 }
 
 /** A method the provider saved: its token (`ref`, never logged) and mask. */

@@ -11,7 +11,21 @@ export type ChargeResult =
   /** An outage or a malformed answer: not the payer's fault, never counted as a decline. */
   | { readonly kind: "unavailable"; readonly at: Date };
 
-/** The cycle a renewal of `subscription` charges at `now`. */
+/*
+ * Two numberings meet here, and only here. What people read counts a subscription's cycles from 1,
+ * the first charge (API.md 10.2): `Payment.cycle`, the renewal worker's `RenewalEvent.cycle` (and so
+ * the server's log), the docs. The schedule counts periods from the anchor: period p is due at
+ * anchor + p periods (`Subscription.nextCycle`, stored so, and the `cycle` argument of the functions
+ * below), so cycle n is period n − 1. Convert with these two, never with a bare ± 1.
+ */
+
+/** The schedule's period of a cycle (1 = the first charge, period 0). */
+export const periodOfCycle = (cycle: number): number => cycle - 1;
+
+/** The cycle (1 = the first charge) of a schedule's period. */
+export const cycleOfPeriod = (period: number): number => period + 1;
+
+/** The period (see above) a renewal of `subscription` charges at `now`. */
 export function cycleToCharge(subscription: Subscription, now: Date): number {
   // A past-due subscription retries the cycle that failed; an active one catches up to the latest due.
   return subscription.status === "past_due"
@@ -20,15 +34,21 @@ export function cycleToCharge(subscription: Subscription, now: Date): number {
 }
 
 /**
- * The provider idempotency key of a renewal attempt: one per cycle and decline count. A retry after
- * an outage reuses it (the charge may have gone through; the provider answers with the first one);
- * a retry after a decline needs a new one, since a provider replays a remembered decline.
+ * The provider idempotency key of a renewal attempt of `cycle` (1 = the first charge): one per cycle
+ * and decline count. A retry after an outage reuses it (the charge may have gone through; the
+ * provider answers with the first one); a retry after a decline needs a new one, since a provider
+ * replays a remembered decline.
+ *
+ * Its number is the cycle's *period* (cycle − 1), as every key sent so far was written: a renewal
+ * recorded pending by an older Kopek and sent again after an upgrade must send the very same key, or
+ * the provider would charge it a second time. So the key's text never changes; only what people read
+ * counts from 1 (docs/api.md, "Cycle numbers").
  */
 export function renewalChargeKey(subscription: Subscription, cycle: number): string {
-  return `kopek:renewal:${subscription.id}:${cycle}:${subscription.declines}`;
+  return `kopek:renewal:${subscription.id}:${periodOfCycle(cycle)}:${subscription.declines}`;
 }
 
-/** The subscription after a renewal attempt of `cycle`; `version` is bumped for a checked write. */
+/** The subscription after a renewal attempt of period `cycle`; `version` is bumped for a checked write. */
 export function applyChargeResult(
   subscription: Subscription,
   cycle: number,

@@ -19,7 +19,9 @@ import { DEFAULT_DUNNING_POLICY, type DunningPolicy } from "./renewal-schedule.j
 import {
   applyChargeResult,
   type ChargeResult,
+  cycleOfPeriod,
   cycleToCharge,
+  periodOfCycle,
   renewalChargeKey,
 } from "./renewal-transition.js";
 
@@ -52,6 +54,7 @@ export interface RenewalWorkerOptions {
 
 export interface RenewalEvent {
   readonly subscription: Subscription;
+  /** The cycle attempted, as `Payment.cycle` counts it: 1 = the first charge (API.md 10.2). */
   readonly cycle: number;
   readonly result: ChargeResult["kind"];
 }
@@ -103,9 +106,9 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
     const open = await openCharge(subscription);
     // A charge the provider answered pending is asked about, never charged again (API.md 10.5).
     if (open?.providerPaymentId != null) return check(subscription, open, provider);
-    // The schedule counts periods from the start (0: the first charge); Payments count cycles from 1.
+    // `cycle` is the schedule's period (renewal-transition.ts); Payments and events count cycles from 1.
     // An earlier attempt with no answer is sent again for its own cycle, with its own key.
-    const cycle = open?.cycle != null ? open.cycle - 1 : cycleToCharge(subscription, clock.now());
+    const cycle = open?.cycle != null ? periodOfCycle(open.cycle) : cycleToCharge(subscription, clock.now());
     const subject = (providerPaymentId: string | null): PaymentSubject => ({
       projectId: subscription.projectId,
       amount: subscription.amount,
@@ -113,7 +116,7 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
       methodMask: subscription.methodMask,
       provider: project.provider.kind,
       providerPaymentId,
-      for: { subscriptionId: subscription.id, cycle: cycle + 1 },
+      for: { subscriptionId: subscription.id, cycle: cycleOfPeriod(cycle) },
     });
     // No charge without a record: the attempt's pending Payment is committed first, with the
     // subscription moved off its schedule, so an attempt whose answer is lost (a crash, a failed write)
@@ -130,7 +133,7 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
       description: subscription.description,
       // Every renewal registers the receipt again: each charge is a sale of its own (API.md 10.7).
       receipt: subscription.receipt,
-      idempotencyKey: renewalChargeKey(subscription, cycle),
+      idempotencyKey: renewalChargeKey(subscription, cycleOfPeriod(cycle)),
     });
     // Kopek's clock, not the provider's: every timestamp of a subscription comes from one clock.
     const at = clock.now();
@@ -156,7 +159,7 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
     // No answer: the recorded Payment stays pending as it is, sent again with the same key, never a new one.
     const payments = charge.isErr() ? [] : [answeredOver(recorded, answered)];
     await save(claimed, cycle, { kind, at }, payments);
-    options.onRenewal?.({ subscription, cycle, result: kind });
+    options.onRenewal?.({ subscription, cycle: cycleOfPeriod(cycle), result: kind });
     return kind;
   }
 
@@ -204,7 +207,7 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
     open: Payment,
     provider: PaymentProvider,
   ): Promise<ChargeResult["kind"]> {
-    const cycle = (open.cycle ?? 1) - 1;
+    const cycle = open.cycle ?? 1;
     const answer = await provider.getPayment(open.providerPaymentId ?? "");
     if (answer.isOk()) {
       const settled = await settlePayment(settleContext, open, answer.value);
@@ -217,7 +220,7 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
       }
     }
     const kind = answer.isOk() ? "pending" : "unavailable";
-    await save(subscription, cycle, { kind, at: clock.now() }, []);
+    await save(subscription, periodOfCycle(cycle), { kind, at: clock.now() }, []);
     options.onRenewal?.({ subscription, cycle, result: kind });
     return kind;
   }

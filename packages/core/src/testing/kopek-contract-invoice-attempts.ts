@@ -1,3 +1,4 @@
+import { errAsync } from "neverthrow";
 import { describe, expect, it } from "vitest";
 import { MAX_INVOICE_ATTEMPTS } from "../domain/model.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
@@ -86,6 +87,32 @@ export function registerInvoiceAttemptTests(options: KopekContractOptions): void
         again.kind === "confirm" && pending?.kind === "confirm" && again.payment.id === pending.payment.id,
       ).toBe(true);
       expect((await h.kopek.paymentPage(id))._unsafeUnwrap().state).toBe("payable");
+    });
+
+    it("ends an attempt the provider refused or declined at once, so choosing again makes a new one", async () => {
+      const h = await createHarness(options, { paymentPage: "kopek" });
+      const keys = recordKeys(h);
+      const id = json(await h.call("/v1/invoices", invoiceBody())).id as string;
+      const real = h.provider.createPayment.bind(h.provider);
+      for (const [code, failureCode] of [
+        ["declined", "payment_declined"],
+        ["failed", "provider_error"],
+      ] as const) {
+        Object.assign(h.provider, {
+          createPayment: () => errAsync({ code, message: `injected: ${code}` }),
+        });
+        const refused = await h.kopek.startPayment({ invoiceId: id, method: "card" });
+        expect(refused.isErr()).toBe(true);
+        const [attempt] = json(await h.get("/v1/payments", { invoiceId: id })).data as Record<
+          string,
+          unknown
+        >[];
+        expect(attempt).toMatchObject({ status: "canceled", failureCode, providerPaymentId: null });
+      }
+      Object.assign(h.provider, { createPayment: real });
+      const third = (await h.kopek.startPayment({ invoiceId: id, method: "card" }))._unsafeUnwrap();
+      expect(third.kind).toBe("confirm");
+      expect(keys).toEqual([`kopek:invoice:${id}:card:3`]);
     });
   });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { StoredMethodCharge } from "../ports/payment-provider.js";
 import { createHarness, json, type KopekContractOptions, subscriptionBody } from "./kopek-harness.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -98,6 +99,36 @@ export function registerRenewalTests(options: KopekContractOptions): void {
       expect(json(await h.get(`/v1/subscriptions/${id}`)).status).toBe("active");
       h.clock.advance(5 * 60_000);
       expect(await worker.runOnce()).toMatchObject({ charged: 1 });
+      expect(h.provider.chargesMade()).toBe(2);
+    });
+
+    it("numbers every attempt as Payments do (1 = the first charge), and sends an unanswered one again with its first key", async () => {
+      const h = await createHarness(options);
+      const id = json(await h.call("/v1/subscriptions", subscriptionBody())).id as string;
+      const keys: string[] = [];
+      const charge = h.provider.chargeStoredMethod.bind(h.provider);
+      Object.assign(h.provider, {
+        chargeStoredMethod: (request: StoredMethodCharge) => {
+          keys.push(request.idempotencyKey);
+          return charge(request);
+        },
+      });
+      const events: { cycle: number; result: string }[] = [];
+      const worker = h.worker({ onRenewal: ({ cycle, result }) => events.push({ cycle, result }) });
+      h.clock.advance(28 * DAY_MS);
+      // The charge is made, its answer lost: the attempt stays recorded, pending, for cycle 2.
+      h.injectChargeFaults("charge-then-outage");
+      expect(await worker.runOnce()).toMatchObject({ unavailable: 1 });
+      h.clock.advance(5 * 60_000);
+      expect(await worker.runOnce()).toMatchObject({ charged: 1 });
+      expect(events).toEqual([
+        { cycle: 2, result: "unavailable" },
+        { cycle: 2, result: "charged" },
+      ]);
+      const [renewal] = json(await h.get("/v1/payments", { subscriptionId: id })).data as { cycle: number }[];
+      expect(renewal?.cycle).toBe(2);
+      // The key as every release wrote it (its number is the period, cycle − 1): one charge, never two.
+      expect(keys).toEqual([`kopek:renewal:${id}:1:0`, `kopek:renewal:${id}:1:0`]);
       expect(h.provider.chargesMade()).toBe(2);
     });
 

@@ -149,20 +149,42 @@ export function registerSavedMethodTests(options: KopekContractOptions): void {
       ]);
     });
 
-    it("offers only savable methods, and refuses a pinned one the provider cannot save", async () => {
-      const h = await createHarness(options, { paymentPage: "kopek" });
-      const saving = { ...h.provider.capabilities, saveMethod: ["card"] as const };
-      Object.assign(h.provider, { capabilities: saving });
-      const pinned = await h.call("/v1/invoices", {
-        ...invoiceBody(),
-        method: "sbp",
-        savePaymentMethod: true,
-      });
-      expect(pinned.status).toBe(422);
-      expect(json(pinned).code).toBe("method_unavailable");
-      const open = json(await h.call("/v1/invoices", { ...invoiceBody(), savePaymentMethod: true }));
-      const page = (await h.kopek.paymentPage(open.id as string))._unsafeUnwrap();
-      expect(page.methods).toEqual(["card"]);
-    });
+    // A saved method must be one the project can charge later: what the provider saves, within what
+    // the project may charge stored (`storedMethods`, API.md 10.8); else its subscription is refused.
+    it.each([
+      { case: "the provider cannot save sbp", saveMethod: ["card"], storedMethodCharge: ["card", "sbp"] },
+      {
+        case: "the project charges only stored cards",
+        saveMethod: ["card", "sbp"],
+        storedMethodCharge: ["card"],
+      },
+    ] as const)(
+      "offers only methods it can charge later, and refuses a pinned other one, when $case",
+      async (capabilities) => {
+        const h = await createHarness(options, { paymentPage: "kopek" });
+        const { saveMethod, storedMethodCharge } = capabilities;
+        Object.assign(h.provider, {
+          capabilities: { ...h.provider.capabilities, saveMethod, storedMethodCharge },
+        });
+        const pinned = await h.call("/v1/invoices", {
+          ...invoiceBody(),
+          method: "sbp",
+          savePaymentMethod: true,
+        });
+        expect(pinned.status).toBe(422);
+        expect(json(pinned).code).toBe("method_unavailable");
+        const methodsOf = async (id: unknown) =>
+          (await h.kopek.paymentPage(id as string))._unsafeUnwrap().methods;
+        const open = json(await h.call("/v1/invoices", { ...invoiceBody(), savePaymentMethod: true }));
+        expect(await methodsOf(open.id)).toEqual(["card"]);
+        const refused = await h.kopek.startPayment({ invoiceId: open.id as string, method: "sbp" });
+        expect(refused._unsafeUnwrapErr().code).toBe("method_unavailable");
+        // Not saving: every method stays payable.
+        expect(await methodsOf(json(await h.call("/v1/invoices", invoiceBody())).id)).toEqual([
+          "card",
+          "sbp",
+        ]);
+      },
+    );
   });
 }

@@ -2,6 +2,7 @@ import { describe } from "vitest";
 import { registerAmountRuleTests } from "./kopek-contract-amount-rule.js";
 import { registerCheckoutTests } from "./kopek-contract-checkout.js";
 import { registerCreateTests } from "./kopek-contract-create.js";
+import { registerEarlyNotificationTests } from "./kopek-contract-early-notifications.js";
 import { registerEventTests } from "./kopek-contract-events.js";
 import { registerFuzzTests } from "./kopek-contract-fuzz.js";
 import { registerIdempotencyTests } from "./kopek-contract-idempotency.js";
@@ -41,6 +42,7 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerInvoiceAttemptTests(options);
     registerSavedMethodTests(options);
     registerNotificationTests(options);
+    registerEarlyNotificationTests(options);
     registerSettlementTests(options);
     registerRefundTests(options);
     registerAmountRuleTests(options);

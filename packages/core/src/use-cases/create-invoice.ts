@@ -3,6 +3,7 @@ import type { KopekError } from "../api/errors.js";
 import type { Invoice, PaymentMethod, Receipt } from "../domain/model.js";
 import { formatMoney } from "../domain/money.js";
 import { presentInvoice } from "../domain/presenters.js";
+import type { ProviderCapabilities } from "../ports/payment-provider.js";
 import { DEFAULT_INVOICE_LIFETIME_MS } from "../validation/limits.js";
 import type { CreateInvoiceRequest } from "../validation/schemas.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
@@ -73,7 +74,7 @@ function planInvoice(execution: Execution, input: CreateInvoiceRequest): Result<
   }
   const pinnedMethod = input.method ?? (input.methods?.length === 1 ? (input.methods[0] ?? null) : null);
   const methods = savableMethods(
-    provider.capabilities.saveMethod,
+    chargeableLater(provider.capabilities),
     input,
     pinnedMethod,
     requested ?? supported,
@@ -96,8 +97,18 @@ function planInvoice(execution: Execution, input: CreateInvoiceRequest): Result<
 }
 
 /**
+ * The methods a method saved at checkout can be charged with later (API.md 10.5): those the provider
+ * can save and the project may charge stored (`storedMethods` of 10.8). A method saved outside them
+ * would back a subscription that is then refused `method_unavailable` at its first renewal.
+ */
+function chargeableLater(capabilities: ProviderCapabilities): readonly PaymentMethod[] {
+  return capabilities.saveMethod.filter((method) => capabilities.storedMethodCharge.includes(method));
+}
+
+/**
  * The methods a payer may use (API.md 10.5): all of `methods` unless the method is to be saved; then
- * only those the provider can save. A pinned method it cannot save, or none left: `method_unavailable`.
+ * only those saved in a form the project can charge later. A pinned method outside them, or none left:
+ * `method_unavailable`.
  */
 function savableMethods(
   savable: readonly PaymentMethod[],
@@ -109,7 +120,7 @@ function savableMethods(
   if (pinnedMethod !== null && !savable.includes(pinnedMethod))
     return err({
       code: "method_unavailable",
-      detail: `the project's payment provider cannot save a ${pinnedMethod} method`,
+      detail: `the project's payment provider cannot save a ${pinnedMethod} method for later charges`,
     });
   const kept = methods.filter((m) => savable.includes(m));
   if (kept.length === 0)

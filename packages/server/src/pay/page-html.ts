@@ -47,10 +47,11 @@ function summary(page: PaymentPage, language: PageLanguage): SafeHtml {
 }
 
 /**
- * Why the page shows a notice: the provider declined the payment, or could not be reached, or the
- * invoice takes no new attempt (another method's attempt is still pending).
+ * Why the page shows a notice: the provider declined the payment, refused to make it (it answered
+ * Kopek's request with an error), or could not be reached, or the invoice takes no new attempt
+ * (another method's attempt is still pending).
  */
-export type PageNotice = "declined" | "unavailable" | "exhausted" | null;
+export type PageNotice = "declined" | "refused" | "unavailable" | "exhausted" | null;
 
 /** The page for an invoice in any state: the methods to pay with while it is payable. */
 export function paymentPageHtml(

@@ -16,6 +16,8 @@ export interface PageMessages {
   /** After the TEST word on a sandbox project's invoice page. */
   readonly testInvoice: string;
   readonly declined: string;
+  /** The provider answered the request to make the payment with an error: trying again alone will not help. */
+  readonly refused: string;
   readonly unavailable: string;
   readonly expiredTitle: string;
   readonly expired: string;
@@ -60,6 +62,8 @@ const EN: PageMessages = {
   chooseMethod: "Choose how to pay",
   testInvoice: "a test invoice: the Kopek sandbox moves no money.",
   declined: "The payment was declined. Nothing was charged; you can try again.",
+  refused:
+    "The payment provider refused to make this payment. Nothing was charged; please try another method or contact the merchant.",
   unavailable:
     "The payment provider could not be reached. Nothing was charged; please try again in a moment.",
   expiredTitle: "This invoice has expired",
@@ -109,6 +113,8 @@ const RU: PageMessages = {
   chooseMethod: "Выберите способ оплаты",
   testInvoice: "тестовый счёт: в песочнице Kopek деньги не списываются.",
   declined: "Платёж отклонён. Деньги не списаны, можно попробовать ещё раз.",
+  refused:
+    "Платёжная система отказалась провести этот платёж. Деньги не списаны; попробуйте другой способ оплаты или свяжитесь с продавцом.",
   unavailable: "Платёжная система не отвечает. Деньги не списаны, попробуйте ещё раз через минуту.",
   expiredTitle: "Срок оплаты счёта истёк",
   expired: "Срок оплаты счёта истёк, оплатить его уже нельзя. Деньги не списаны.",

@@ -1,5 +1,6 @@
 import { type Kopek, type KopekError, normalizedUrl } from "@kopek/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { describeCause, redactSecrets } from "../startup/logger.js";
 import { csrfToken, isValidCsrfToken } from "./csrf-token.js";
 import {
   basePathOf,
@@ -76,7 +77,26 @@ function sendError(reply: FastifyReply, language: PageLanguage, error: KopekErro
   return sendHtml(reply, error.code === "storage_unavailable" ? 503 : 500, errorHtml(language, 500, base));
 }
 
-const PROVIDER_TROUBLE: ReadonlySet<KopekError["code"]> = new Set(["provider_unavailable", "provider_error"]);
+/**
+ * A provider that did not start the payment: the payer is told whether it refused (it answered with
+ * an error, or declined) or could not be reached, and the operator reads its own words in the log.
+ * Null for any other error.
+ */
+function providerTrouble(
+  error: KopekError,
+): { readonly notice: PageNotice; readonly status: number; readonly message: string } | null {
+  const said = (cause: unknown) => describeCause(cause).message as string;
+  switch (error.code) {
+    case "payment_declined":
+      return { notice: "declined", status: 402, message: redactSecrets(error.detail) };
+    case "provider_error":
+      return { notice: "refused", status: 502, message: said(error.cause) };
+    case "provider_unavailable":
+      return { notice: "unavailable", status: 502, message: said(error.cause) };
+    default:
+      return null;
+  }
+}
 
 /**
  * A post from this site: its Origin (or, without one, its Referer) is where the page was served —
@@ -155,8 +175,19 @@ export async function payRoutes(app: FastifyInstance, { kopek, secret, publicUrl
         return sendHtml(reply, 400, errorHtml(language, 400, base()));
       const started = await kopek.startPayment({ invoiceId: id, method: form.method });
       if (started.isErr()) {
-        if (PROVIDER_TROUBLE.has(started.error.code)) return sendPage(request, reply, id, 502, "unavailable");
-        return sendError(reply, language, started.error, base());
+        const trouble = providerTrouble(started.error);
+        if (trouble === null) return sendError(reply, language, started.error, base());
+        // The provider's own message (redacted; a ProviderError never carries a method token).
+        request.log[trouble.notice === "unavailable" ? "warn" : "error"](
+          {
+            invoiceId: id,
+            method: redactSecrets(form.method),
+            code: started.error.code,
+            providerMessage: trouble.message,
+          },
+          `payment not started: the provider ${trouble.notice === "unavailable" ? "could not be reached" : "refused it"}`,
+        );
+        return sendPage(request, reply, id, trouble.status, trouble.notice);
       }
       if (started.value.kind === "confirm") return seeOther(reply, started.value.url, language, base());
       // No new attempt: the page says the invoice cannot be paid here (or, while another method's attempt is pending, offers that).
