@@ -23,6 +23,7 @@ import {
 
 // developer.tbank.ru/eacq/api/init: Description holds at most 140 characters.
 const DESCRIPTION_MAX = 140;
+const PAYMENT_ID_MAX = 20;
 
 const refuse = (message: string): ResultAsync<never, ProviderError> => errAsync({ code: "failed", message });
 
@@ -44,8 +45,11 @@ export function createTBankOrders(client: TBankClient) {
       // answered, so nothing is unknown) is read as "no payment yet". An outage stays an outage.
       .orElse((failure) => (failure.kind === "refused" ? okAsync(null) : errAsync(providerErrorOf(failure))));
 
+  // [T] GetState_FULL: a PaymentId of at most 20 characters; a longer one is none T-Bank made.
   const getState = (paymentId: string) =>
-    client.call("GetState", { PaymentId: paymentId }, stateSchema).mapErr(providerErrorOf);
+    paymentId.length > PAYMENT_ID_MAX
+      ? refuse(`T-Bank adapter: ${paymentId.slice(0, 24)}… is not a T-Bank PaymentId`)
+      : client.call("GetState", { PaymentId: paymentId }, stateSchema).mapErr(providerErrorOf);
 
   /** `Init` of a one-stage payment of the order, Kopek's payment id kept in `DATA`, its receipt in `Receipt`. */
   const initOrder = (
@@ -65,6 +69,8 @@ export function createTBankOrders(client: TBankClient) {
           DATA: { ...data, KopekPaymentId: order.paymentId },
         },
         initSchema,
+        // Never repeated blindly: a repeat would leave the first payment in the order, NEW and orphaned.
+        "once",
       )
       .mapErr(providerErrorOf);
 
@@ -115,13 +121,13 @@ export function createTBankOrders(client: TBankClient) {
         // A refused Init may be T-Bank refusing a second live payment of the order that a parallel
         // process (or a retry whose first answer was lost) made meanwhile: look once more.
         const made = init(request, orderId, amount, receipt);
+        // A refused Init, or one whose answer was lost (Init is sent once), may have left a payment in the
+        // order: look once more, and go on with it (a NEW one without its URL is canceled and made again).
         return again
           ? made.orElse((error) =>
-              error.code === "failed"
-                ? findOrder(orderId).andThen((found) =>
-                    found === null ? errAsync(error) : decide(found, false),
-                  )
-                : errAsync(error),
+              findOrder(orderId).andThen((found) =>
+                found === null ? errAsync(error) : decide(found, false),
+              ),
             )
           : made;
       }
@@ -193,14 +199,13 @@ export function createTBankOrders(client: TBankClient) {
         )
           .map((created) => ({ charged: false, paymentId: created.PaymentId }))
           .orElse((error) =>
-            // Init refused: a parallel process or a lost answer may have made the order's payment; if so, go on with it.
-            error.code !== "failed"
-              ? errAsync(error)
-              : findOrder(orderId).andThen((found) =>
-                  found === null
-                    ? errAsync(error)
-                    : okAsync({ charged: found.Status !== "NEW", paymentId: found.PaymentId }),
-                ),
+            // Init refused or its answer lost: a parallel process or the lost answer may have made the
+            // order's payment; if so, go on with it.
+            findOrder(orderId).andThen((found) =>
+              found === null
+                ? errAsync(error)
+                : okAsync({ charged: found.Status !== "NEW", paymentId: found.PaymentId }),
+            ),
           )
           .andThen((step) =>
             step.charged ? getState(step.paymentId).map(answerOf) : charge(step.paymentId),

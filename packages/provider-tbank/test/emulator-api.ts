@@ -1,11 +1,23 @@
 import { hasValidToken } from "../src/token.js";
 import type { EmulatedPayment, EmulatorBooks } from "./emulator-books.js";
 import { receiptRefusal } from "./emulator-receipt.js";
+import {
+  dataRefusal,
+  missing,
+  notFound,
+  outage,
+  refusal,
+  sizeRefusal,
+  unmatched,
+  wrongState,
+} from "./emulator-refusals.js";
 import type { EmulatorAccounts } from "./emulator-sbp.js";
 
 // The emulated API's methods, apart from HTTP: one answer per request. Shapes from
 // developer.tbank.ru/eacq/api/{init,get-state,check-order,charge,cancel,get-qr,get-card-list}; error
 // codes where the documentation read names none are the emulator's own (README).
+
+export { refusal };
 
 export interface Answer {
   readonly status: number;
@@ -15,24 +27,6 @@ export interface Answer {
 type Body = Record<string, unknown>;
 
 const ok = (body: Body): Answer => ({ status: 200, body: { Success: true, ErrorCode: "0", ...body } });
-export const refusal = (code: string, message: string, details?: string): Answer => ({
-  status: 200,
-  body: {
-    Success: false,
-    ErrorCode: code,
-    Message: message,
-    ...(details === undefined ? {} : { Details: details }),
-  },
-});
-const invalid = (details: string) => refusal("9", "Неверные параметры", details);
-// The gist quoted in README shows this answer to a Charge of a payment not in a chargeable state.
-const wrongState = () =>
-  refusal("4", "Запрашиваемое состояние транзакции является неверным.", "Изменение статуса недопустимо.");
-const notFound = () => refusal("7", "Платеж не найден");
-const outage = (): Answer => ({
-  status: 500,
-  body: { Success: false, ErrorCode: "9999", Message: "Внутренняя ошибка" },
-});
 
 /**
  * Cancel's `Receipt` (developer.tbank.ru/eacq/api/cancel): "required if an online cash register
@@ -40,12 +34,32 @@ const outage = (): Answer => ({
  * passed for a full cancel", and "for a partial one, the items being cancelled": checked like Init's,
  * its items coming to the refunded amount.
  */
-function cancelReceiptRefusal(payment: EmulatedPayment, amount: number, receipt: unknown): string | null {
+function cancelReceiptRefusal(payment: EmulatedPayment, amount: number, receipt: unknown): Answer | null {
   const whole = payment.refunded === 0 && amount === payment.Amount;
-  if (whole) return receipt === undefined ? null : "Receipt не передается при полной отмене";
+  if (whole) return receipt === undefined ? null : unmatched("Receipt: не передается при полной отмене");
   if (receipt === undefined)
-    return payment.Receipt === null ? null : "Receipt обязателен при частичной отмене: отменяемые товары";
+    return payment.Receipt === null ? null : refusal("309", "Поле Receipt не должно быть пустым");
   return receiptRefusal(receipt, amount);
+}
+
+const dataOf = (body: Body): Record<string, unknown> =>
+  typeof body.DATA === "object" && body.DATA !== null ? (body.DATA as Record<string, unknown>) : {};
+
+// [T] "Передача признака инициатора операции" and Common.OperationInitiatorType: 0, 1, 2, R, I; 1 goes with
+// Recurrent=Y, the others without it; anything else is 1125, a mismatch 1126.
+const INITIATORS = new Set(["0", "1", "2", "R", "I"]);
+const mismatchedInitiator = () =>
+  refusal(
+    "1126",
+    "Несопоставимые значения rebillId или Recurrent с переданным значением OperationInitiatorType",
+  );
+
+function initiatorRefusal(data: Record<string, unknown>, recurrent: boolean): Answer | null {
+  const initiator = data.OperationInitiatorType;
+  if (initiator === undefined) return null;
+  if (typeof initiator !== "string" || !INITIATORS.has(initiator))
+    return refusal("1125", "Некорректное значение OperationInitiatorType. Должно быть одно из списка");
+  return (initiator === "1") === recurrent ? null : mismatchedInitiator();
 }
 
 const isString = (value: unknown, max: number): value is string =>
@@ -79,36 +93,29 @@ export function createEmulatorApi(
 
   function init(body: Body): Answer {
     const { Amount, OrderId, Description, CustomerKey, Recurrent } = body;
-    if (
-      typeof Amount !== "number" ||
-      !Number.isSafeInteger(Amount) ||
-      Amount <= 0 ||
-      String(Amount).length > 10
-    )
-      return invalid("Amount: целое число копеек, не больше 10 знаков");
-    if (!isString(OrderId, 36)) return invalid("OrderId: строка до 36 символов");
-    if (Description !== undefined && !isString(Description, 140))
-      return invalid("Description: до 140 символов");
-    if (CustomerKey !== undefined && !isString(CustomerKey, 36))
-      return invalid("CustomerKey: до 36 символов");
-    if (Recurrent !== undefined && Recurrent !== "Y") return invalid("Recurrent: Y");
-    if (Recurrent === "Y" && CustomerKey === undefined)
-      return invalid("CustomerKey обязателен при Recurrent=Y");
+    // [T] Init_FULL: Amount in kopecks, at most 10 digits; OrderId ≤ 36; Description ≤ 140; CustomerKey ≤ 36,
+    // required with Recurrent; the error table's codes for each.
+    if (Amount === undefined) return missing("Amount");
+    if (typeof Amount !== "number" || !Number.isSafeInteger(Amount) || String(Amount).length > 10)
+      return refusal("240", "Поле Amount числовое значение должно укладываться в формат", "Amount");
+    if (Amount <= 0) return refusal("251", "Неверная сумма. Сумма должна быть больше или равна 1 копеек");
+    if (OrderId === undefined) return missing("OrderId");
+    if (!isString(OrderId, 36)) return sizeRefusal("212", "OrderId");
+    if (Description !== undefined && !isString(Description, 140)) return sizeRefusal("213", "Description");
+    if (CustomerKey !== undefined && !isString(CustomerKey, 36)) return sizeRefusal("216", "CustomerKey");
+    if (Recurrent !== undefined && Recurrent !== "Y") return unmatched("Recurrent");
+    if (Recurrent === "Y" && CustomerKey === undefined && String(dataOf(body).QR) !== "true")
+      return missing("CustomerKey");
     for (const field of ["SuccessURL", "FailURL", "NotificationURL"]) {
       const url = body[field];
       if (url !== undefined && (typeof url !== "string" || !/^https?:\/\//.test(url)))
-        return invalid(`${field}: URL`);
+        return unmatched(field);
     }
-    if (
-      body.DATA !== undefined &&
-      (typeof body.DATA !== "object" || body.DATA === null || Array.isArray(body.DATA))
-    )
-      return invalid("DATA: объект");
+    const dataRefused = dataRefusal(body.DATA) ?? initiatorRefusal(dataOf(body), Recurrent === "Y");
+    if (dataRefused !== null) return dataRefused;
     const receiptRefused = body.Receipt === undefined ? null : receiptRefusal(body.Receipt, Amount);
-    if (receiptRefused !== null) return invalid(receiptRefused);
-    // The emulator's reading of "OrderId must be unique for each operation": a second payment of an order
-    // is refused while one may still be paid or was paid.
-    if (books.hasLivePayment(OrderId)) return refusal("8", "Заказ с таким OrderId уже существует");
+    if (receiptRefused !== null) return receiptRefused;
+    // [T] CheckOrder: "OrderId … Не является уникальным идентификатором": an order may hold several payments.
     const payment: EmulatedPayment = {
       PaymentId: books.newId(),
       OrderId,
@@ -139,9 +146,12 @@ export function createEmulatorApi(
       typeof rebillId === "string" || typeof rebillId === "number"
         ? books.cards.get(String(rebillId))
         : undefined;
-    if (card === undefined) return refusal("9", "Неверные параметры", "RebillId не найден");
+    if (card === undefined) return refusal("104", "Ошибка выполения рекуррента", "RebillId");
     if (card.outcome === "unavailable") return outage();
     if (payment.Status !== "NEW") return wrongState();
+    // [T] Charge: RebillId is "not null" only for OperationInitiatorType 2, R, I; 0 and 1 are 1126.
+    const initiator = payment.Data?.OperationInitiatorType;
+    if (initiator === "0" || initiator === "1") return mismatchedInitiator();
     payment.pan = card.Pan;
     payment.rebillId = card.RebillId;
     payment.rebilled = true;
@@ -165,21 +175,32 @@ export function createEmulatorApi(
 
   function cancel(payment: EmulatedPayment, body: Body): Answer {
     const { Amount, ExternalRequestId, Receipt } = body;
-    const key = typeof ExternalRequestId === "string" ? ExternalRequestId : null;
+    // [T] Cancel.ExternalRequestId: a repeat answers the operation's state instead of refunding again,
+    // but "Параметр не работает для операций по СБП": an SBP payment is refunded again.
+    const key =
+      typeof ExternalRequestId === "string" && ExternalRequestId !== "" && !payment.sbp
+        ? ExternalRequestId
+        : null;
     const earlier = key === null ? undefined : payment.refunds.get(key);
     if (earlier !== undefined) return ok({ ...earlier, Status: payment.Status });
     const original = payment.Amount - payment.refunded;
+    // [T] Cancel-2 types PaymentId a number (Init and GetState a string).
+    const answerOf = (fields: Body) => ({
+      ...stateOf(payment),
+      PaymentId: Number(payment.PaymentId),
+      ...fields,
+    });
     if (["NEW", "FORM_SHOWED"].includes(payment.Status)) {
       books.move(payment, "CANCELED");
-      return ok({ ...stateOf(payment), OriginalAmount: payment.Amount, NewAmount: 0 });
+      return ok(answerOf({ OriginalAmount: payment.Amount, NewAmount: 0 }));
     }
     if (!["CONFIRMED", "PARTIAL_REFUNDED"].includes(payment.Status)) return wrongState();
     if (Amount !== undefined && (typeof Amount !== "number" || !Number.isSafeInteger(Amount) || Amount <= 0))
-      return invalid("Amount: целое число копеек");
+      return refusal("326", "Неверный amount");
     const amount = typeof Amount === "number" ? Amount : original;
-    if (amount > original) return refusal("9", "Неверные параметры", "Сумма возврата больше остатка платежа");
+    if (amount > original) return refusal("330", "Сумма в запросе больше чем в оригинальной транзакции");
     const receiptRefused = cancelReceiptRefusal(payment, amount, Receipt);
-    if (receiptRefused !== null) return invalid(receiptRefused);
+    if (receiptRefused !== null) return receiptRefused;
     payment.refunded += amount;
     books.move(payment, payment.refunded === payment.Amount ? "REFUNDED" : "PARTIAL_REFUNDED");
     books.refunds.push({
@@ -188,7 +209,11 @@ export function createEmulatorApi(
       Status: payment.Status,
       Receipt: Receipt === undefined ? null : (Receipt as Record<string, unknown>),
     });
-    const answer = { ...stateOf(payment), OriginalAmount: original, NewAmount: original - amount };
+    const answer = answerOf({
+      OriginalAmount: original,
+      NewAmount: original - amount,
+      ...(key === null ? {} : { ExternalRequestId: key }),
+    });
     if (key !== null) payment.refunds.set(key, answer);
     return ok(answer);
   }
@@ -211,7 +236,7 @@ export function createEmulatorApi(
           return payment === undefined ? notFound() : ok(stateOf(payment));
         }
         case "CheckOrder": {
-          if (!isString(body.OrderId, 36)) return invalid("OrderId");
+          if (!isString(body.OrderId, 36)) return sizeRefusal("212", "OrderId");
           // An order the terminal never saw: error 335 of the OpenAPI document's error table ("OrderId
           // {value} не найден для TerminalKey {value}"), or, as `unknownOrder: "empty"`, an empty Payments.
           if (books.paymentsOf(body.OrderId).length === 0 && terminal.unknownOrder !== "empty")
@@ -249,12 +274,13 @@ export function createEmulatorApi(
           return ok({
             TerminalKey: terminal.terminalKey,
             OrderId: payment.OrderId,
-            PaymentId: payment.PaymentId,
+            // [T] QrResponse_FULL types PaymentId a number.
+            PaymentId: Number(payment.PaymentId),
             Data: data,
           });
         }
         case "GetCardList": {
-          if (!isString(body.CustomerKey, 36)) return invalid("CustomerKey");
+          if (!isString(body.CustomerKey, 36)) return sizeRefusal("216", "CustomerKey");
           const cards = [...books.cards.values()].filter((card) => card.customerKey === body.CustomerKey);
           if (cards.some((card) => card.outcome === "unavailable")) return outage();
           return {
@@ -273,7 +299,7 @@ export function createEmulatorApi(
           return (
             accounts.answer(method, body, urls.binding) ?? {
               status: 404,
-              body: { Success: false, ErrorCode: "404", Message: `No such method: ${method}` },
+              body: { Success: false, ErrorCode: "1", Message: `No such method: ${method}` },
             }
           );
       }
