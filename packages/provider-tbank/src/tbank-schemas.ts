@@ -32,14 +32,15 @@ export const stateSchema = answerSchema.extend({
 });
 export type TBankState = z.infer<typeof stateSchema>;
 
+// [T] PaymentsCheckOrder: PaymentId, Status and Success required; unlike the envelope, `Success` is a
+// string ("true" / "false") and `ErrorCode` a number (its example: `"Success": "true", "ErrorCode": 0`).
+// Neither decides anything here: the payment's Status does.
 const orderPaymentSchema = z.object({
   PaymentId: id,
   Amount: z.number().int().optional(),
   Status: z.string(),
-  // Typed in T-Bank's OpenAPI document (PaymentsCheckOrder) as a string ("true") and a number (0),
-  // unlike the envelope's boolean and string; either is taken, and neither decides anything here.
-  Success: z.union([z.boolean(), z.string()]).optional(),
-  ErrorCode: z.union([z.string(), z.number()]).optional(),
+  Success: z.enum(["true", "false"]),
+  ErrorCode: z.number().int().optional(),
 });
 export type TBankOrderPayment = z.infer<typeof orderPaymentSchema>;
 

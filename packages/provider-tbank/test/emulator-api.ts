@@ -251,6 +251,7 @@ export function createEmulatorApi(
             Status: payment.Status,
             Success: "true",
             ErrorCode: 0,
+            Message: "None",
           }));
           return ok({ TerminalKey: terminal.terminalKey, OrderId: body.OrderId, Payments: payments });
         }
