@@ -9,11 +9,11 @@ import { createBoundedMap, createSingleFlight } from "./single-flight.js";
 import { boundAccountRefOf } from "./stored-ref.js";
 import type { TBankClient } from "./tbank-client.js";
 import { type createTBankOrders, truncate } from "./tbank-orders.js";
-import { answerSchema } from "./tbank-schemas.js";
+import { answerSchema, requestKeySchema } from "./tbank-schemas.js";
 
 // developer.tbank.ru/eacq/api/add-account-qr: Description (required), DataType PAYLOAD answers `Data`, the
 // link to confirm in the payer's bank app, and the binding's `RequestKey`.
-const addAccountSchema = answerSchema.extend({ RequestKey: z.string().min(1), Data: z.string().min(1) });
+const addAccountSchema = answerSchema.extend({ RequestKey: requestKeySchema, Data: z.string().min(1) });
 
 const PREFIX = "b1:";
 const refuse = (message: string): ResultAsync<never, ProviderError> => errAsync({ code: "failed", message });
@@ -56,7 +56,8 @@ export function createSbpSaving(
         .mapErr(providerErrorOf)
         .andThen((binding) => {
           const orderId = bindingOrderIdOf(binding.RequestKey);
-          if (orderId === null) return refuse("T-Bank: AddAccountQr answered a RequestKey that is no UUID");
+          if (orderId === null)
+            return refuse("T-Bank: AddAccountQr answered a RequestKey that is neither a number nor a UUID");
           const order = { orderId, amount, description: request.description, paymentId: request.paymentId };
           const more = {
             Recurrent: "Y",

@@ -5,6 +5,8 @@ import { z } from "zod";
 // (developer.tbank.ru/eacq/api/init, …/charge, …/check-order, …/get-qr).
 
 const id = z.union([z.string().min(1), z.number().int().nonnegative()]).transform(String);
+/** [T] types a binding's RequestKey a number, and shows it as a UUID string too: read as a string. */
+export const requestKeySchema = id;
 
 export const answerSchema = z.object({
   Success: z.boolean(),
@@ -84,5 +86,5 @@ export const notificationSchema = z.object({
   Status: z.string().optional(),
   OrderId: z.string().optional(),
   // An SBP account binding's notification names its RequestKey, not a payment (sbp-saving.ts).
-  RequestKey: z.string().optional(),
+  RequestKey: requestKeySchema.optional(),
 });
