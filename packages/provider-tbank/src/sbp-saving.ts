@@ -1,6 +1,7 @@
 import type { CreatedPayment, PaymentRequest, ProviderError, ProviderPayment } from "@kopek/core";
 import { errAsync, okAsync, ResultAsync } from "neverthrow";
 import { z } from "zod";
+import { initiatorData } from "./operation-initiator.js";
 import { bindingOrderIdOf, requestKeyOfOrder } from "./order-id.js";
 import { providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
 import { moneyFields } from "./receipt-mapping.js";
@@ -65,14 +66,16 @@ export function createSbpSaving(
             NotificationURL: request.notificationUrl,
             ...receipt,
           };
-          return orders.initOrder(order, more, { QR: "true" }).map((): CreatedPayment => {
-            const created = {
-              ...providerPaymentOf(bindingPaymentIdOf(requestKeyOfOrder(orderId) ?? ""), "NEW"),
-              confirmationUrl: binding.Data,
-            };
-            made.set(request.idempotencyKey, created);
-            return created;
-          });
+          return orders
+            .initOrder(order, more, { QR: "true", ...initiatorData("saving") })
+            .map((): CreatedPayment => {
+              const created = {
+                ...providerPaymentOf(bindingPaymentIdOf(requestKeyOfOrder(orderId) ?? ""), "NEW"),
+                confirmationUrl: binding.Data,
+              };
+              made.set(request.idempotencyKey, created);
+              return created;
+            });
         });
     return new ResultAsync(once(`binding:${request.idempotencyKey}`, async () => await flow()));
   }

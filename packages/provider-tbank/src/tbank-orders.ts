@@ -6,6 +6,7 @@ import type {
   StoredMethodCharge,
 } from "@kopek/core";
 import { errAsync, okAsync, ResultAsync } from "neverthrow";
+import { initiatorData } from "./operation-initiator.js";
 import { orderIdOf, savingOrderIdOf } from "./order-id.js";
 import { isFailedStatus, providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
 import { moneyFields, type ReceiptField } from "./receipt-mapping.js";
@@ -76,15 +77,19 @@ export function createTBankOrders(client: TBankClient) {
 
   function init(request: PaymentRequest, orderId: string, amount: number, receipt: ReceiptField) {
     const order = { orderId, amount, description: request.description, paymentId: request.paymentId };
-    return initOrder(order, {
-      SuccessURL: request.returnUrl,
-      FailURL: request.returnUrl,
-      NotificationURL: request.notificationUrl,
-      // developer.tbank.ru/eacq/api/init: Recurrent=Y with a CustomerKey saves the card the payer pays
-      // with; the saving order's OrderId is its CustomerKey, so getPayment finds the card (saved-cards.ts).
-      ...(request.saveMethod ? { Recurrent: "Y", CustomerKey: orderId } : {}),
-      ...receipt,
-    })
+    return initOrder(
+      order,
+      {
+        SuccessURL: request.returnUrl,
+        FailURL: request.returnUrl,
+        NotificationURL: request.notificationUrl,
+        // developer.tbank.ru/eacq/api/init: Recurrent=Y with a CustomerKey saves the card the payer pays
+        // with; the saving order's OrderId is its CustomerKey, so getPayment finds the card (saved-cards.ts).
+        ...(request.saveMethod ? { Recurrent: "Y", CustomerKey: orderId } : {}),
+        ...receipt,
+      },
+      initiatorData(request.saveMethod ? "saving" : "oneOff"),
+    )
       .andThen((created) => {
         if (request.method === "sbp") {
           // developer.tbank.ru/eacq/api/get-qr: after Init, PAYLOAD answers the SBP payment link.

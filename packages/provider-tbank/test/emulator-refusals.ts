@@ -36,6 +36,8 @@ export const sizeRefusal = (code: string, field: string) =>
 const DATA_PAIRS_MAX = 20;
 const DATA_KEY_MAX = 20;
 const DATA_VALUE_MAX = 100;
+// Keys [T] itself names for DATA though longer than 20: OperationInitiatorType (Common), notificationEnableSource.
+const DOCUMENTED_LONG_KEYS = new Set(["OperationInitiatorType", "notificationEnableSource"]);
 
 /** Why Init's `DATA` is refused (207, 208, 209 of [T]'s table), or null. */
 export function dataRefusal(data: unknown): Answer | null {
@@ -45,7 +47,7 @@ export function dataRefusal(data: unknown): Answer | null {
   if (pairs.length > DATA_PAIRS_MAX)
     return refusal("207", "Параметр DATA превышает максимально допустимый размер");
   for (const [key, value] of pairs) {
-    if (Array.from(key).length > DATA_KEY_MAX)
+    if (Array.from(key).length > DATA_KEY_MAX && !DOCUMENTED_LONG_KEYS.has(key))
       return refusal(
         "208",
         "Наименование ключа из параметра DATA превышает максимально допустимый размер",
