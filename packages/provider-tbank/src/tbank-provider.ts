@@ -14,7 +14,7 @@ import { readTBankNotification } from "./notification.js";
 import { orderIdOf } from "./order-id.js";
 import { findPaymentByKey } from "./payment-lookup.js";
 import { providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
-import { moneyFields } from "./receipt-mapping.js";
+import { moneyFields, TAX_SYSTEMS_TAKEN } from "./receipt-mapping.js";
 import { createSavedCards } from "./saved-cards.js";
 import { createBoundAccounts } from "./sbp-binding.js";
 import { createSbpSaving, requestKeyOfPaymentId } from "./sbp-saving.js";
@@ -87,6 +87,8 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
     saveMethod: storedMethods,
     // A 54-FZ Receipt (FFD 1.05) inside every Init, stored-method charges included (receipt-mapping.ts).
     receipts: true,
+    // [T]'s Taxation has no envd (taxSystemCode 4): an invoice with it is refused when it is created.
+    receiptTaxSystems: TAX_SYSTEMS_TAKEN,
     cancelPending: true,
     confirmationOrigins: apiUrl === TBANK_API_URL ? TBANK_CONFIRMATION_ORIGINS : [new URL(apiUrl).origin],
     currencies: ["RUB"],

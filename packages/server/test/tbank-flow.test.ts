@@ -149,6 +149,22 @@ describe("T-Bank through the server", () => {
     expect(await read()).toEqual(before);
   });
 
+  it("refuses at creation (422) an invoice whose receipt's taxSystemCode T-Bank cannot take: 4, envd", async () => {
+    const item = { description: "Подписка", quantity: "1", vatCode: 1, paymentSubject: "service" };
+    const receipt = {
+      customer: { email: "buyer@example.com" },
+      taxSystemCode: 4,
+      items: [{ ...item, amount: { amount: "149900", currency: "RUB" }, paymentMode: "full_prepayment" }],
+    };
+    const refused = await s.post("/v1/invoices", {
+      amount: { amount: "149900", currency: "RUB" },
+      returnUrl: `${s.receiver.url}/return?order=7`,
+      receipt,
+    });
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain("taxSystemCode 4");
+  });
+
   it("saves the card of an invoice with a receipt and starts a subscription from it without a new charge", async () => {
     const item = { description: "Подписка", quantity: "1", vatCode: 1, paymentSubject: "service" };
     const receipt = {

@@ -124,6 +124,8 @@ export interface ProviderCapabilities {
   readonly saveMethod: readonly PaymentMethod[];
   /** Whether it takes 54-FZ receipts with a charge (API.md 10.7). */
   readonly receipts: boolean;
+  /** The receipt `taxSystemCode`s it takes, when not all (absent: all); a receipt with another is refused at creation. */
+  readonly receiptTaxSystems?: readonly number[];
   /** Whether `cancelPayment` can cancel a pending payment. */
   readonly cancelPending: boolean;
   /**
