@@ -31,6 +31,8 @@ export const stateSchema = answerSchema.extend({
   Status: z.string(),
   Amount: z.number().int().optional(),
   OrderId: z.string().optional(),
+  // [T] GetState.Params (Items_Params): Route and Source of the payment; Source qrsbp is SBP.
+  Params: z.array(z.object({ Key: z.string(), Value: z.string() })).optional(),
 });
 export type TBankState = z.infer<typeof stateSchema>;
 

@@ -233,7 +233,14 @@ export function createEmulatorApi(
           return init(body);
         case "GetState": {
           const payment = paymentOf(body, true);
-          return payment === undefined ? notFound() : ok(stateOf(payment));
+          if (payment === undefined) return notFound();
+          // [T] GetState.Params (Items_Params): the way it was paid, Source qrsbp for SBP, cards for a card.
+          const source = payment.sbp ? "qrsbp" : "cards";
+          const Params = [
+            { Key: "Route", Value: "ACQ" },
+            { Key: "Source", Value: source },
+          ];
+          return ok({ ...stateOf(payment), Params });
         }
         case "CheckOrder": {
           if (!isString(body.OrderId, 36)) return sizeRefusal("212", "OrderId");
