@@ -5,6 +5,7 @@ import { initiatorData } from "./operation-initiator.js";
 import { bindingOrderIdOf, requestKeyOfOrder } from "./order-id.js";
 import { providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
 import { moneyFields } from "./receipt-mapping.js";
+import { redirectDueDateOf } from "./redirect-due-date.js";
 import { type createBoundAccounts, maskOfAccount } from "./sbp-binding.js";
 import { createBoundedMap, createSingleFlight } from "./single-flight.js";
 import { boundAccountRefOf } from "./stored-ref.js";
@@ -51,7 +52,11 @@ export function createSbpSaving(
       client
         .call(
           "AddAccountQr",
-          { Description: truncate(request.description, 140), DataType: "PAYLOAD" },
+          {
+            Description: truncate(request.description, 140),
+            DataType: "PAYLOAD",
+            ...redirectDueDateOf(request.expiresAt),
+          },
           addAccountSchema,
         )
         .mapErr(providerErrorOf)

@@ -10,6 +10,7 @@ import { initiatorData } from "./operation-initiator.js";
 import { orderIdOf, savingOrderIdOf } from "./order-id.js";
 import { isFailedStatus, providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
 import { moneyFields, type ReceiptField } from "./receipt-mapping.js";
+import { redirectDueDateOf } from "./redirect-due-date.js";
 import { createBoundedMap, createSingleFlight } from "./single-flight.js";
 import { type StoredChargeCall, storedChargeOf } from "./stored-charge.js";
 import type { TBankClient } from "./tbank-client.js";
@@ -86,6 +87,7 @@ export function createTBankOrders(client: TBankClient) {
         // developer.tbank.ru/eacq/api/init: Recurrent=Y with a CustomerKey saves the card the payer pays
         // with; the saving order's OrderId is its CustomerKey, so getPayment finds the card (saved-cards.ts).
         ...(request.saveMethod ? { Recurrent: "Y", CustomerKey: orderId } : {}),
+        ...redirectDueDateOf(request.expiresAt),
         ...receipt,
       },
       initiatorData(request.saveMethod ? "saving" : "oneOff"),

@@ -3,6 +3,7 @@ import type { EmulatedPayment, EmulatorBooks } from "./emulator-books.js";
 import { receiptRefusal } from "./emulator-receipt.js";
 import {
   dataRefusal,
+  dueDateRefusal,
   missing,
   notFound,
   outage,
@@ -111,7 +112,10 @@ export function createEmulatorApi(
       if (url !== undefined && (typeof url !== "string" || !/^https?:\/\//.test(url)))
         return unmatched(field);
     }
-    const dataRefused = dataRefusal(body.DATA) ?? initiatorRefusal(dataOf(body), Recurrent === "Y");
+    const dataRefused =
+      dataRefusal(body.DATA) ??
+      initiatorRefusal(dataOf(body), Recurrent === "Y") ??
+      dueDateRefusal(body.RedirectDueDate);
     if (dataRefused !== null) return dataRefused;
     const receiptRefused = body.Receipt === undefined ? null : receiptRefusal(body.Receipt, Amount);
     if (receiptRefused !== null) return receiptRefused;
@@ -130,6 +134,7 @@ export function createEmulatorApi(
       Receipt: body.Receipt === undefined ? null : (body.Receipt as Record<string, unknown>),
       rebilled: false,
       Data: typeof body.DATA === "object" ? (body.DATA as Record<string, unknown>) : null,
+      RedirectDueDate: typeof body.RedirectDueDate === "string" ? body.RedirectDueDate : null,
       refunded: 0,
       refunds: new Map(),
       pan: null,

@@ -36,6 +36,8 @@ export interface EmulatedPayment {
   rebilled: boolean;
   /** Init's DATA (e.g. `{ QR: "true" }` for a payment ChargeQr pays). */
   readonly Data: Readonly<Record<string, unknown>> | null;
+  /** Init's RedirectDueDate: after it, the payment link no longer takes a payment ([T]); null: 24 hours. */
+  readonly RedirectDueDate: string | null;
   /** Refunded so far, in kopecks. */
   refunded: number;
   /** Cancel answers by ExternalRequestId, so a repeat answers the same refund. */
@@ -114,6 +116,9 @@ export class EmulatorBooks {
   decide(id: string, decision: { card: string } | { decline: string }): EmulatedPayment | null {
     const payment = this.payments.get(id);
     if (payment === undefined || !["NEW", "FORM_SHOWED"].includes(payment.Status)) return null;
+    // Past Init's RedirectDueDate the link takes no payment ([T] Init.RedirectDueDate).
+    if (payment.RedirectDueDate !== null && Date.now() > Date.parse(payment.RedirectDueDate))
+      return this.move(payment, "DEADLINE_EXPIRED");
     if ("decline" in decision) return this.move(payment, "REJECTED", decision.decline);
     const declined = EMULATOR_DECLINE_CARDS[decision.card];
     payment.pan = payment.sbp

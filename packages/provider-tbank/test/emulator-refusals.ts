@@ -58,3 +58,19 @@ export function dataRefusal(data: unknown): Answer | null {
   }
   return null;
 }
+
+// [T] Init / AddAccountQr RedirectDueDate: "YYYY-MM-DDTHH24:MI:SS+GMT", from a minute to 90 days ahead.
+const DUE_DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}[+-][0-9]{2}:[0-9]{2}$/;
+const MINUTE_MS = 60_000;
+const DAYS_90_MS = 90 * 24 * 60 * MINUTE_MS;
+
+/** Why a `RedirectDueDate` is refused (12: its form, 3017: out of range), or null. */
+export function dueDateRefusal(value: unknown, now = Date.now()): Answer | null {
+  if (value === undefined) return null;
+  if (typeof value !== "string" || !DUE_DATE.test(value) || Number.isNaN(Date.parse(value)))
+    return refusal("12", "Неверный параметр RedirectDueDate");
+  const due = Date.parse(value);
+  if (due < now + MINUTE_MS || due > now + DAYS_90_MS)
+    return refusal("3017", "Переданное значение RedirectDueDate вне допустимого диапазона");
+  return null;
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Answer, refusal } from "./emulator-api.js";
 import type { ChargeOutcome, EmulatedPayment, EmulatorBooks, NotificationFields } from "./emulator-books.js";
+import { dueDateRefusal } from "./emulator-refusals.js";
 
 // SBP accounts bound to the shop, as T-Bank documents them: developer.tbank.ru/eacq/api/add-account-qr
 // (AddAccountQr answers a payload link and a RequestKey; the payer confirms in their bank's app; no money
@@ -67,6 +68,8 @@ export class EmulatorAccounts {
       case "AddAccountQr": {
         if (typeof body.Description !== "string" || body.Description === "")
           return refusal("2", "Отсутствуют обязательные параметры", "Description");
+        const dueRefused = dueDateRefusal(body.RedirectDueDate);
+        if (dueRefused !== null) return dueRefused;
         const account = this.add("succeeded");
         const link = bindingUrl(account.RequestKey);
         const data =

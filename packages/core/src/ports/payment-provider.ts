@@ -87,6 +87,8 @@ export interface PaymentRequest {
   readonly idempotencyKey: string;
   /** Whether the provider is asked to save the payer's method for later charges (API.md 10.5). */
   readonly saveMethod: boolean;
+  /** When the invoice expires: the provider's payment link need not outlive it. Absent: not known. */
+  readonly expiresAt?: Date;
 }
 
 /** One payment as the provider says it stands. */
