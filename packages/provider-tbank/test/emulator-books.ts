@@ -64,8 +64,11 @@ export interface EmulatedRefund {
   readonly Receipt: Readonly<Record<string, unknown>> | null;
 }
 
-/** A notification's fields before the emulator signs it. */
-export type NotificationFields = Record<string, string | number | boolean>;
+/** A notification's fields before the emulator signs it (a nested object, as `Data`, is outside the Token). */
+export type NotificationFields = Record<
+  string,
+  string | number | boolean | Readonly<Record<string, unknown>>
+>;
 
 const FAILED = new Set(["CANCELED", "REJECTED", "DEADLINE_EXPIRED", "AUTH_FAIL", "REVERSED"]);
 
@@ -174,6 +177,11 @@ export class EmulatorBooks {
         ? {}
         : { Pan: payment.pan, ExpDate: "1230", CardId: Number(payment.PaymentId) }),
       ...(payment.rebillId === null ? {} : { RebillId: Number(payment.rebillId) }),
+      // [T] Init.CustomerKey: "Если был передан в запросе, в нотификации будет указан CustomerKey и его CardId".
+      ...(payment.CustomerKey === null ? {} : { CustomerKey: payment.CustomerKey }),
+      // [T]: the DATA Init carried comes back as `Data` ("не полностью в верхнем регистре"), a nested object
+      // and so outside the Token; the terminal option that turns it on is taken as on.
+      ...(payment.Data === null ? {} : { Data: payment.Data }),
       ...(declineMessage === undefined ? {} : { Message: declineMessage }),
     };
     this.notify(payment, fields);

@@ -53,6 +53,11 @@ export interface TBankEmulator {
    * test/spec): taken (and emptied) after each test by test/spec-setup.ts, which fails the test on any.
    */
   readonly specViolations: string[];
+  /**
+   * An hour passes: every notification not yet answered 200 `OK` is sent again ([T] "Уведомления об
+   * операциях": "повторно отправлять это уведомление раз в час в течение 24 часов"), at most 24 times each.
+   */
+  redeliver(): Promise<void>;
   /** Resolves when every notification sent so far has been delivered (or failed). */
   deliveries(): Promise<void>;
   close(): Promise<void>;
@@ -71,7 +76,12 @@ export interface SentNotification {
   readonly url: string;
   readonly body: Readonly<Record<string, unknown>>;
   answeredOk: boolean | null;
+  /** How many times it was sent: 1, and one more for each hour it was not answered `OK` (at most 24). */
+  attempts: number;
 }
+
+// [T]: a notification not answered OK is sent again once an hour for 24 hours, then archived.
+const REDELIVERIES_MAX = 24;
 
 export interface TBankEmulatorOptions {
   readonly terminalKey?: string;
@@ -108,15 +118,21 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
     if (url === null) return;
     const body = signed(fields, password);
     specViolations.push(...notificationProblems(body));
-    const sent: SentNotification = { url, body, answeredOk: null };
+    const sent: SentNotification = { url, body, answeredOk: null, attempts: 0 };
     notifications.push(sent);
-    const delivery = fetch(url, {
+    deliver(sent);
+  }
+
+  // The merchant must answer 200 with the body OK, "без тегов, заглавными буквами" ([T]): exactly OK.
+  function deliver(sent: SentNotification): void {
+    sent.attempts += 1;
+    const delivery = fetch(sent.url, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
+      body: JSON.stringify(sent.body),
     }).then(
       async (response) => {
-        sent.answeredOk = response.status === 200 && (await response.text()).trim() === "OK";
+        sent.answeredOk = response.status === 200 && (await response.text()) === "OK";
       },
       () => {
         sent.answeredOk = false;
@@ -250,6 +266,12 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
     },
     notifyTo: (url) => {
       terminalNotifyUrl = url;
+    },
+    redeliver: async () => {
+      await Promise.all([...inFlight]);
+      for (const sent of notifications)
+        if (sent.answeredOk === false && sent.attempts <= REDELIVERIES_MAX) deliver(sent);
+      await Promise.all([...inFlight]);
     },
     deliveries: async () => {
       await Promise.all([...inFlight]);
