@@ -62,3 +62,28 @@ describe("an SBP refund whose answer is lost", () => {
     ).toHaveLength(1);
   });
 });
+
+describe("a refund's status", () => {
+  it("comes from its own Cancel's answer: one answered done is succeeded without reading the payment's status", async () => {
+    const provider = providerFor(emulator);
+    const created = (await provider.createPayment(paymentRequest()))._unsafeUnwrap();
+    emulator.books.decide(created.providerPaymentId, { card: "4300000000000777" });
+    const refund = (
+      await provider.refundPayment({
+        providerPaymentId: created.providerPaymentId,
+        money: { amount: "40000", currency: "RUB" },
+        idempotencyKey: randomKey(),
+        refundId: globalThis.crypto.randomUUID(),
+        reason: null,
+        receipt: null,
+      })
+    )._unsafeUnwrap();
+    expect(refund.providerRefundId).toMatch(/^r2:[0-9]+:40000:s:/);
+    const start = emulator.requests.length;
+    expect((await provider.getRefund(refund.providerRefundId))._unsafeUnwrap()).toMatchObject({
+      status: "succeeded",
+      money: { amount: "40000", currency: "RUB" },
+    });
+    expect(emulator.requests.slice(start).map((request) => request.method)).toEqual([]);
+  });
+});

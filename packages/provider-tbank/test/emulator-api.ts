@@ -1,6 +1,7 @@
 import { hasValidToken } from "../src/token.js";
 import type { EmulatedPayment, EmulatorBooks } from "./emulator-books.js";
-import { receiptRefusal } from "./emulator-receipt.js";
+import { dataOf, initiatorRefusal, mismatchedInitiator } from "./emulator-initiator.js";
+import { cancelReceiptRefusal, receiptRefusal } from "./emulator-receipt.js";
 import {
   dataRefusal,
   dueDateRefusal,
@@ -28,40 +29,6 @@ export interface Answer {
 type Body = Record<string, unknown>;
 
 const ok = (body: Body): Answer => ({ status: 200, body: { Success: true, ErrorCode: "0", ...body } });
-
-/**
- * Cancel's `Receipt` (developer.tbank.ru/eacq/api/cancel): "required if an online cash register
- * is connected" — the emulator takes a payment whose Init carried a Receipt as such a terminal — "not
- * passed for a full cancel", and "for a partial one, the items being cancelled": checked like Init's,
- * its items coming to the refunded amount.
- */
-function cancelReceiptRefusal(payment: EmulatedPayment, amount: number, receipt: unknown): Answer | null {
-  const whole = payment.refunded === 0 && amount === payment.Amount;
-  if (whole) return receipt === undefined ? null : unmatched("Receipt: не передается при полной отмене");
-  if (receipt === undefined)
-    return payment.Receipt === null ? null : refusal("309", "Поле Receipt не должно быть пустым");
-  return receiptRefusal(receipt, amount);
-}
-
-const dataOf = (body: Body): Record<string, unknown> =>
-  typeof body.DATA === "object" && body.DATA !== null ? (body.DATA as Record<string, unknown>) : {};
-
-// [T] "Передача признака инициатора операции" and Common.OperationInitiatorType: 0, 1, 2, R, I; 1 goes with
-// Recurrent=Y, the others without it; anything else is 1125, a mismatch 1126.
-const INITIATORS = new Set(["0", "1", "2", "R", "I"]);
-const mismatchedInitiator = () =>
-  refusal(
-    "1126",
-    "Несопоставимые значения rebillId или Recurrent с переданным значением OperationInitiatorType",
-  );
-
-function initiatorRefusal(data: Record<string, unknown>, recurrent: boolean): Answer | null {
-  const initiator = data.OperationInitiatorType;
-  if (initiator === undefined) return null;
-  if (typeof initiator !== "string" || !INITIATORS.has(initiator))
-    return refusal("1125", "Некорректное значение OperationInitiatorType. Должно быть одно из списка");
-  return (initiator === "1") === recurrent ? null : mismatchedInitiator();
-}
 
 const isString = (value: unknown, max: number): value is string =>
   typeof value === "string" && value.length > 0 && Array.from(value).length <= max;

@@ -1,4 +1,5 @@
 import type { Answer } from "./emulator-api.js";
+import type { EmulatedPayment } from "./emulator-books.js";
 import { refusal, unmatched } from "./emulator-refusals.js";
 
 // The emulator's check of a `Receipt` sent with `Init` or `Cancel` ([T] Receipt_FFD_105 and Items_FFD_105):
@@ -58,4 +59,22 @@ function receiptProblem(receipt: unknown, amount: number): string | null {
   }
   // The emulator's reading: the receipt is for the payment, so its items come to the payment's Amount.
   return total === amount ? null : "Amount";
+}
+
+/**
+ * Cancel's `Receipt` (developer.tbank.ru/eacq/api/cancel): "required if an online cash register
+ * is connected" — the emulator takes a payment whose Init carried a Receipt as such a terminal — "not
+ * passed for a full cancel", and "for a partial one, the items being cancelled": checked like Init's,
+ * its items coming to the refunded amount.
+ */
+export function cancelReceiptRefusal(
+  payment: EmulatedPayment,
+  amount: number,
+  receipt: unknown,
+): Answer | null {
+  const whole = payment.refunded === 0 && amount === payment.Amount;
+  if (whole) return receipt === undefined ? null : unmatched("Receipt: не передается при полной отмене");
+  if (receipt === undefined)
+    return payment.Receipt === null ? null : refusal("309", "Поле Receipt не должно быть пустым");
+  return receiptRefusal(receipt, amount);
 }
