@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { customerKeyOfOrder, ORDER_ID_MAX_LENGTH, orderIdOf, savingOrderIdOf } from "./order-id.js";
+import {
+  bindingOrderIdOf,
+  customerKeyOfOrder,
+  ORDER_ID_MAX_LENGTH,
+  orderIdOf,
+  requestKeyField,
+  requestKeyOfOrder,
+  savingOrderIdOf,
+} from "./order-id.js";
 
 describe("OrderId of an idempotency key", () => {
   it("is the key when it fits, else a stable digest within 36 characters", () => {
@@ -38,5 +46,15 @@ describe("OrderId of an idempotency key", () => {
         expect(customerKeyOfOrder(orderIdOf(saving))).toBeNull();
       }),
     );
+  });
+
+  it("names a binding's order after its RequestKey, a UUID or a number as [T] has both, and reads it back", () => {
+    expect(bindingOrderIdOf("211258")).toBe("b1-211258");
+    expect(requestKeyOfOrder("b1-211258")).toBe("211258");
+    expect(requestKeyField("211258")).toBe(211258);
+    const uuid = "ed989549-d3be-4758-95c7-22647e03f9ec";
+    expect(requestKeyOfOrder(bindingOrderIdOf(uuid) ?? "")).toBe(uuid);
+    expect(requestKeyField(uuid)).toBe(uuid);
+    expect(bindingOrderIdOf("not-a-key")).toBeNull();
   });
 });

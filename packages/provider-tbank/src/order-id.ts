@@ -48,20 +48,34 @@ export function customerKeyOfOrder(orderId: string | undefined): string | null {
 }
 
 const UUID = /^([0-9a-f]{8})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{4})-?([0-9a-f]{12})$/;
+// [T] types RequestKey a number (GetAddAccountQrState's example 211258) and shows it as a UUID too
+// (AddAccountQrResponse's example, NotificationQr's format): both are taken. A number of 32 digits would
+// read as a UUID without dashes, so numbers stop at 31 digits (T-Bank's ids are far shorter).
+const NUMERIC = /^[0-9]{1,31}$/;
 
 /**
- * The `OrderId` of the payment an SBP account binding pays: `b1-` and the binding's `RequestKey` (a
- * UUID, developer.tbank.ru/eacq/api/get-add-account-qr-state) without its dashes — 35 characters, and
- * the `RequestKey` is read back from it (`requestKeyOfOrder`). Null for a `RequestKey` that is no UUID.
+ * The `OrderId` of the payment an SBP account binding pays: `b1-` and the binding's `RequestKey` — a UUID
+ * without its dashes (35 characters) or the number's digits — so the `RequestKey` is read back from it
+ * (`requestKeyOfOrder`). Null for a `RequestKey` that is neither.
  */
 export function bindingOrderIdOf(requestKey: string): string | null {
+  if (NUMERIC.test(requestKey)) return `${BINDING_PREFIX}${requestKey}`;
   const match = UUID.exec(requestKey.toLowerCase());
   return match === null ? null : `${BINDING_PREFIX}${match.slice(1).join("")}`;
 }
 
-/** The `RequestKey` (dashed, lowercase) of an order made by `bindingOrderIdOf`, or null for any other order. */
+/** The `RequestKey` (a UUID dashed and lowercase, or a number's digits) of an order made by `bindingOrderIdOf`, or null. */
 export function requestKeyOfOrder(orderId: string | undefined): string | null {
   if (orderId === undefined || !orderId.startsWith(BINDING_PREFIX)) return null;
-  const match = UUID.exec(orderId.slice(BINDING_PREFIX.length));
+  const rest = orderId.slice(BINDING_PREFIX.length);
+  if (NUMERIC.test(rest)) return rest;
+  const match = UUID.exec(rest);
   return match === null || orderId.length !== 35 ? null : match.slice(1).join("-");
+}
+
+/** A `RequestKey` as [T] types it in a request: a number when it is one, else the string T-Bank gave. */
+export function requestKeyField(requestKey: string): string | number {
+  return NUMERIC.test(requestKey) && Number.isSafeInteger(Number(requestKey))
+    ? Number(requestKey)
+    : requestKey;
 }

@@ -58,7 +58,14 @@ describe("Kopek's receipt as T-Bank's Receipt", () => {
       const mapped = toTBankReceipt(receiptOf([item()], { taxSystemCode: code }));
       return "ok" in mapped ? mapped.ok.Taxation : mapped.refused;
     });
-    expect(taxations).toEqual(["osn", "usn_income", "usn_income_outcome", "envd", "esn", "patent"]);
+    expect(taxations).toEqual([
+      "osn",
+      "usn_income",
+      "usn_income_outcome",
+      expect.stringContaining("envd"),
+      "esn",
+      "patent",
+    ]);
     const taxes = Array.from({ length: 12 }, (_, index) => {
       const mapped = toTBankReceipt(receiptOf([item({ vatCode: index + 1 })]));
       return "ok" in mapped ? mapped.ok.Items[0]?.Tax : mapped.refused;

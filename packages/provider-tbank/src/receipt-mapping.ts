@@ -27,9 +27,17 @@ export interface TBankReceiptItem {
   readonly PaymentObject: string;
 }
 
-// Kopek's taxSystemCode (API.md 10.7, 1–6) as T-Bank's Taxation: osn, usn_income, usn_income_outcome,
-// envd, esn, patent — the same six systems in the same order.
-const TAXATION = ["osn", "usn_income", "usn_income_outcome", "envd", "esn", "patent"] as const;
+// Kopek's taxSystemCode (API.md 10.7, 1–6) as T-Bank's Taxation. [T] Receipt_FFD_105 (and _FFD_12)
+// list osn, usn_income, usn_income_outcome, esn, patent: no envd, so code 4 cannot be sent.
+const TAXATION: Readonly<Record<number, string>> = {
+  1: "osn",
+  2: "usn_income",
+  3: "usn_income_outcome",
+  5: "esn",
+  6: "patent",
+};
+/** The taxSystemCodes T-Bank's Init takes (`capabilities.receiptTaxSystems`): Kopek refuses others at creation. */
+export const TAX_SYSTEMS_TAKEN: readonly number[] = Object.keys(TAXATION).map(Number);
 
 // Kopek's vatCode (YooKassa's codes, API.md 10.7) as T-Bank's Tax, rate for rate: 1 none, 2 vat0,
 // 3 vat10, 4 vat20, 5 vat110, 6 vat120 (T-Bank's OpenAPI description as generated into
@@ -104,8 +112,13 @@ export function receiptField(
 export function toTBankReceipt(
   receipt: Receipt,
 ): { readonly ok: TBankReceipt } | { readonly refused: string } {
-  const taxation = receipt.taxSystemCode === null ? undefined : TAXATION[receipt.taxSystemCode - 1];
-  if (taxation === undefined) return { refused: "T-Bank needs the receipt's taxSystemCode (Taxation, 1–6)" };
+  if (receipt.taxSystemCode === null)
+    return { refused: "T-Bank needs the receipt's taxSystemCode (Taxation, 1–6)" };
+  const taxation = TAXATION[receipt.taxSystemCode];
+  if (taxation === undefined)
+    return {
+      refused: `T-Bank's Taxation has no taxSystemCode ${receipt.taxSystemCode} (envd is not in its list)`,
+    };
   const items: TBankReceiptItem[] = [];
   for (const [index, item] of receipt.items.entries()) {
     const mapped = toTBankItem(item);

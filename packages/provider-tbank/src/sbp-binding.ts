@@ -1,16 +1,17 @@
 import type { ProviderError, StoredMethodDescription } from "@kopek/core";
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import { z } from "zod";
+import { requestKeyField } from "./order-id.js";
 import { providerErrorOf } from "./payment-mapping.js";
 import { parseBoundAccountRef } from "./stored-ref.js";
 import type { TBankClient } from "./tbank-client.js";
-import { answerSchema } from "./tbank-schemas.js";
+import { answerSchema, requestKeySchema } from "./tbank-schemas.js";
 
 // developer.tbank.ru/eacq/api/get-add-account-qr-state, with the answer's fields as T-Bank's own SDK
 // (pub.dev tinkoff_acquiring, GetAddAccountQrStateResponse / AccountQrToken) names them: Status NEW,
 // PROCESSING, ACTIVE or INACTIVE; AccountToken once ACTIVE; BankMemberId and BankMemberName, the payer's bank.
 export const accountStateSchema = answerSchema.extend({
-  RequestKey: z.string().min(1),
+  RequestKey: requestKeySchema,
   Status: z.string(),
   AccountToken: z.string().min(1).optional(),
   BankMemberId: z.string().optional(),
@@ -24,7 +25,7 @@ const refuse = (message: string): ResultAsync<never, ProviderError> => errAsync(
 export function createBoundAccounts(client: TBankClient) {
   const stateOf = (requestKey: string): ResultAsync<AccountState, ProviderError> =>
     client
-      .call("GetAddAccountQrState", { RequestKey: requestKey }, accountStateSchema)
+      .call("GetAddAccountQrState", { RequestKey: requestKeyField(requestKey) }, accountStateSchema)
       .mapErr(providerErrorOf);
 
   /** A bound account as the payer knows it: their bank's name, as T-Bank tells it for an active binding. */

@@ -1,19 +1,21 @@
 import type { CreatedPayment, PaymentRequest, ProviderError, ProviderPayment } from "@kopek/core";
 import { errAsync, okAsync, ResultAsync } from "neverthrow";
 import { z } from "zod";
+import { initiatorData } from "./operation-initiator.js";
 import { bindingOrderIdOf, requestKeyOfOrder } from "./order-id.js";
 import { providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
 import { moneyFields } from "./receipt-mapping.js";
+import { redirectDueDateOf } from "./redirect-due-date.js";
 import { type createBoundAccounts, maskOfAccount } from "./sbp-binding.js";
 import { createBoundedMap, createSingleFlight } from "./single-flight.js";
 import { boundAccountRefOf } from "./stored-ref.js";
 import type { TBankClient } from "./tbank-client.js";
 import { type createTBankOrders, truncate } from "./tbank-orders.js";
-import { answerSchema } from "./tbank-schemas.js";
+import { answerSchema, requestKeySchema } from "./tbank-schemas.js";
 
 // developer.tbank.ru/eacq/api/add-account-qr: Description (required), DataType PAYLOAD answers `Data`, the
 // link to confirm in the payer's bank app, and the binding's `RequestKey`.
-const addAccountSchema = answerSchema.extend({ RequestKey: z.string().min(1), Data: z.string().min(1) });
+const addAccountSchema = answerSchema.extend({ RequestKey: requestKeySchema, Data: z.string().min(1) });
 
 const PREFIX = "b1:";
 const refuse = (message: string): ResultAsync<never, ProviderError> => errAsync({ code: "failed", message });
@@ -50,13 +52,18 @@ export function createSbpSaving(
       client
         .call(
           "AddAccountQr",
-          { Description: truncate(request.description, 140), DataType: "PAYLOAD" },
+          {
+            Description: truncate(request.description, 140),
+            DataType: "PAYLOAD",
+            ...redirectDueDateOf(request.expiresAt),
+          },
           addAccountSchema,
         )
         .mapErr(providerErrorOf)
         .andThen((binding) => {
           const orderId = bindingOrderIdOf(binding.RequestKey);
-          if (orderId === null) return refuse("T-Bank: AddAccountQr answered a RequestKey that is no UUID");
+          if (orderId === null)
+            return refuse("T-Bank: AddAccountQr answered a RequestKey that is neither a number nor a UUID");
           const order = { orderId, amount, description: request.description, paymentId: request.paymentId };
           const more = {
             Recurrent: "Y",
@@ -64,14 +71,16 @@ export function createSbpSaving(
             NotificationURL: request.notificationUrl,
             ...receipt,
           };
-          return orders.initOrder(order, more, { QR: "true" }).map((): CreatedPayment => {
-            const created = {
-              ...providerPaymentOf(bindingPaymentIdOf(requestKeyOfOrder(orderId) ?? ""), "NEW", amount),
-              confirmationUrl: binding.Data,
-            };
-            made.set(request.idempotencyKey, created);
-            return created;
-          });
+          return orders
+            .initOrder(order, more, { QR: "true", ...initiatorData("saving") })
+            .map((): CreatedPayment => {
+              const created = {
+                ...providerPaymentOf(bindingPaymentIdOf(requestKeyOfOrder(orderId) ?? ""), "NEW", amount),
+                confirmationUrl: binding.Data,
+              };
+              made.set(request.idempotencyKey, created);
+              return created;
+            });
         });
     return new ResultAsync(once(`binding:${request.idempotencyKey}`, async () => await flow()));
   }

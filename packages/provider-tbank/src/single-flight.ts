@@ -20,6 +20,7 @@ export function createBoundedMap<V>(limit: number) {
   const entries = new Map<string, V>();
   return {
     get: (key: string) => entries.get(key),
+    delete: (key: string) => entries.delete(key),
     set(key: string, value: V) {
       entries.delete(key);
       entries.set(key, value);

@@ -1,4 +1,5 @@
 import type { StoredMethodCharge } from "@kopek/core";
+import { initiatorData } from "./operation-initiator.js";
 import { parseBoundAccountRef, parseStoredRef } from "./stored-ref.js";
 
 /** How one stored method is charged: the `Init` fields it needs, then the call that pays the payment. */
@@ -40,7 +41,7 @@ export function storedChargeOf(
     return { refused: "T-Bank adapter: a stored card ref is `<CustomerKey>:<RebillId>` or a RebillId" };
   return {
     init: {},
-    data: {},
+    data: initiatorData("renewal"),
     method: "Charge",
     body: (paymentId) => ({ PaymentId: paymentId, RebillId: card.rebillId }),
     secrets: [request.ref, card.rebillId, card.customerKey ?? request.ref],

@@ -37,15 +37,37 @@ export function boundAccountRefOf(requestKey: string, accountToken: string): str
   return `q1:${requestKey}:${accountToken}`;
 }
 
-/** A refund's id: T-Bank has none, so the payment, the amount and the `ExternalRequestId` sent with `Cancel`. */
-export function refundIdOf(paymentId: string, kopecks: number, externalRequestId: string): string {
-  return `r1:${paymentId}:${kopecks}:${externalRequestId}`;
+/**
+ * A refund's id: T-Bank has none, so the payment, the amount, whether the refund's own `Cancel` answered it
+ * done (`s`) or still refunding (`p`), and the `ExternalRequestId` sent with it: `r2:<PaymentId>:<kopecks>:<s|p>:<id>`.
+ * Ids of the earlier form `r1:<PaymentId>:<kopecks>:<id>` (no answer kept) are still read.
+ */
+export function refundIdOf(
+  paymentId: string,
+  kopecks: number,
+  externalRequestId: string,
+  done: boolean,
+): string {
+  return `r2:${paymentId}:${kopecks}:${done ? "s" : "p"}:${externalRequestId}`;
 }
 
 export function parseRefundId(
   id: string,
-): { paymentId: string; kopecks: number; externalRequestId: string } | null {
+): { paymentId: string; kopecks: number; done: boolean | null; externalRequestId: string } | null {
+  const current = /^r2:([0-9A-Za-z_-]{1,20}):([0-9]{1,10}):([sp]):(.{1,36})$/.exec(id);
+  if (current !== null)
+    return {
+      paymentId: current[1] ?? "",
+      kopecks: Number(current[2]),
+      done: current[3] === "s",
+      externalRequestId: current[4] ?? "",
+    };
   const match = /^r1:([0-9A-Za-z_-]{1,20}):([0-9]{1,10}):(.{1,36})$/.exec(id);
   if (match === null) return null;
-  return { paymentId: match[1] ?? "", kopecks: Number(match[2]), externalRequestId: match[3] ?? "" };
+  return {
+    paymentId: match[1] ?? "",
+    kopecks: Number(match[2]),
+    done: null,
+    externalRequestId: match[3] ?? "",
+  };
 }

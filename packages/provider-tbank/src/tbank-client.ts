@@ -24,9 +24,22 @@ export interface TBankClientOptions {
   readonly backoffMs?: number;
 }
 
+/**
+ * `once`: a single attempt, never repeated by the exchange. For a call that is not safe to repeat blindly:
+ * `Init` (a repeat makes another payment of the order: [T] "OrderId … не является уникальным
+ * идентификатором") and an SBP `Cancel` (`ExternalRequestId` "не работает для операций по СБП"). After a
+ * lost answer the caller asks what happened instead.
+ */
+export type CallMode = "retried" | "once";
+
 export interface TBankClient {
   /** POSTs `{ TerminalKey, ...params, Token }` to `/{method}` and reads a `Success: true` answer. */
-  call<T>(method: string, params: Record<string, unknown>, schema: z.ZodType<T>): ResultAsync<T, CallFailure>;
+  call<T>(
+    method: string,
+    params: Record<string, unknown>,
+    schema: z.ZodType<T>,
+    mode?: CallMode,
+  ): ResultAsync<T, CallFailure>;
 }
 
 /**
@@ -37,18 +50,22 @@ export interface TBankClient {
  */
 export function createTBankClient(options: TBankClientOptions): TBankClient {
   const baseUrl = options.apiUrl.replace(/\/+$/, "");
-  const exchange = createRetryingExchange(options.send, {
-    timeoutMs: options.timeoutMs,
-    maxRetries: options.maxRetries,
-    ...(options.backoffMs === undefined ? {} : { backoffMs: options.backoffMs }),
-    secrets: [options.password],
-  });
+  const exchangeOf = (maxRetries: number) =>
+    createRetryingExchange(options.send, {
+      timeoutMs: options.timeoutMs,
+      maxRetries,
+      ...(options.backoffMs === undefined ? {} : { backoffMs: options.backoffMs }),
+      secrets: [options.password],
+    });
+  const exchanges = { retried: exchangeOf(options.maxRetries), once: exchangeOf(0) };
 
   async function run<T>(
     method: string,
     params: Record<string, unknown>,
     schema: z.ZodType<T>,
+    mode: CallMode,
   ): Promise<{ ok: T } | { failure: CallFailure }> {
+    const exchange = exchanges[mode];
     const what = `T-Bank ${method}`;
     const body = JSON.stringify(signed({ TerminalKey: options.terminalKey, ...params }, options.password));
     const answer = await exchange(what, {
@@ -80,8 +97,13 @@ export function createTBankClient(options: TBankClientOptions): TBankClient {
   }
 
   return {
-    call: <T>(method: string, params: Record<string, unknown>, schema: z.ZodType<T>) =>
-      ResultAsync.fromSafePromise(run(method, params, schema)).andThen((outcome) =>
+    call: <T>(
+      method: string,
+      params: Record<string, unknown>,
+      schema: z.ZodType<T>,
+      mode: CallMode = "retried",
+    ) =>
+      ResultAsync.fromSafePromise(run(method, params, schema, mode)).andThen((outcome) =>
         "ok" in outcome ? okAsync(outcome.ok) : errAsync(outcome.failure),
       ),
   };

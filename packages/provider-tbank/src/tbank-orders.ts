@@ -6,9 +6,11 @@ import type {
   StoredMethodCharge,
 } from "@kopek/core";
 import { errAsync, okAsync, ResultAsync } from "neverthrow";
+import { initiatorData } from "./operation-initiator.js";
 import { orderIdOf, savingOrderIdOf } from "./order-id.js";
 import { isFailedStatus, providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
 import { moneyFields, type ReceiptField } from "./receipt-mapping.js";
+import { redirectDueDateOf } from "./redirect-due-date.js";
 import { createBoundedMap, createSingleFlight } from "./single-flight.js";
 import { type StoredChargeCall, storedChargeOf } from "./stored-charge.js";
 import type { TBankClient } from "./tbank-client.js";
@@ -23,6 +25,7 @@ import {
 
 // developer.tbank.ru/eacq/api/init: Description holds at most 140 characters.
 const DESCRIPTION_MAX = 140;
+const PAYMENT_ID_MAX = 20;
 
 const refuse = (message: string): ResultAsync<never, ProviderError> => errAsync({ code: "failed", message });
 
@@ -44,8 +47,11 @@ export function createTBankOrders(client: TBankClient) {
       // answered, so nothing is unknown) is read as "no payment yet". An outage stays an outage.
       .orElse((failure) => (failure.kind === "refused" ? okAsync(null) : errAsync(providerErrorOf(failure))));
 
+  // [T] GetState_FULL: a PaymentId of at most 20 characters; a longer one is none T-Bank made.
   const getState = (paymentId: string) =>
-    client.call("GetState", { PaymentId: paymentId }, stateSchema).mapErr(providerErrorOf);
+    paymentId.length > PAYMENT_ID_MAX
+      ? refuse(`T-Bank adapter: ${paymentId.slice(0, 24)}… is not a T-Bank PaymentId`)
+      : client.call("GetState", { PaymentId: paymentId }, stateSchema).mapErr(providerErrorOf);
 
   /** `Init` of a one-stage payment of the order, Kopek's payment id kept in `DATA`, its receipt in `Receipt`. */
   const initOrder = (
@@ -65,20 +71,27 @@ export function createTBankOrders(client: TBankClient) {
           DATA: { ...data, KopekPaymentId: order.paymentId },
         },
         initSchema,
+        // Never repeated blindly: a repeat would leave the first payment in the order, NEW and orphaned.
+        "once",
       )
       .mapErr(providerErrorOf);
 
   function init(request: PaymentRequest, orderId: string, amount: number, receipt: ReceiptField) {
     const order = { orderId, amount, description: request.description, paymentId: request.paymentId };
-    return initOrder(order, {
-      SuccessURL: request.returnUrl,
-      FailURL: request.returnUrl,
-      NotificationURL: request.notificationUrl,
-      // developer.tbank.ru/eacq/api/init: Recurrent=Y with a CustomerKey saves the card the payer pays
-      // with; the saving order's OrderId is its CustomerKey, so getPayment finds the card (saved-cards.ts).
-      ...(request.saveMethod ? { Recurrent: "Y", CustomerKey: orderId } : {}),
-      ...receipt,
-    })
+    return initOrder(
+      order,
+      {
+        SuccessURL: request.returnUrl,
+        FailURL: request.returnUrl,
+        NotificationURL: request.notificationUrl,
+        // developer.tbank.ru/eacq/api/init: Recurrent=Y with a CustomerKey saves the card the payer pays
+        // with; the saving order's OrderId is its CustomerKey, so getPayment finds the card (saved-cards.ts).
+        ...(request.saveMethod ? { Recurrent: "Y", CustomerKey: orderId } : {}),
+        ...redirectDueDateOf(request.expiresAt),
+        ...receipt,
+      },
+      initiatorData(request.saveMethod ? "saving" : "oneOff"),
+    )
       .andThen((created) => {
         if (request.method === "sbp") {
           // developer.tbank.ru/eacq/api/get-qr: after Init, PAYLOAD answers the SBP payment link.
@@ -118,13 +131,13 @@ export function createTBankOrders(client: TBankClient) {
         // A refused Init may be T-Bank refusing a second live payment of the order that a parallel
         // process (or a retry whose first answer was lost) made meanwhile: look once more.
         const made = init(request, orderId, amount, receipt);
+        // A refused Init, or one whose answer was lost (Init is sent once), may have left a payment in the
+        // order: look once more, and go on with it (a NEW one without its URL is canceled and made again).
         return again
           ? made.orElse((error) =>
-              error.code === "failed"
-                ? findOrder(orderId).andThen((found) =>
-                    found === null ? errAsync(error) : decide(found, false),
-                  )
-                : errAsync(error),
+              findOrder(orderId).andThen((found) =>
+                found === null ? errAsync(error) : decide(found, false),
+              ),
             )
           : made;
       }
@@ -198,14 +211,13 @@ export function createTBankOrders(client: TBankClient) {
         )
           .map((created) => ({ charged: false, paymentId: created.PaymentId }))
           .orElse((error) =>
-            // Init refused: a parallel process or a lost answer may have made the order's payment; if so, go on with it.
-            error.code !== "failed"
-              ? errAsync(error)
-              : findOrder(orderId).andThen((found) =>
-                  found === null
-                    ? errAsync(error)
-                    : okAsync({ charged: found.Status !== "NEW", paymentId: found.PaymentId }),
-                ),
+            // Init refused or its answer lost: a parallel process or the lost answer may have made the
+            // order's payment; if so, go on with it.
+            findOrder(orderId).andThen((found) =>
+              found === null
+                ? errAsync(error)
+                : okAsync({ charged: found.Status !== "NEW", paymentId: found.PaymentId }),
+            ),
           )
           .andThen((step) =>
             step.charged ? getState(step.paymentId).map(answerOf) : charge(step.paymentId),

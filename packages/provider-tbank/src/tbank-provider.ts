@@ -4,23 +4,20 @@ import type {
   ProviderCapabilities,
   ProviderError,
   ProviderPayment,
-  ProviderRefund,
-  RefundRequest,
 } from "@kopek/core";
 import { createProviderSend, type ProviderOutboundOptions } from "@kopek/outbound";
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
-import { fromKopecks } from "./amount.js";
 import { readTBankNotification } from "./notification.js";
-import { orderIdOf } from "./order-id.js";
 import { findPaymentByKey } from "./payment-lookup.js";
 import { providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
-import { moneyFields } from "./receipt-mapping.js";
+import { TAX_SYSTEMS_TAKEN } from "./receipt-mapping.js";
 import { createSavedCards } from "./saved-cards.js";
 import { createBoundAccounts } from "./sbp-binding.js";
 import { createSbpSaving, requestKeyOfPaymentId } from "./sbp-saving.js";
-import { parseBoundAccountRef, parseRefundId, refundIdOf } from "./stored-ref.js";
+import { parseBoundAccountRef } from "./stored-ref.js";
 import { createTBankClient } from "./tbank-client.js";
 import { createTBankOrders } from "./tbank-orders.js";
+import { createTBankRefunds } from "./tbank-refunds.js";
 import { cancelSchema } from "./tbank-schemas.js";
 
 export interface TBankProviderOptions extends ProviderOutboundOptions {
@@ -42,7 +39,6 @@ const METHODS: readonly PaymentMethod[] = ["card", "sbp"];
 export const TBANK_API_URL = "https://securepay.tinkoff.ru/v2";
 // PaymentURL is on securepay.tinkoff.ru (…/eacq/api/init); an SBP payload (…/eacq/api/get-qr) is an NSPK link.
 const TBANK_CONFIRMATION_ORIGINS = ["https://securepay.tinkoff.ru", "https://qr.nspk.ru"];
-const REFUNDED = new Set(["REFUNDED", "PARTIAL_REFUNDED"]);
 // Cancel of a payment nobody paid yet (…/eacq/api/cancel): later statuses are refunds, not cancels.
 const CANCELABLE = new Set(["NEW", "FORM_SHOWED"]);
 
@@ -59,6 +55,7 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
     send: createProviderSend(options),
   });
   const orders = createTBankOrders(client);
+  const { refundPayment, getRefund } = createTBankRefunds(client, orders);
   const savedCards = createSavedCards(client);
   const boundAccounts = createBoundAccounts(client);
   const sbpSaving = createSbpSaving(client, orders, boundAccounts);
@@ -87,6 +84,8 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
     saveMethod: storedMethods,
     // A 54-FZ Receipt (FFD 1.05) inside every Init, stored-method charges included (receipt-mapping.ts).
     receipts: true,
+    // [T]'s Taxation has no envd (taxSystemCode 4): an invoice with it is refused when it is created.
+    receiptTaxSystems: TAX_SYSTEMS_TAKEN,
     cancelPending: true,
     confirmationOrigins: apiUrl === TBANK_API_URL ? TBANK_CONFIRMATION_ORIGINS : [new URL(apiUrl).origin],
     currencies: ["RUB"],
@@ -126,50 +125,6 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
         .mapErr(providerErrorOf)
         .map((canceled) => providerPaymentOf(canceled.PaymentId, canceled.Status, canceled.OriginalAmount));
     });
-  }
-
-  function refundPayment(request: RefundRequest): ResultAsync<ProviderRefund, ProviderError> {
-    // developer.tbank.ru/eacq/api/cancel: Cancel's Receipt: none for a full refund, the returned
-    // items for a partial one — which core computed (RefundRequest.receipt), mapped as Init's is.
-    const checked = moneyFields(request.money, request.receipt);
-    if ("refused" in checked) return refuse(checked.refused);
-    const { amount: kopecks, receipt } = checked;
-    const externalRequestId = orderIdOf(request.idempotencyKey);
-    return client
-      .call(
-        "Cancel",
-        {
-          PaymentId: request.providerPaymentId,
-          Amount: kopecks,
-          ExternalRequestId: externalRequestId,
-          ...receipt,
-        },
-        cancelSchema,
-      )
-      .mapErr(providerErrorOf)
-      .map((answer) => ({
-        providerRefundId: refundIdOf(answer.PaymentId, kopecks, externalRequestId),
-        providerPaymentId: answer.PaymentId,
-        status: REFUNDED.has(answer.Status) ? ("succeeded" as const) : ("pending" as const),
-        money: { amount: String(kopecks), currency: "RUB" },
-      }));
-  }
-
-  // T-Bank keeps no refund of its own to ask about: the payment's status tells whether refunds went through.
-  function getRefund(providerRefundId: string): ResultAsync<ProviderRefund, ProviderError> {
-    const parsed = parseRefundId(providerRefundId);
-    const money = parsed === null ? null : fromKopecks(parsed.kopecks);
-    if (parsed === null || money === null) return refuse("T-Bank adapter: not a refund id this adapter made");
-    return orders.getState(parsed.paymentId).map((state) => ({
-      providerRefundId,
-      providerPaymentId: state.PaymentId,
-      status: REFUNDED.has(state.Status)
-        ? "succeeded"
-        : state.Status === "REFUNDING"
-          ? "pending"
-          : "canceled",
-      money,
-    }));
   }
 
   return {

@@ -5,6 +5,8 @@ import { z } from "zod";
 // (developer.tbank.ru/eacq/api/init, …/charge, …/check-order, …/get-qr).
 
 const id = z.union([z.string().min(1), z.number().int().nonnegative()]).transform(String);
+/** [T] types a binding's RequestKey a number, and shows it as a UUID string too: read as a string. */
+export const requestKeySchema = id;
 
 export const answerSchema = z.object({
   Success: z.boolean(),
@@ -29,17 +31,20 @@ export const stateSchema = answerSchema.extend({
   Status: z.string(),
   Amount: z.number().int().optional(),
   OrderId: z.string().optional(),
+  // [T] GetState.Params (Items_Params): Route and Source of the payment; Source qrsbp is SBP.
+  Params: z.array(z.object({ Key: z.string(), Value: z.string() })).optional(),
 });
 export type TBankState = z.infer<typeof stateSchema>;
 
+// [T] PaymentsCheckOrder: PaymentId, Status and Success required; unlike the envelope, `Success` is a
+// string ("true" / "false") and `ErrorCode` a number (its example: `"Success": "true", "ErrorCode": 0`).
+// Neither decides anything here: the payment's Status does.
 const orderPaymentSchema = z.object({
   PaymentId: id,
   Amount: z.number().int().optional(),
   Status: z.string(),
-  // Typed in T-Bank's OpenAPI document (PaymentsCheckOrder) as a string ("true") and a number (0),
-  // unlike the envelope's boolean and string; either is taken, and neither decides anything here.
-  Success: z.union([z.boolean(), z.string()]).optional(),
-  ErrorCode: z.union([z.string(), z.number()]).optional(),
+  Success: z.enum(["true", "false"]),
+  ErrorCode: z.number().int().optional(),
 });
 export type TBankOrderPayment = z.infer<typeof orderPaymentSchema>;
 
@@ -83,5 +88,5 @@ export const notificationSchema = z.object({
   Status: z.string().optional(),
   OrderId: z.string().optional(),
   // An SBP account binding's notification names its RequestKey, not a payment (sbp-saving.ts).
-  RequestKey: z.string().optional(),
+  RequestKey: requestKeySchema.optional(),
 });

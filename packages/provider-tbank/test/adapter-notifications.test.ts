@@ -55,6 +55,47 @@ describe("notifications", () => {
     expect(provider.notificationAnswer).toMatchObject({ status: 200, body: "OK" });
   });
 
+  it("carries CustomerKey and Data as [T] says, and still verifies: nested Data is outside the Token", async () => {
+    const provider = providerFor(emulator);
+    const request = paymentRequest({ notificationUrl: sink.url, saveMethod: true });
+    const created = (await provider.createPayment(request))._unsafeUnwrap();
+    emulator.books.decide(created.providerPaymentId, { card: "4300000000000777" });
+    await emulator.deliveries();
+    const sent = emulator.notifications.filter((n) => String(n.body.PaymentId) === created.providerPaymentId);
+    const orderId = emulator.books.payments.get(created.providerPaymentId)?.OrderId;
+    expect(sent.at(-1)?.body).toMatchObject({
+      CustomerKey: orderId,
+      Data: { KopekPaymentId: request.paymentId, OperationInitiatorType: "1" },
+    });
+    expect(sent.every((n) => n.answeredOk === true)).toBe(true);
+  });
+
+  it("is sent again each hour until answered OK, as [T] says", async () => {
+    let answers = 0;
+    const flaky = createServer((_request, response) => {
+      answers += 1;
+      if (answers === 1) response.writeHead(500).end("busy");
+      else response.writeHead(200, { "content-type": "text/plain" }).end("OK");
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/n`;
+      const created = (
+        await providerFor(emulator).createPayment(paymentRequest({ notificationUrl: url }))
+      )._unsafeUnwrap();
+      emulator.books.expire(created.providerPaymentId);
+      await emulator.deliveries();
+      const sent = emulator.notifications.find((n) => String(n.body.PaymentId) === created.providerPaymentId);
+      expect(sent).toMatchObject({ answeredOk: false, attempts: 1 });
+      await emulator.redeliver();
+      expect(sent).toMatchObject({ answeredOk: true, attempts: 2 });
+      await emulator.redeliver();
+      expect(sent?.attempts).toBe(2);
+    } finally {
+      await new Promise<void>((resolve) => flaky.close(() => resolve()));
+    }
+  });
+
   it("refuses a forged notification: a changed field, a wrong Token, another terminal, not JSON", () => {
     const provider = providerFor(emulator);
     const genuine = signed(

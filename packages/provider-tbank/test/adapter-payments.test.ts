@@ -75,6 +75,19 @@ describe("invoice payments", () => {
     expect((await provider.getPayment(created.providerPaymentId))._unsafeUnwrap().status).toBe("succeeded");
   });
 
+  it("sends the invoice's expiry as RedirectDueDate ([T] YYYY-MM-DDTHH24:MI:SS+GMT), so the link does not live 24 h regardless", async () => {
+    const provider = providerFor(emulator, { storedMethods: ["card", "sbp"] });
+    const expiresAt = new Date(Date.now() + 2 * 3_600_000);
+    const due = `${expiresAt.toISOString().slice(0, 19)}+00:00`;
+    const created = (await provider.createPayment(paymentRequest({ expiresAt })))._unsafeUnwrap();
+    expect(lastRequest("Init")?.body.RedirectDueDate).toBe(due);
+    expect(emulator.books.payments.get(created.providerPaymentId)?.RedirectDueDate).toBe(due);
+    (
+      await provider.createPayment(paymentRequest({ method: "sbp", saveMethod: true, expiresAt }))
+    )._unsafeUnwrap();
+    expect(lastRequest("AddAccountQr")?.body.RedirectDueDate).toBe(due);
+  });
+
   it("cancels a pending payment, and refuses to cancel a paid one", async () => {
     const provider = providerFor(emulator);
     const pending = (await provider.createPayment(paymentRequest()))._unsafeUnwrap();

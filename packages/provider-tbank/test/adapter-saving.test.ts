@@ -126,6 +126,19 @@ describe("receipts", () => {
     expect(requestsOf("Init")).toHaveLength(inits);
   });
 
+  it("refuses taxSystemCode 4 (envd), which [T]'s Receipt_FFD_105 Taxation does not list, before any Init", async () => {
+    const provider = providerFor(emulator);
+    expect(provider.capabilities.receiptTaxSystems).toEqual([1, 2, 3, 5, 6]);
+    const inits = requestsOf("Init").length;
+    const receipt = { ...sampleReceipt("149900"), taxSystemCode: 4 };
+    const refused = await provider.createPayment(paymentRequest({ receipt }));
+    expect(refused._unsafeUnwrapErr()).toMatchObject({
+      code: "failed",
+      message: expect.stringContaining("envd"),
+    });
+    expect(requestsOf("Init")).toHaveLength(inits);
+  });
+
   it("the emulator refuses a receipt whose items do not come to the Amount", async () => {
     const provider = providerFor(emulator);
     const refused = await provider.createPayment(

@@ -138,3 +138,30 @@ describe("saving SBP by binding an account with the invoice's payment", () => {
     ).toHaveLength(0);
   });
 });
+
+describe("a numeric RequestKey, as [T] types it (AddAccountQr, GetAddAccountQrState: number, example 211258)", () => {
+  it("binds and pays with it: GetAddAccountQrState is asked with the number, the account is saved", async () => {
+    const numeric = await startTBankEmulator({ requestKeys: "numeric" });
+    try {
+      const provider = providerFor(numeric, { storedMethods: ["sbp"] });
+      const created = (
+        await provider.createPayment(paymentRequest({ method: "sbp", saveMethod: true }))
+      )._unsafeUnwrap();
+      const requestKey = created.providerPaymentId.slice(3);
+      expect(requestKey).toMatch(/^[0-9]+$/);
+      expect(numeric.requests.find((r) => r.method === "Init")?.body.OrderId).toBe(`b1-${requestKey}`);
+      expect((await press(created.confirmationUrl, "bind")).status).toBe(200);
+      const paid = (await provider.getPayment(created.providerPaymentId))._unsafeUnwrap();
+      const token = numeric.accounts.accounts.get(requestKey)?.AccountToken ?? "";
+      expect(paid).toMatchObject({ status: "succeeded", savedMethod: { ref: `q1:${requestKey}:${token}` } });
+      const asked = numeric.requests
+        .filter((r) => r.method === "GetAddAccountQrState")
+        .map((r) => r.body.RequestKey);
+      expect(asked).toContain(Number(requestKey));
+      // The binding's own notification names the payment too.
+      await numeric.deliveries();
+    } finally {
+      await numeric.close();
+    }
+  });
+});

@@ -1,11 +1,25 @@
 import { hasValidToken } from "../src/token.js";
 import type { EmulatedPayment, EmulatorBooks } from "./emulator-books.js";
-import { receiptRefusal } from "./emulator-receipt.js";
+import { dataOf, initiatorRefusal, mismatchedInitiator } from "./emulator-initiator.js";
+import { cancelReceiptRefusal, receiptRefusal } from "./emulator-receipt.js";
+import {
+  dataRefusal,
+  dueDateRefusal,
+  missing,
+  notFound,
+  outage,
+  refusal,
+  sizeRefusal,
+  unmatched,
+  wrongState,
+} from "./emulator-refusals.js";
 import type { EmulatorAccounts } from "./emulator-sbp.js";
 
 // The emulated API's methods, apart from HTTP: one answer per request. Shapes from
 // developer.tbank.ru/eacq/api/{init,get-state,check-order,charge,cancel,get-qr,get-card-list}; error
 // codes where the documentation read names none are the emulator's own (README).
+
+export { refusal };
 
 export interface Answer {
   readonly status: number;
@@ -15,38 +29,6 @@ export interface Answer {
 type Body = Record<string, unknown>;
 
 const ok = (body: Body): Answer => ({ status: 200, body: { Success: true, ErrorCode: "0", ...body } });
-export const refusal = (code: string, message: string, details?: string): Answer => ({
-  status: 200,
-  body: {
-    Success: false,
-    ErrorCode: code,
-    Message: message,
-    ...(details === undefined ? {} : { Details: details }),
-  },
-});
-const invalid = (details: string) => refusal("9", "Неверные параметры", details);
-// The gist quoted in README shows this answer to a Charge of a payment not in a chargeable state.
-const wrongState = () =>
-  refusal("4", "Запрашиваемое состояние транзакции является неверным.", "Изменение статуса недопустимо.");
-const notFound = () => refusal("7", "Платеж не найден");
-const outage = (): Answer => ({
-  status: 500,
-  body: { Success: false, ErrorCode: "9999", Message: "Внутренняя ошибка" },
-});
-
-/**
- * Cancel's `Receipt` (developer.tbank.ru/eacq/api/cancel): "required if an online cash register
- * is connected" — the emulator takes a payment whose Init carried a Receipt as such a terminal — "not
- * passed for a full cancel", and "for a partial one, the items being cancelled": checked like Init's,
- * its items coming to the refunded amount.
- */
-function cancelReceiptRefusal(payment: EmulatedPayment, amount: number, receipt: unknown): string | null {
-  const whole = payment.refunded === 0 && amount === payment.Amount;
-  if (whole) return receipt === undefined ? null : "Receipt не передается при полной отмене";
-  if (receipt === undefined)
-    return payment.Receipt === null ? null : "Receipt обязателен при частичной отмене: отменяемые товары";
-  return receiptRefusal(receipt, amount);
-}
 
 const isString = (value: unknown, max: number): value is string =>
   typeof value === "string" && value.length > 0 && Array.from(value).length <= max;
@@ -79,36 +61,32 @@ export function createEmulatorApi(
 
   function init(body: Body): Answer {
     const { Amount, OrderId, Description, CustomerKey, Recurrent } = body;
-    if (
-      typeof Amount !== "number" ||
-      !Number.isSafeInteger(Amount) ||
-      Amount <= 0 ||
-      String(Amount).length > 10
-    )
-      return invalid("Amount: целое число копеек, не больше 10 знаков");
-    if (!isString(OrderId, 36)) return invalid("OrderId: строка до 36 символов");
-    if (Description !== undefined && !isString(Description, 140))
-      return invalid("Description: до 140 символов");
-    if (CustomerKey !== undefined && !isString(CustomerKey, 36))
-      return invalid("CustomerKey: до 36 символов");
-    if (Recurrent !== undefined && Recurrent !== "Y") return invalid("Recurrent: Y");
-    if (Recurrent === "Y" && CustomerKey === undefined)
-      return invalid("CustomerKey обязателен при Recurrent=Y");
+    // [T] Init_FULL: Amount in kopecks, at most 10 digits; OrderId ≤ 36; Description ≤ 140; CustomerKey ≤ 36,
+    // required with Recurrent; the error table's codes for each.
+    if (Amount === undefined) return missing("Amount");
+    if (typeof Amount !== "number" || !Number.isSafeInteger(Amount) || String(Amount).length > 10)
+      return refusal("240", "Поле Amount числовое значение должно укладываться в формат", "Amount");
+    if (Amount <= 0) return refusal("251", "Неверная сумма. Сумма должна быть больше или равна 1 копеек");
+    if (OrderId === undefined) return missing("OrderId");
+    if (!isString(OrderId, 36)) return sizeRefusal("212", "OrderId");
+    if (Description !== undefined && !isString(Description, 140)) return sizeRefusal("213", "Description");
+    if (CustomerKey !== undefined && !isString(CustomerKey, 36)) return sizeRefusal("216", "CustomerKey");
+    if (Recurrent !== undefined && Recurrent !== "Y") return unmatched("Recurrent");
+    if (Recurrent === "Y" && CustomerKey === undefined && String(dataOf(body).QR) !== "true")
+      return missing("CustomerKey");
     for (const field of ["SuccessURL", "FailURL", "NotificationURL"]) {
       const url = body[field];
       if (url !== undefined && (typeof url !== "string" || !/^https?:\/\//.test(url)))
-        return invalid(`${field}: URL`);
+        return unmatched(field);
     }
-    if (
-      body.DATA !== undefined &&
-      (typeof body.DATA !== "object" || body.DATA === null || Array.isArray(body.DATA))
-    )
-      return invalid("DATA: объект");
+    const dataRefused =
+      dataRefusal(body.DATA) ??
+      initiatorRefusal(dataOf(body), Recurrent === "Y") ??
+      dueDateRefusal(body.RedirectDueDate);
+    if (dataRefused !== null) return dataRefused;
     const receiptRefused = body.Receipt === undefined ? null : receiptRefusal(body.Receipt, Amount);
-    if (receiptRefused !== null) return invalid(receiptRefused);
-    // The emulator's reading of "OrderId must be unique for each operation": a second payment of an order
-    // is refused while one may still be paid or was paid.
-    if (books.hasLivePayment(OrderId)) return refusal("8", "Заказ с таким OrderId уже существует");
+    if (receiptRefused !== null) return receiptRefused;
+    // [T] CheckOrder: "OrderId … Не является уникальным идентификатором": an order may hold several payments.
     const payment: EmulatedPayment = {
       PaymentId: books.newId(),
       OrderId,
@@ -123,6 +101,7 @@ export function createEmulatorApi(
       Receipt: body.Receipt === undefined ? null : (body.Receipt as Record<string, unknown>),
       rebilled: false,
       Data: typeof body.DATA === "object" ? (body.DATA as Record<string, unknown>) : null,
+      RedirectDueDate: typeof body.RedirectDueDate === "string" ? body.RedirectDueDate : null,
       refunded: 0,
       refunds: new Map(),
       pan: null,
@@ -139,9 +118,12 @@ export function createEmulatorApi(
       typeof rebillId === "string" || typeof rebillId === "number"
         ? books.cards.get(String(rebillId))
         : undefined;
-    if (card === undefined) return refusal("9", "Неверные параметры", "RebillId не найден");
+    if (card === undefined) return refusal("104", "Ошибка выполения рекуррента", "RebillId");
     if (card.outcome === "unavailable") return outage();
     if (payment.Status !== "NEW") return wrongState();
+    // [T] Charge: RebillId is "not null" only for OperationInitiatorType 2, R, I; 0 and 1 are 1126.
+    const initiator = payment.Data?.OperationInitiatorType;
+    if (initiator === "0" || initiator === "1") return mismatchedInitiator();
     payment.pan = card.Pan;
     payment.rebillId = card.RebillId;
     payment.rebilled = true;
@@ -165,21 +147,32 @@ export function createEmulatorApi(
 
   function cancel(payment: EmulatedPayment, body: Body): Answer {
     const { Amount, ExternalRequestId, Receipt } = body;
-    const key = typeof ExternalRequestId === "string" ? ExternalRequestId : null;
+    // [T] Cancel.ExternalRequestId: a repeat answers the operation's state instead of refunding again,
+    // but "Параметр не работает для операций по СБП": an SBP payment is refunded again.
+    const key =
+      typeof ExternalRequestId === "string" && ExternalRequestId !== "" && !payment.sbp
+        ? ExternalRequestId
+        : null;
     const earlier = key === null ? undefined : payment.refunds.get(key);
     if (earlier !== undefined) return ok({ ...earlier, Status: payment.Status });
     const original = payment.Amount - payment.refunded;
+    // [T] Cancel-2 types PaymentId a number (Init and GetState a string).
+    const answerOf = (fields: Body) => ({
+      ...stateOf(payment),
+      PaymentId: Number(payment.PaymentId),
+      ...fields,
+    });
     if (["NEW", "FORM_SHOWED"].includes(payment.Status)) {
       books.move(payment, "CANCELED");
-      return ok({ ...stateOf(payment), OriginalAmount: payment.Amount, NewAmount: 0 });
+      return ok(answerOf({ OriginalAmount: payment.Amount, NewAmount: 0 }));
     }
     if (!["CONFIRMED", "PARTIAL_REFUNDED"].includes(payment.Status)) return wrongState();
     if (Amount !== undefined && (typeof Amount !== "number" || !Number.isSafeInteger(Amount) || Amount <= 0))
-      return invalid("Amount: целое число копеек");
+      return refusal("326", "Неверный amount");
     const amount = typeof Amount === "number" ? Amount : original;
-    if (amount > original) return refusal("9", "Неверные параметры", "Сумма возврата больше остатка платежа");
+    if (amount > original) return refusal("330", "Сумма в запросе больше чем в оригинальной транзакции");
     const receiptRefused = cancelReceiptRefusal(payment, amount, Receipt);
-    if (receiptRefused !== null) return invalid(receiptRefused);
+    if (receiptRefused !== null) return receiptRefused;
     payment.refunded += amount;
     books.move(payment, payment.refunded === payment.Amount ? "REFUNDED" : "PARTIAL_REFUNDED");
     books.refunds.push({
@@ -188,7 +181,11 @@ export function createEmulatorApi(
       Status: payment.Status,
       Receipt: Receipt === undefined ? null : (Receipt as Record<string, unknown>),
     });
-    const answer = { ...stateOf(payment), OriginalAmount: original, NewAmount: original - amount };
+    const answer = answerOf({
+      OriginalAmount: original,
+      NewAmount: original - amount,
+      ...(key === null ? {} : { ExternalRequestId: key }),
+    });
     if (key !== null) payment.refunds.set(key, answer);
     return ok(answer);
   }
@@ -208,10 +205,17 @@ export function createEmulatorApi(
           return init(body);
         case "GetState": {
           const payment = paymentOf(body, true);
-          return payment === undefined ? notFound() : ok(stateOf(payment));
+          if (payment === undefined) return notFound();
+          // [T] GetState.Params (Items_Params): the way it was paid, Source qrsbp for SBP, cards for a card.
+          const source = payment.sbp ? "qrsbp" : "cards";
+          const Params = [
+            { Key: "Route", Value: "ACQ" },
+            { Key: "Source", Value: source },
+          ];
+          return ok({ ...stateOf(payment), Params });
         }
         case "CheckOrder": {
-          if (!isString(body.OrderId, 36)) return invalid("OrderId");
+          if (!isString(body.OrderId, 36)) return sizeRefusal("212", "OrderId");
           // An order the terminal never saw: error 335 of the OpenAPI document's error table ("OrderId
           // {value} не найден для TerminalKey {value}"), or, as `unknownOrder: "empty"`, an empty Payments.
           if (books.paymentsOf(body.OrderId).length === 0 && terminal.unknownOrder !== "empty")
@@ -226,6 +230,7 @@ export function createEmulatorApi(
             Status: payment.Status,
             Success: "true",
             ErrorCode: 0,
+            Message: "None",
           }));
           return ok({ TerminalKey: terminal.terminalKey, OrderId: body.OrderId, Payments: payments });
         }
@@ -249,12 +254,13 @@ export function createEmulatorApi(
           return ok({
             TerminalKey: terminal.terminalKey,
             OrderId: payment.OrderId,
-            PaymentId: payment.PaymentId,
+            // [T] QrResponse_FULL types PaymentId a number.
+            PaymentId: Number(payment.PaymentId),
             Data: data,
           });
         }
         case "GetCardList": {
-          if (!isString(body.CustomerKey, 36)) return invalid("CustomerKey");
+          if (!isString(body.CustomerKey, 36)) return sizeRefusal("216", "CustomerKey");
           const cards = [...books.cards.values()].filter((card) => card.customerKey === body.CustomerKey);
           if (cards.some((card) => card.outcome === "unavailable")) return outage();
           return {
@@ -273,7 +279,7 @@ export function createEmulatorApi(
           return (
             accounts.answer(method, body, urls.binding) ?? {
               status: 404,
-              body: { Success: false, ErrorCode: "404", Message: `No such method: ${method}` },
+              body: { Success: false, ErrorCode: "1", Message: `No such method: ${method}` },
             }
           );
       }

@@ -36,6 +36,8 @@ export interface EmulatedPayment {
   rebilled: boolean;
   /** Init's DATA (e.g. `{ QR: "true" }` for a payment ChargeQr pays). */
   readonly Data: Readonly<Record<string, unknown>> | null;
+  /** Init's RedirectDueDate: after it, the payment link no longer takes a payment ([T]); null: 24 hours. */
+  readonly RedirectDueDate: string | null;
   /** Refunded so far, in kopecks. */
   refunded: number;
   /** Cancel answers by ExternalRequestId, so a repeat answers the same refund. */
@@ -62,8 +64,11 @@ export interface EmulatedRefund {
   readonly Receipt: Readonly<Record<string, unknown>> | null;
 }
 
-/** A notification's fields before the emulator signs it. */
-export type NotificationFields = Record<string, string | number | boolean>;
+/** A notification's fields before the emulator signs it (a nested object, as `Data`, is outside the Token). */
+export type NotificationFields = Record<
+  string,
+  string | number | boolean | Readonly<Record<string, unknown>>
+>;
 
 const FAILED = new Set(["CANCELED", "REJECTED", "DEADLINE_EXPIRED", "AUTH_FAIL", "REVERSED"]);
 
@@ -114,6 +119,9 @@ export class EmulatorBooks {
   decide(id: string, decision: { card: string } | { decline: string }): EmulatedPayment | null {
     const payment = this.payments.get(id);
     if (payment === undefined || !["NEW", "FORM_SHOWED"].includes(payment.Status)) return null;
+    // Past Init's RedirectDueDate the link takes no payment ([T] Init.RedirectDueDate).
+    if (payment.RedirectDueDate !== null && Date.now() > Date.parse(payment.RedirectDueDate))
+      return this.move(payment, "DEADLINE_EXPIRED");
     if ("decline" in decision) return this.move(payment, "REJECTED", decision.decline);
     const declined = EMULATOR_DECLINE_CARDS[decision.card];
     payment.pan = payment.sbp
@@ -169,6 +177,11 @@ export class EmulatorBooks {
         ? {}
         : { Pan: payment.pan, ExpDate: "1230", CardId: Number(payment.PaymentId) }),
       ...(payment.rebillId === null ? {} : { RebillId: Number(payment.rebillId) }),
+      // [T] Init.CustomerKey: "Если был передан в запросе, в нотификации будет указан CustomerKey и его CardId".
+      ...(payment.CustomerKey === null ? {} : { CustomerKey: payment.CustomerKey }),
+      // [T]: the DATA Init carried comes back as `Data` ("не полностью в верхнем регистре"), a nested object
+      // and so outside the Token; the terminal option that turns it on is taken as on.
+      ...(payment.Data === null ? {} : { Data: payment.Data }),
       ...(declineMessage === undefined ? {} : { Message: declineMessage }),
     };
     this.notify(payment, fields);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Answer } from "./emulator-api.js";
+import { type Answer, refusal } from "./emulator-api.js";
 import type { ChargeOutcome, EmulatedPayment, EmulatorBooks, NotificationFields } from "./emulator-books.js";
+import { dueDateRefusal } from "./emulator-refusals.js";
 
 // SBP accounts bound to the shop, as T-Bank documents them: developer.tbank.ru/eacq/api/add-account-qr
 // (AddAccountQr answers a payload link and a RequestKey; the payer confirms in their bank's app; no money
@@ -20,10 +21,12 @@ export interface BoundAccount {
 
 type Body = Record<string, unknown>;
 const ok = (body: Body): Answer => ({ status: 200, body: { Success: true, ErrorCode: "0", ...body } });
-const refusal = (code: string, message: string, details: string): Answer => ({
-  status: 200,
-  body: { Success: false, ErrorCode: code, Message: message, Details: details },
-});
+
+/**
+ * How [T] writes a `RequestKey`: AddAccountQrResponse's example is a UUID (as NotificationQr's format), its
+ * type and GetAddAccountQrState's a number (example 211258). `uuid` answers the first, `numeric` the second.
+ */
+export type RequestKeyForm = "uuid" | "numeric";
 
 export const EMULATOR_SBP_BANK = { BankMemberId: "100000000004", BankMemberName: "Т-Банк" } as const;
 
@@ -35,7 +38,13 @@ export class EmulatorAccounts {
     private readonly terminalKey: string,
     private readonly books: EmulatorBooks,
     private readonly notify: (fields: NotificationFields) => void,
+    private readonly requestKeys: RequestKeyForm = "uuid",
   ) {}
+
+  /** A RequestKey as the answers write it: a number when numeric ([T]'s type), else the UUID. */
+  private keyOut(requestKey: string): string | number {
+    return this.requestKeys === "numeric" ? Number(requestKey) : requestKey;
+  }
 
   /** An ACTIVE binding whose charges do `outcome`. Returns Kopek's ref `q1:<RequestKey>:<AccountToken>`. */
   seedBoundAccount(options: { readonly outcome?: ChargeOutcome } = {}): string {
@@ -58,19 +67,24 @@ export class EmulatorAccounts {
     switch (method) {
       case "AddAccountQr": {
         if (typeof body.Description !== "string" || body.Description === "")
-          return refusal("9", "Неверные параметры", "Description обязателен");
+          return refusal("2", "Отсутствуют обязательные параметры", "Description");
+        const dueRefused = dueDateRefusal(body.RedirectDueDate);
+        if (dueRefused !== null) return dueRefused;
         const account = this.add("succeeded");
         const link = bindingUrl(account.RequestKey);
         const data =
           body.DataType === "IMAGE"
             ? `<svg xmlns="http://www.w3.org/2000/svg"><text>${link}</text></svg>`
             : link;
-        return ok({ TerminalKey: this.terminalKey, RequestKey: account.RequestKey, Data: data });
+        return ok({ TerminalKey: this.terminalKey, RequestKey: this.keyOut(account.RequestKey), Data: data });
       }
       case "GetAddAccountQrState": {
-        const account = typeof body.RequestKey === "string" ? this.accounts.get(body.RequestKey) : undefined;
-        if (account === undefined) return refusal("9", "Неверные параметры", "RequestKey не найден");
-        return ok(this.fieldsOf(account));
+        const key = body.RequestKey;
+        const account =
+          typeof key === "string" || typeof key === "number" ? this.accounts.get(String(key)) : undefined;
+        if (account === undefined) return refusal("3012", "Привязка счета не найдена", "RequestKey");
+        const { NotificationType: _, Success: __, ErrorCode: ___, ...state } = this.fieldsOf(account);
+        return ok({ ...state, RequestKey: this.keyOut(account.RequestKey) });
       }
       case "ChargeQr":
         return this.chargeQr(body);
@@ -83,20 +97,17 @@ export class EmulatorAccounts {
     const id = body.PaymentId;
     const payment =
       typeof id === "string" || typeof id === "number" ? this.books.payments.get(String(id)) : undefined;
-    if (payment === undefined) return refusal("7", "Платеж не найден", "PaymentId");
+    if (payment === undefined) return refusal("255", "Платеж не найден", "PaymentId");
     const account = [...this.accounts.values()].find(
       (entry) => entry.AccountToken !== null && entry.AccountToken === body.AccountToken,
     );
-    if (account === undefined || account.Status !== "ACTIVE")
-      return refusal("9", "Неверные параметры", "AccountToken не найден или привязка неактивна");
-    if (!payment.Recurrent || payment.Data?.QR !== "true")
-      return refusal("9", "Неверные параметры", 'Платеж создан без Recurrent=Y и DATA {"QR": "true"}');
-    if (payment.Status !== "NEW")
-      return refusal(
-        "4",
-        "Запрашиваемое состояние транзакции является неверным.",
-        "Изменение статуса недопустимо.",
-      );
+    if (account === undefined) return refusal("3014", "AccountToken не найден");
+    if (account.Status !== "ACTIVE") return refusal("3015", "Неверный статус AccountToken");
+    // ChargeQr's page: the payment is made by Init with Recurrent=Y and DATA {"QR": "true"}.
+    if (!payment.Recurrent || String(payment.Data?.QR) !== "true")
+      return refusal("3013", "Рекуррентные платежи недоступны", 'Init без Recurrent=Y и DATA {"QR": "true"}');
+    // ChargeQr's own error list: 3037 "Повторный вызов метода недоступен".
+    if (payment.Status !== "NEW") return refusal("3037", "Повторный вызов метода недоступен");
     if (account.outcome === "unavailable")
       return { status: 500, body: { Success: false, ErrorCode: "9999", Message: "Внутренняя ошибка" } };
     payment.sbp = true;
@@ -106,7 +117,13 @@ export class EmulatorAccounts {
       this.books.move(payment, "REJECTED", outcome.decline);
       return {
         status: 200,
-        body: { ...stateOf(payment), Success: false, ErrorCode: "1051", Message: outcome.decline },
+        body: {
+          TerminalKey: this.terminalKey,
+          ...stateOf(payment),
+          Success: false,
+          ErrorCode: "1051",
+          Message: outcome.decline,
+        },
       };
     }
     if (outcome === "succeeded") {
@@ -116,12 +133,12 @@ export class EmulatorAccounts {
       payment.Status = "AUTHORIZING";
       payment.settleOnRead = outcome === "pending-until-read";
     }
-    return ok(stateOf(payment));
+    return ok({ TerminalKey: this.terminalKey, ...stateOf(payment) });
   }
 
   private add(outcome: ChargeOutcome): BoundAccount {
     const account: BoundAccount = {
-      RequestKey: randomUUID(),
+      RequestKey: this.requestKeys === "numeric" ? this.books.newId() : randomUUID(),
       Status: "NEW",
       AccountToken: null,
       ...EMULATOR_SBP_BANK,
@@ -136,11 +153,15 @@ export class EmulatorAccounts {
     account.AccountToken = `A${randomUUID().replaceAll("-", "").toUpperCase()}`;
   }
 
+  /** NotificationQr's fields ([T]): sent for ACTIVE and INACTIVE, `NotificationType` always LINKACCOUNT. */
   private fieldsOf(account: BoundAccount): NotificationFields {
     return {
       TerminalKey: this.terminalKey,
       RequestKey: account.RequestKey,
       Status: account.Status,
+      NotificationType: "LINKACCOUNT",
+      Success: true,
+      ErrorCode: "0",
       ...(account.AccountToken === null
         ? {}
         : {

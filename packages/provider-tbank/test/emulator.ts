@@ -11,8 +11,9 @@ import {
   type NotificationFields,
 } from "./emulator-books.js";
 import { checkoutPage, decisionOf } from "./emulator-pages.js";
-import { EmulatorAccounts } from "./emulator-sbp.js";
+import { EmulatorAccounts, type RequestKeyForm } from "./emulator-sbp.js";
 import { handleBindingPage } from "./emulator-sbp-page.js";
+import { answerProblems, notificationProblems, requestProblems } from "./spec-check.js";
 
 export { EMULATOR_DECLINE_CARDS, EMULATOR_SUCCESS_CARD } from "./emulator-books.js";
 export type { ChargeOutcome, EmulatedPayment, EmulatedRefund };
@@ -47,6 +48,16 @@ export interface TBankEmulator {
   ): void;
   /** The terminal's notification URL, used when Init named none (null: nowhere, the default). */
   notifyTo(url: string | null): void;
+  /**
+   * Where a request, an answer or a notification departed from T-Bank's OpenAPI document ([T],
+   * test/spec): taken (and emptied) after each test by test/spec-setup.ts, which fails the test on any.
+   */
+  readonly specViolations: string[];
+  /**
+   * An hour passes: every notification not yet answered 200 `OK` is sent again ([T] "Уведомления об
+   * операциях": "повторно отправлять это уведомление раз в час в течение 24 часов"), at most 24 times each.
+   */
+  redeliver(): Promise<void>;
   /** Resolves when every notification sent so far has been delivered (or failed). */
   deliveries(): Promise<void>;
   close(): Promise<void>;
@@ -65,13 +76,28 @@ export interface SentNotification {
   readonly url: string;
   readonly body: Readonly<Record<string, unknown>>;
   answeredOk: boolean | null;
+  /** How many times it was sent: 1, and one more for each hour it was not answered `OK` (at most 24). */
+  attempts: number;
 }
+
+// [T]: a notification not answered OK is sent again once an hour for 24 hours, then archived.
+const REDELIVERIES_MAX = 24;
 
 export interface TBankEmulatorOptions {
   readonly terminalKey?: string;
   readonly password?: string;
   /** How CheckOrder answers an order it never saw: error 335 (the default) or an empty `Payments`. */
   readonly unknownOrder?: "error" | "empty";
+  /** How AddAccountQr writes a RequestKey: a UUID (the default) or a number, both as [T] has it. */
+  readonly requestKeys?: RequestKeyForm;
+}
+
+// Every emulator not yet closed, so a test's violations are found whichever emulator saw them.
+const liveEmulators = new Set<TBankEmulator>();
+
+/** The spec violations every live emulator saw since the last call, emptied. */
+export function takeSpecViolations(): string[] {
+  return [...liveEmulators].flatMap((emulator) => emulator.specViolations.splice(0));
 }
 
 export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Promise<TBankEmulator> {
@@ -79,6 +105,7 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
   const password = options.password ?? randomUUID().replaceAll("-", "").slice(0, 20);
   const requests: EmulatorRequest[] = [];
   const notifications: SentNotification[] = [];
+  const specViolations: string[] = [];
   const inFlight = new Set<Promise<void>>();
   const faults: { fault: Fault; afterProcessing: boolean; method: string | undefined }[] = [];
   let terminalNotifyUrl: string | null = null;
@@ -90,15 +117,22 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
     const url = target.NotificationURL ?? terminalNotifyUrl;
     if (url === null) return;
     const body = signed(fields, password);
-    const sent: SentNotification = { url, body, answeredOk: null };
+    specViolations.push(...notificationProblems(body));
+    const sent: SentNotification = { url, body, answeredOk: null, attempts: 0 };
     notifications.push(sent);
-    const delivery = fetch(url, {
+    deliver(sent);
+  }
+
+  // The merchant must answer 200 with the body OK, "без тегов, заглавными буквами" ([T]): exactly OK.
+  function deliver(sent: SentNotification): void {
+    sent.attempts += 1;
+    const delivery = fetch(sent.url, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
+      body: JSON.stringify(sent.body),
     }).then(
       async (response) => {
-        sent.answeredOk = response.status === 200 && (await response.text()).trim() === "OK";
+        sent.answeredOk = response.status === 200 && (await response.text()) === "OK";
       },
       () => {
         sent.answeredOk = false;
@@ -110,8 +144,11 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
 
   const books = new EmulatorBooks(terminalKey, notify);
   // An account binding names no payment: it is notified to the terminal's notification URL.
-  const accounts = new EmulatorAccounts(terminalKey, books, (fields) =>
-    notify({ NotificationURL: null }, fields),
+  const accounts = new EmulatorAccounts(
+    terminalKey,
+    books,
+    (fields) => notify({ NotificationURL: null }, fields),
+    options.requestKeys,
   );
   const api = createEmulatorApi(
     books,
@@ -169,6 +206,8 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
       });
     }
     log(answer.status);
+    if (request.method === "POST") specViolations.push(...requestProblems(method, body));
+    if (answer.status === 200) specViolations.push(...answerProblems(method, answer.body));
     send(response, answer);
   }
 
@@ -193,7 +232,7 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://emulator").pathname;
     const page = /^\/(new|qr)\/([0-9]+)$/.exec(path);
-    const binding = /^\/bind\/([0-9a-f-]{36})$/.exec(path);
+    const binding = /^\/bind\/([0-9a-f-]{36}|[0-9]{1,20})$/.exec(path);
     const api = /^\/v2\/([A-Za-z]+)$/.exec(path);
     const work = page
       ? handlePage(request, response, page[1] ?? "new", page[2] ?? "")
@@ -207,7 +246,7 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const emulator: TBankEmulator = {
     url: origin,
     apiUrl: `${origin}/v2`,
     terminalKey,
@@ -216,6 +255,7 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
     accounts,
     requests,
     notifications,
+    specViolations,
     failNext: (count, fault, faultOptions = {}) => {
       for (let i = 0; i < count; i += 1)
         faults.push({
@@ -227,14 +267,26 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
     notifyTo: (url) => {
       terminalNotifyUrl = url;
     },
+    redeliver: async () => {
+      await Promise.all([...inFlight]);
+      for (const sent of notifications)
+        if (sent.answeredOk === false && sent.attempts <= REDELIVERIES_MAX) deliver(sent);
+      await Promise.all([...inFlight]);
+    },
     deliveries: async () => {
       await Promise.all([...inFlight]);
     },
     close: async () => {
+      liveEmulators.delete(emulator);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Outside this package's tests (no test/spec-setup.ts), a violation fails the suite here.
+      if (specViolations.length > 0)
+        throw new Error(`T-Bank emulator: departures from [T]:\n${specViolations.join("\n")}`);
     },
   };
+  liveEmulators.add(emulator);
+  return emulator;
 }
 
 function readBody(request: IncomingMessage): Promise<string> {

@@ -39,6 +39,21 @@ async function payByCard(invoiceId: string): Promise<string> {
   return tbankPaymentIdOf(chosen.location);
 }
 
+/** A one-item receipt of 1 499.00 RUB under `taxSystemCode`. */
+const subscriptionReceipt = (taxSystemCode: number) => ({
+  customer: { email: "buyer@example.com" },
+  taxSystemCode,
+  items: [
+    {
+      description: "Подписка",
+      quantity: "1",
+      vatCode: 1,
+      paymentSubject: "service",
+      amount: { amount: "149900", currency: "RUB" },
+      paymentMode: "full_prepayment",
+    },
+  ],
+});
 const createInvoice = (more: Json = {}) =>
   s.createInvoice({ returnUrl: `${s.receiver.url}/return?order=7`, ...more }) as Promise<{ id: string }>;
 
@@ -149,13 +164,19 @@ describe("T-Bank through the server", () => {
     expect(await read()).toEqual(before);
   });
 
+  it("refuses at creation (422) an invoice whose receipt's taxSystemCode T-Bank cannot take: 4, envd", async () => {
+    const receipt = subscriptionReceipt(4);
+    const refused = await s.post("/v1/invoices", {
+      amount: { amount: "149900", currency: "RUB" },
+      returnUrl: `${s.receiver.url}/return?order=7`,
+      receipt,
+    });
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain("taxSystemCode 4");
+  });
+
   it("saves the card of an invoice with a receipt and starts a subscription from it without a new charge", async () => {
-    const item = { description: "Подписка", quantity: "1", vatCode: 1, paymentSubject: "service" };
-    const receipt = {
-      customer: { email: "buyer@example.com" },
-      taxSystemCode: 2,
-      items: [{ ...item, amount: { amount: "149900", currency: "RUB" }, paymentMode: "full_prepayment" }],
-    };
+    const receipt = subscriptionReceipt(2);
     const invoice = await createInvoice({ savePaymentMethod: true, receipt });
     const paymentId = await payByCard(invoice.id);
     const orderId = s.emulator.books.payments.get(paymentId)?.OrderId;

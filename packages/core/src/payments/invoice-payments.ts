@@ -170,6 +170,7 @@ async function confirmAt(
     notificationUrl: providerNotificationUrl(context.publicUrl(), project.id, project.provider.kind),
     idempotencyKey: attemptKey(invoice.id, payment),
     saveMethod: invoice.savePaymentMethod,
+    expiresAt: invoice.expiresAt,
   });
   if (created.isErr()) {
     // An outage leaves the attempt pending: choosing again asks with the same key. A refusal or a

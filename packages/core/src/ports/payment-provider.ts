@@ -95,6 +95,8 @@ export interface PaymentRequest {
   readonly idempotencyKey: string;
   /** Whether the provider is asked to save the payer's method for later charges (API.md 10.5). */
   readonly saveMethod: boolean;
+  /** When the invoice expires: the provider's payment link need not outlive it. Absent: not known. */
+  readonly expiresAt?: Date;
 }
 
 /** One payment as the provider says it stands. */
@@ -143,6 +145,8 @@ export interface ProviderCapabilities {
   readonly saveMethod: readonly PaymentMethod[];
   /** Whether it takes 54-FZ receipts with a charge (API.md 10.7). */
   readonly receipts: boolean;
+  /** The receipt `taxSystemCode`s it takes, when not all (absent: all); a receipt with another is refused at creation. */
+  readonly receiptTaxSystems?: readonly number[];
   /** Whether `cancelPayment` can cancel a pending payment. */
   readonly cancelPending: boolean;
   /**

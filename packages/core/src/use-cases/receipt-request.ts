@@ -7,7 +7,7 @@ import type { ReceiptRequest } from "../validation/schemas.js";
 /**
  * The receipt a create request asked for (API.md 10.7), as it is stored and sent with every charge:
  * null without one; 422 `method_unavailable` when the project's provider cannot take receipts, checked
- * before anything is asked of the provider.
+ * before anything is asked of the provider; likewise a taxSystemCode it does not take.
  */
 export function receiptFor(
   provider: PaymentProvider,
@@ -18,6 +18,13 @@ export function receiptFor(
     return err({
       code: "method_unavailable",
       detail: "the project's payment provider cannot take 54-FZ receipts",
+    });
+  }
+  const taxSystem = request.taxSystemCode;
+  if (taxSystem != null && provider.capabilities.receiptTaxSystems?.includes(taxSystem) === false) {
+    return err({
+      code: "method_unavailable",
+      detail: `the project's payment provider cannot take taxSystemCode ${taxSystem}`,
     });
   }
   return ok({
