@@ -11,7 +11,7 @@ import { applyChargeResult, periodOfCycle } from "../renewals/renewal-transition
 import { fromStorageError } from "../use-cases/execution.js";
 import { trustedPaymentAnswer } from "./amount-rule.js";
 import type { PaymentContext } from "./payment-page.js";
-import { nextCheckAfter } from "./payment-records.js";
+import { FIRST_CHECK_AFTER_MS, nextCheckAfter } from "./payment-records.js";
 
 /** What settling a payment needs: storage, clock, ids, the provider (to refund money that must go back). */
 export interface SettleContext extends PaymentContext {
@@ -63,14 +63,19 @@ export async function settlePayment(
     const reread = await context.storage.findPayment(payment.projectId, payment.id);
     if (reread.isErr()) return err(fromStorageError(reread.error));
     if (reread.value === null) return err({ code: "not_found" });
-    // Refunded as it was settled: as stored now, its refund's success included.
-    if (saved.value === "unneeded") return ok(reread.value);
+    // Refunded as it was settled (its refund's success included), or noted and deferred: as stored now.
+    if (saved.value === "unneeded" || saved.value === "deferred") return ok(reread.value);
     payment = reread.value;
   }
   return err({ code: "internal_error", cause: new Error("settle: the payment kept changing") });
 }
 
-type SaveOutcome = "saved" | "lost_race" | "unneeded";
+/** `deferred`: stored still pending, the word noted (see `saveWithSubscription`). */
+type SaveOutcome = "saved" | "lost_race" | "unneeded" | "deferred";
+
+/** Whether a payment is younger than the reconciler's first wait: the request that made it may still be retried. */
+const isYoung = (payment: Payment, now: Date) =>
+  now.getTime() - payment.createdAt.getTime() < FIRST_CHECK_AFTER_MS;
 
 /** Writes a settled payment with what it pays; `lost_race` when a write lost a race. */
 async function saveSettled(
@@ -131,6 +136,18 @@ async function saveWithSubscription(
   const found = await context.storage.findSubscription(payment.projectId, payment.subscriptionId ?? "");
   if (found.isErr()) return err(fromStorageError(found.error));
   const current = found.value;
+  // A word before the create stored its subscription — a notification racing a lost answer (10.4):
+  // the client's retry with its key may still store it, so within the reconciler's first wait the
+  // Payment stays pending with its provider id; the retry or the reconciler settles it after.
+  if (current === null && payment.status === "succeeded" && isYoung(payment, now)) {
+    const noted: Payment = {
+      ...payment,
+      status: "pending",
+      succeededAt: null,
+      nextCheckAt: nextCheckAfter(payment.createdAt, now),
+    };
+    return outcomeOf(await context.storage.savePayment(noted, []), "deferred");
+  }
   // Money moved for a subscription that was never stored (its create failed after the charge): it goes back.
   if (current === null && payment.status === "succeeded")
     return refundUnneeded(context, payment, events, ORPHAN_REASON);
