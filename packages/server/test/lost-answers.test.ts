@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Json, type ProviderServer, startProviderServer, until } from "./provider-server.js";
 import { minorOf } from "./providers-under-test.js";
+import { startTBankServer } from "./tbank-fixture.js";
 import { startYooKassaServer } from "./yookassa-fixture.js";
 
 // Issue 39: a lost answer on any call that moves money never moves it twice, and each run ends with
@@ -72,6 +73,31 @@ const PROVIDERS: readonly { readonly name: string; start(): Promise<LossyProvide
             .map((r) => r as Json)
             .filter((r) => r.status === "succeeded")
             .map((r) => minorOf(r.amount.value)),
+        }),
+        close: () => server.close(),
+      };
+    },
+  },
+  {
+    name: "the T-Bank emulator",
+    async start() {
+      const server = await startTBankServer();
+      const { emulator } = server;
+      return {
+        server,
+        methodRef: () => emulator.books.seedSavedCard(),
+        // Processed, then every attempt of the adapter's retrying exchange (1 + 3 retries) answered 500.
+        loseNext: (call) =>
+          emulator.failNext(4, "500", {
+            afterProcessing: true,
+            method: call === "charge" ? "Charge" : "Cancel",
+          }),
+        books: () => ({
+          // A paid payment stays paid through its refunds.
+          charges: [...emulator.books.payments.values()]
+            .filter((p) => ["CONFIRMED", "PARTIAL_REFUNDED", "REFUNDED"].includes(p.Status))
+            .map((p) => String(p.Amount)),
+          refunds: emulator.books.refunds.map((r) => String(r.Amount)),
         }),
         close: () => server.close(),
       };
