@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
+import { kopekBooks, tbankBooks, yooKassaBooks } from "./provider-books.js";
 import { type Json, type ProviderServer, startProviderServer, until } from "./provider-server.js";
-import { minorOf } from "./providers-under-test.js";
 import { startTBankServer } from "./tbank-fixture.js";
 import { startYooKassaServer } from "./yookassa-fixture.js";
 
@@ -63,17 +63,7 @@ const PROVIDERS: readonly { readonly name: string; start(): Promise<LossyProvide
             afterProcessing: true,
             request: call === "charge" ? "POST /v3/payments" : "POST /v3/refunds",
           }),
-        books: () => ({
-          // Payments Kopek made carry its id in their metadata; the seeded binding payment does not.
-          charges: [...emulator.books.payments.values()]
-            .map((p) => p as Json)
-            .filter((p) => p.status === "succeeded" && p.metadata?.kopekPaymentId !== undefined)
-            .map((p) => minorOf(p.amount.value)),
-          refunds: [...emulator.books.refunds.values()]
-            .map((r) => r as Json)
-            .filter((r) => r.status === "succeeded")
-            .map((r) => minorOf(r.amount.value)),
-        }),
+        books: () => yooKassaBooks(emulator),
         close: () => server.close(),
       };
     },
@@ -92,13 +82,7 @@ const PROVIDERS: readonly { readonly name: string; start(): Promise<LossyProvide
             afterProcessing: true,
             method: call === "charge" ? "Charge" : "Cancel",
           }),
-        books: () => ({
-          // A paid payment stays paid through its refunds.
-          charges: [...emulator.books.payments.values()]
-            .filter((p) => ["CONFIRMED", "PARTIAL_REFUNDED", "REFUNDED"].includes(p.Status))
-            .map((p) => String(p.Amount)),
-          refunds: emulator.books.refunds.map((r) => String(r.Amount)),
-        }),
+        books: () => tbankBooks(emulator),
         close: () => server.close(),
       };
     },
@@ -123,16 +107,6 @@ async function postWithKey(s: ProviderServer, path: string, body: unknown, key: 
     body: JSON.stringify(body),
   });
   return { status: answer.status, body: (await answer.json()) as Json };
-}
-
-/** Kopek's books: every succeeded payment's and refund's amount, to compare with the provider's. */
-async function kopekBooks(s: ProviderServer) {
-  const payments = (await s.get("/v1/payments?limit=100")).data as Json[];
-  const refunds = (await s.get("/v1/refunds?limit=100")).data as Json[];
-  return {
-    charges: payments.filter((p) => p.status === "succeeded").map((p) => p.amount.amount),
-    refunds: refunds.filter((r) => r.status === "succeeded").map((r) => r.amount.amount),
-  };
 }
 
 /** Moves the server's clock past every check a pending payment or refund waits for, and lets the reconciler run. */

@@ -8,6 +8,7 @@ import {
 import { createSandboxCheckout, createSandboxLedger } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import { buildApp } from "../src/app.js";
+import { reportAmountMismatches } from "../src/startup/amount-mismatches.js";
 import { createLogger } from "../src/startup/logger.js";
 import { createProviderRegistry } from "../src/startup/providers.js";
 import { startBackgroundJobs } from "../src/webhooks/start-background.js";
@@ -82,6 +83,8 @@ export async function startProviderServer(
     publicUrl: () => url,
     clock: time.clock,
     pendingChargeWaitMs: 2000,
+    // As `kopek serve` wires it: a provider's word for other money is logged (API.md 10.1).
+    onAmountMismatch: reportAmountMismatches(logger),
   });
   const app = await buildApp({
     kopek,
@@ -103,6 +106,7 @@ export async function startProviderServer(
     logger,
     retryScheduleMs: [50, 100, 200, 400, 800],
     timeoutMs: 1000,
+    onAmountMismatch: reportAmountMismatches(logger),
   });
   const renewals = createRenewalWorker({ storage, providerFor, clock: time.clock });
 
