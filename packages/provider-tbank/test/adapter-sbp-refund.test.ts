@@ -63,6 +63,62 @@ describe("an SBP refund whose answer is lost", () => {
   });
 });
 
+// Kopek's reconciler may run in another process (`kopek worker`, a second `kopek serve`) or after a
+// restart: a fresh adapter, which never heard of the Cancel sent before, asked with `mayHaveBeenSent`.
+describe("an SBP refund asked again by another process after its answer was lost", () => {
+  const refundOf = (paymentId: string, amount: string) => ({
+    providerPaymentId: paymentId,
+    money: { amount, currency: "RUB" },
+    idempotencyKey: randomKey(),
+    refundId: globalThis.crypto.randomUUID(),
+    reason: null,
+    receipt: null,
+  });
+  const refundsOf = (paymentId: string) =>
+    emulator.books.refunds.filter((entry) => entry.PaymentId === paymentId);
+
+  /** The first process sends the Cancel, T-Bank makes the refund, and the answer is lost with the process. */
+  async function lostCancel(refund: ReturnType<typeof refundOf>) {
+    emulator.failNext(1, "500", { afterProcessing: true, method: "Cancel" });
+    await providerFor(emulator, { maxRetries: 0 }).refundPayment(refund);
+    expect(refundsOf(refund.providerPaymentId)).toHaveLength(1);
+  }
+
+  it("a part is never sent again: no answer, an operator is pointed to T-Bank's dashboard, and 500.00 is returned once", async () => {
+    const paymentId = await paidSbpPayment(providerFor(emulator));
+    const refund = refundOf(paymentId, "50000");
+    await lostCancel(refund);
+    const start = emulator.requests.length;
+    const again = await providerFor(emulator).refundPayment({ ...refund, mayHaveBeenSent: true });
+    expect(again._unsafeUnwrapErr()).toMatchObject({
+      code: "unavailable",
+      message: expect.stringContaining("T-Bank's dashboard"),
+    });
+    expect(emulator.requests.slice(start).map((request) => request.method)).not.toContain("Cancel");
+    expect(refundsOf(paymentId).map((entry) => entry.Amount)).toEqual([50000]);
+  });
+
+  it("a refund of the whole payment is read from GetState (REFUNDED, its amount): succeeded, refunded once", async () => {
+    const paymentId = await paidSbpPayment(providerFor(emulator));
+    const refund = refundOf(paymentId, "100000");
+    await lostCancel(refund);
+    const again = await providerFor(emulator).refundPayment({ ...refund, mayHaveBeenSent: true });
+    expect(again._unsafeUnwrap()).toMatchObject({ status: "succeeded", money: { amount: "100000" } });
+    expect(refundsOf(paymentId).map((entry) => entry.Amount)).toEqual([100000]);
+  });
+
+  it("a card refund is sent again: ExternalRequestId answers the first refund, made once", async () => {
+    const provider = providerFor(emulator);
+    const created = (await provider.createPayment(paymentRequest()))._unsafeUnwrap();
+    emulator.books.decide(created.providerPaymentId, { card: "4300000000000777" });
+    const refund = refundOf(created.providerPaymentId, "50000");
+    await lostCancel(refund);
+    const again = await providerFor(emulator).refundPayment({ ...refund, mayHaveBeenSent: true });
+    expect(again._unsafeUnwrap().status).toBe("succeeded");
+    expect(refundsOf(created.providerPaymentId)).toHaveLength(1);
+  });
+});
+
 describe("a refund's status", () => {
   it("comes from its own Cancel's answer: one answered done is succeeded without reading the payment's status", async () => {
     const provider = providerFor(emulator);
