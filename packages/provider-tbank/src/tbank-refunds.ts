@@ -22,7 +22,9 @@ const isSbp = (state: TBankState) =>
  * key's OrderId-style id): T-Bank answers a repeat with the operation instead of refunding again, so the
  * exchange may repeat it. For SBP "Параметр не работает": a repeat refunds again, so an SBP `Cancel` is
  * sent once, and after a lost answer `GetState` tells whether it went through (the payment's status moved
- * from what it was before); it is never sent again for that key in this process (README, Refunds).
+ * from what it was before); it is never sent again for that key in this process. Nor by any other: an
+ * ask that may repeat one another process (or this one before a restart) sent (`mayHaveBeenSent`) is
+ * never sent; it is settled only when `GetState` shows the whole payment refunded by it (README, Refunds).
  */
 export function createTBankRefunds(client: TBankClient, orders: ReturnType<typeof createTBankOrders>) {
   // An SBP refund's key → the payment's status before its Cancel, and its answer once known.
@@ -56,12 +58,22 @@ export function createTBankRefunds(client: TBankClient, orders: ReturnType<typeo
         if (after.Status === before || !(REFUNDED.has(after.Status) || after.Status === "REFUNDING"))
           return errAsync<ProviderRefund, ProviderError>({
             code: "unavailable",
-            message: `T-Bank SBP Cancel of ${after.PaymentId}: no answer, and GetState shows no refund; not sent again (ExternalRequestId does not work for SBP)`,
+            message: `T-Bank SBP Cancel of ${after.PaymentId}: no answer, and GetState shows no refund; not sent again (ExternalRequestId does not work for SBP) — if it stays so, an operator must check the payment in T-Bank's dashboard`,
           });
         const answer = answerOf(after.PaymentId, after.Status);
         sbpRefunds.set(externalRequestId, { before, answer });
         return okAsync(answer);
       });
+
+    // Only a refund of the whole payment can be read from GetState: REFUNDED with its amount. A part
+    // leaves PARTIAL_REFUNDED (or REFUNDED, the last part) whether this refund or another made it.
+    const sentElsewhere = (state: TBankState): ResultAsync<ProviderRefund, ProviderError> =>
+      state.Status === "REFUNDED" && state.Amount === kopecks
+        ? okAsync(answerOf(state.PaymentId, state.Status))
+        : errAsync({
+            code: "unavailable",
+            message: `T-Bank SBP refund of ${state.PaymentId}: an earlier Cancel may have been sent (another process, or before a restart) and GetState (${state.Status}) cannot tell whether it went through; not sent again, as a repeated SBP Cancel refunds again — an operator must check the payment in T-Bank's dashboard`,
+          });
 
     return orders.getState(request.providerPaymentId).andThen((state) => {
       if (!isSbp(state))
@@ -72,6 +84,8 @@ export function createTBankRefunds(client: TBankClient, orders: ReturnType<typeo
       const earlier = sbpRefunds.get(externalRequestId);
       if (earlier !== undefined)
         return earlier.answer === null ? wentThrough(earlier.before) : okAsync(earlier.answer);
+      // Sent by another process, or before a restart, perhaps: what it did is not known here.
+      if (request.mayHaveBeenSent === true) return sentElsewhere(state);
       sbpRefunds.set(externalRequestId, { before: state.Status, answer: null });
       return client
         .call("Cancel", body, cancelSchema, "once")

@@ -43,6 +43,7 @@ export function createEmulatorApi(
     readonly terminalKey: string;
     readonly password: string;
     readonly unknownOrder?: "error" | "empty";
+    readonly sbpRefunds?: "done" | "refunding";
   },
   urls: {
     readonly checkout: (id: string) => string;
@@ -107,6 +108,7 @@ export function createEmulatorApi(
       pan: null,
       rebillId: null,
       settleOnRead: false,
+      refundingTo: null,
       sbp: false,
     };
     books.payments.set(payment.PaymentId, payment);
@@ -174,7 +176,11 @@ export function createEmulatorApi(
     const receiptRefused = cancelReceiptRefusal(payment, amount, Receipt);
     if (receiptRefused !== null) return receiptRefused;
     payment.refunded += amount;
-    books.move(payment, payment.refunded === payment.Amount ? "REFUNDED" : "PARTIAL_REFUNDED");
+    const done = payment.refunded === payment.Amount ? "REFUNDED" : "PARTIAL_REFUNDED";
+    // [T]'s status REFUNDING: an SBP refund the payer's bank has not yet made; done when next read.
+    const refunding = payment.sbp && terminal.sbpRefunds === "refunding";
+    payment.refundingTo = refunding ? done : null;
+    books.move(payment, refunding ? "REFUNDING" : done);
     books.refunds.push({
       PaymentId: payment.PaymentId,
       Amount: amount,

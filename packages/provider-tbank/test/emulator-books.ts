@@ -45,6 +45,8 @@ export interface EmulatedPayment {
   pan: string | null;
   rebillId: string | null;
   settleOnRead: boolean;
+  /** An SBP refund still `REFUNDING` (`sbpRefunds: "refunding"`): the status it reaches when next read. */
+  refundingTo: string | null;
   sbp: boolean;
 }
 
@@ -99,12 +101,19 @@ export class EmulatorBooks {
     return this.paymentsOf(orderId).some((payment) => !FAILED.has(payment.Status));
   }
 
-  /** A payment as GetState finds it now (a "pending-until-read" charge has been confirmed meanwhile). */
+  /**
+   * A payment as GetState finds it now (a "pending-until-read" charge has been confirmed meanwhile, a
+   * `REFUNDING` SBP refund made).
+   */
   read(id: string): EmulatedPayment | undefined {
     const payment = this.payments.get(id);
     if (payment?.settleOnRead) {
       payment.settleOnRead = false;
       this.move(payment, "CONFIRMED");
+    }
+    if (payment !== undefined && payment.refundingTo !== null) {
+      this.move(payment, payment.refundingTo);
+      payment.refundingTo = null;
     }
     return payment;
   }

@@ -88,6 +88,8 @@ export interface TBankEmulatorOptions {
   readonly password?: string;
   /** How CheckOrder answers an order it never saw: error 335 (the default) or an empty `Payments`. */
   readonly unknownOrder?: "error" | "empty";
+  /** How an SBP Cancel answers: done at once (the default) or `REFUNDING`, done when GetState next reads it. */
+  readonly sbpRefunds?: "done" | "refunding";
   /** How AddAccountQr writes a RequestKey: a UUID (the default) or a number, both as [T] has it. */
   readonly requestKeys?: RequestKeyForm;
 }
@@ -152,7 +154,12 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
   );
   const api = createEmulatorApi(
     books,
-    { terminalKey, password, unknownOrder: options.unknownOrder ?? "error" },
+    {
+      terminalKey,
+      password,
+      unknownOrder: options.unknownOrder ?? "error",
+      sbpRefunds: options.sbpRefunds ?? "done",
+    },
     {
       checkout: (id) => `${origin}/new/${id}`,
       qr: (id) => `${origin}/qr/${id}`,

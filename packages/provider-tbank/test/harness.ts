@@ -32,6 +32,27 @@ export function paymentRequest(overrides: Partial<PaymentRequest> = {}): Payment
 
 export const randomKey = () => `test-${globalThis.crypto.randomUUID()}`;
 
+/** An SBP payment of 1000.00 RUB the payer paid: its PaymentId. */
+export async function paidSbpPayment(emulator: TBankEmulator, provider = providerFor(emulator)) {
+  const created = (
+    await provider.createPayment(
+      paymentRequest({ method: "sbp", money: { amount: "100000", currency: "RUB" } }),
+    )
+  )._unsafeUnwrap();
+  emulator.books.decide(created.providerPaymentId, { card: "4300000000000777" });
+  return created.providerPaymentId;
+}
+
+/** A refund of `amount` kopecks of `providerPaymentId`, with a fresh key and id. */
+export const refundRequestOf = (providerPaymentId: string, amount: string) => ({
+  providerPaymentId,
+  money: { amount, currency: "RUB" },
+  idempotencyKey: randomKey(),
+  refundId: globalThis.crypto.randomUUID(),
+  reason: null,
+  receipt: null,
+});
+
 /** A stored-method charge of `ref` (a card by default): 990.00 RUB, a fresh key, no receipt. */
 export function chargeRequest(ref: string, overrides: Partial<StoredMethodCharge> = {}): StoredMethodCharge {
   return {

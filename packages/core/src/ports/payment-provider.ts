@@ -223,6 +223,13 @@ export interface RefundRequest {
    * provider takes the payment's own receipt) and for a payment without one.
    */
   readonly receipt?: Receipt | null;
+  /**
+   * True when an earlier ask for this refund may have reached the provider: every ask but the first
+   * one right after Kopek stored the refund (reconciliation, a re-executed request). A provider whose
+   * refunds are not idempotent by key (T-Bank SBP) must then not refund blindly again. Absent or false:
+   * no earlier ask was made.
+   */
+  readonly mayHaveBeenSent?: boolean;
 }
 
 /** One refund as the provider says it stands. */

@@ -71,7 +71,7 @@ async function checkRefund(options: RefundCheckOptions, refund: Refund): Promise
     answer = err({ code: "unavailable", message: "nothing to ask about this refund" });
   } else if (refund.providerRefundId === null) {
     // Asked again with its own key: the provider makes it now, or answers the one it made.
-    return submitRefund({ ...context, provider }, refund, payment.value);
+    return submitRefund({ ...context, provider }, refund, payment.value, "again");
   } else {
     const word = await provider.getRefund(refund.providerRefundId);
     answer = trustedRefundAnswer(refund, payment.value, word, options.onAmountMismatch);

@@ -52,8 +52,8 @@ export async function refundPayment(
     const reserved = await context.storage.reserveRefund(refund, null, []);
     if (reserved.isErr()) return err(fromStorageError(reserved.error));
     const outcome = reserved.value;
-    if (outcome.kind === "reserved") return ok(await submitRefund(context, refund, payment));
-    if (outcome.kind === "exists") return ok(await submitRefund(context, outcome.refund, payment));
+    if (outcome.kind === "reserved") return ok(await submitRefund(context, refund, payment, "first"));
+    if (outcome.kind === "exists") return ok(await submitRefund(context, outcome.refund, payment, "again"));
     if (ask.amount !== null || outcome.refundable === amount)
       return err(exceeds(payment, outcome.refundable));
     amount = outcome.refundable;
@@ -79,8 +79,9 @@ export async function refundWhileSettling(
   if (reserved.isErr())
     return reserved.error.code === "conflict" ? ok("conflict") : err(fromStorageError(reserved.error));
   if (reserved.value.kind === "exceeds") return err(exceeds(payment, reserved.value.refundable));
-  const stored = reserved.value.kind === "exists" ? reserved.value.refund : refund;
-  return ok(await submitRefund(context, stored, payment));
+  if (reserved.value.kind === "exists")
+    return ok(await submitRefund(context, reserved.value.refund, payment, "again"));
+  return ok(await submitRefund(context, refund, payment, "first"));
 }
 
 function newRefund(context: RefundContext, ask: RefundAsk, amount: string): Refund {

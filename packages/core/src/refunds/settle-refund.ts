@@ -31,6 +31,13 @@ export function refundKey(refund: Refund): string {
 }
 
 /**
+ * Whether this ask is the first for the refund: `"first"` only right after this very call stored it
+ * (`reserveRefund` answered `reserved`), so no earlier ask can have been made. Every other ask — a
+ * re-execution that found it stored, reconciliation — may repeat one (`RefundRequest.mayHaveBeenSent`).
+ */
+export type RefundAskKind = "first" | "again";
+
+/**
  * Asks the provider to make a pending refund (again: the key makes a repeated ask the same refund),
  * with its receipt where it needs one (refund-receipt.ts), and settles its answer — pending when its
  * money is not the refund's (`trustedRefundAnswer`). The refund as it stands after: still pending when the provider did not
@@ -40,6 +47,7 @@ export async function submitRefund(
   context: RefundContext,
   refund: Refund,
   payment: Payment,
+  ask: RefundAskKind,
 ): Promise<Refund> {
   if (refund.status !== "pending" || payment.providerPaymentId === null) return refund;
   const receipt = await refundReceiptFor(context.storage, refund, payment);
@@ -52,6 +60,7 @@ export async function submitRefund(
     reason: refund.reason,
     idempotencyKey: refundKey(refund),
     receipt: receipt.value,
+    mayHaveBeenSent: ask === "again",
   });
   const trusted = trustedRefundAnswer(refund, payment, answer, context.onAmountMismatch);
   return settleRefund(context, refund, trusted, "refuse");

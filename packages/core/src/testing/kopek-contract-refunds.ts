@@ -153,6 +153,22 @@ export function registerRefundTests(options: KopekContractOptions): void {
       expect(await reconciler(h).runOnce()).toEqual({ claimed: 0, settled: 0 });
     });
 
+    it("tells the provider which ask may repeat an earlier one: not the first after storing the refund, every reconciliation's", async () => {
+      const h = await createHarness(options);
+      const paymentId = await paidPayment(h);
+      h.injectRefundFaults("refund-then-outage");
+      const refund = json(await h.call(refundsPath(paymentId), { amount: rub("50000") }));
+      expect(refund.status).toBe("pending");
+      h.clock.advance(MINUTE_MS + 1);
+      expect(await reconciler(h).runOnce()).toEqual({ claimed: 1, settled: 1 });
+      // A provider whose repeat refunds again (T-Bank SBP) must know the second ask may be one.
+      expect(h.refundRequests().map((ask) => [ask.refundId, ask.mayHaveBeenSent])).toEqual([
+        [refund.id, false],
+        [refund.id, true],
+      ]);
+      expect(await refundedOf(h, paymentId)).toBe("50000");
+    });
+
     it("settles a refund the provider answers pending on its later word", async () => {
       const h = await createHarness(options);
       const paymentId = await paidPayment(h);

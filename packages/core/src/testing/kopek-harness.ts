@@ -4,7 +4,12 @@ import { createUuidV7Generator } from "../crypto/uuid-v7.js";
 import type { PaymentMethod, Project, Receipt } from "../domain/model.js";
 import { createKopek, type Kopek, type KopekResponse } from "../kopek.js";
 import type { AmountMismatch, OnAmountMismatch } from "../payments/amount-rule.js";
-import type { PaymentProvider, ProviderNotification, ProviderRefund } from "../ports/payment-provider.js";
+import type {
+  PaymentProvider,
+  ProviderNotification,
+  ProviderRefund,
+  RefundRequest,
+} from "../ports/payment-provider.js";
 import type { InspectableStorage } from "../ports/storage.js";
 import {
   createRenewalWorker,
@@ -85,6 +90,8 @@ export interface KopekHarness {
   injectRefundFaults(...faults: RefundFault[]): void;
   /** How often Kopek asked the provider to refund. */
   refundCalls(): number;
+  /** Every refund ask Kopek made, oldest first, as the provider got it (with `mayHaveBeenSent`). */
+  refundRequests(): readonly RefundRequest[];
   /** Lets every charge held by a "hold" fault answer. */
   releaseHeldCharges(): void;
   /**
@@ -126,6 +133,7 @@ export async function createHarness(
   const faults: ChargeFault[] = [];
   const refundFaults: RefundFault[] = [];
   let refundCalls = 0;
+  const refundRequests: RefundRequest[] = [];
   let chargeCalls = 0;
   let loseNextCreate = false;
   let linkCalls = 0;
@@ -168,6 +176,7 @@ export async function createHarness(
     cancelPayment: (request) => word(real.cancelPayment(request)),
     refundPayment: (request) => {
       refundCalls += 1;
+      refundRequests.push(request);
       const fault = refundFaults.shift();
       if (fault === "outage") return errAsync({ code: "unavailable", message: "injected outage" });
       if (fault === "refuse") return errAsync({ code: "failed", message: "injected refusal" });
@@ -259,6 +268,7 @@ export async function createHarness(
       refundFaults.push(...next);
     },
     refundCalls: () => refundCalls,
+    refundRequests: () => refundRequests,
     misstateMoney: money.set,
     amountMismatches: money.mismatches,
     onAmountMismatch,
