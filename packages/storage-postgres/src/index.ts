@@ -1,5 +1,6 @@
 // @kopek/storage-postgres — Kopek's storage port over PostgreSQL.
 
+export { type DistributeResult, distributeForCitus } from "./citus.js";
 export {
   checksum,
   loadMigrations,
