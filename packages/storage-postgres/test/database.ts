@@ -7,13 +7,33 @@ import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import pg from "pg";
+import { migrate } from "../src/index.js";
+import { prepareCitusDatabase } from "./citus-database.js";
+import { partitionTenantTables } from "./partitioned-schema.js";
 
 /**
  * A fresh, empty database for one test file: a new `kopek_test_<random>` database on a real
  * PostgreSQL when one answers (`TEST_DATABASE_URL`, else the local default), otherwise an in-memory
  * PGlite driven through the real `pg` Pool via PGlite's node-postgres connection, so the adapter's
  * exact SQL and prepared statements run unchanged. `TEST_DATABASE_URL=pglite` forces PGlite.
+ *
+ * `TEST_DATABASE_SCHEMA` (see `testDatabaseSchema`) picks the schema the database starts with:
+ * - `plain` (the default): an empty database; the test migrates it.
+ * - `partitioned`: migrated, then every tenant table HASH-partitioned by project_id
+ *   (test/partitioned-schema.ts), on PostgreSQL or PGlite; the test's own `migrate` finds nothing to do.
+ * - `citus`: TEST_DATABASE_URL names a Citus coordinator; the database is made on it and on every
+ *   worker, migrated and distributed by project_id, and a statement that touches several shards fails
+ *   (test/citus-database.ts). Dropped on every node at close.
  */
+export type TestDatabaseSchema = "plain" | "partitioned" | "citus";
+
+/** `TEST_DATABASE_SCHEMA`: plain unless set; anything else is an error, not a silent default. */
+export function testDatabaseSchema(): TestDatabaseSchema {
+  const value = process.env.TEST_DATABASE_SCHEMA ?? "plain";
+  if (value === "plain" || value === "partitioned" || value === "citus") return value;
+  throw new Error(`TEST_DATABASE_SCHEMA must be plain, partitioned or citus, not "${value}"`);
+}
+
 export interface TestDatabase {
   readonly backend: "postgres" | "pglite";
   /** Only a real server has several connections, other sessions and `pg_terminate_backend`. */
@@ -30,7 +50,24 @@ export interface TestDatabase {
 const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 
 export async function openTestDatabase(): Promise<TestDatabase> {
+  const schema = testDatabaseSchema();
   const explicit = process.env.TEST_DATABASE_URL;
+  if (schema === "citus" && (explicit === undefined || explicit === "pglite"))
+    throw new Error("TEST_DATABASE_SCHEMA=citus needs TEST_DATABASE_URL: a Citus coordinator");
+  const db = await openDatabase(explicit);
+  if (schema === "partitioned") {
+    await migrate(db.pool);
+    const client = await db.pool.connect();
+    try {
+      await partitionTenantTables(client);
+    } finally {
+      client.release();
+    }
+  }
+  return db;
+}
+
+async function openDatabase(explicit: string | undefined): Promise<TestDatabase> {
   if (explicit === "pglite") return openPglite("TEST_DATABASE_URL=pglite");
   const adminUrl = explicit ?? DEFAULT_URL;
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
@@ -48,6 +85,14 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 async function openOnServer(admin: pg.Client, adminUrl: string): Promise<TestDatabase> {
   const name = `kopek_test_${randomBytes(6).toString("hex")}`;
   await admin.query(`CREATE DATABASE ${name}`);
+  const citus =
+    testDatabaseSchema() === "citus"
+      ? await prepareCitusDatabase(admin, adminUrl, name).catch(async (error) => {
+          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await admin.end();
+          throw error;
+        })
+      : null;
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const pools: pg.Pool[] = [];
@@ -59,7 +104,8 @@ async function openOnServer(admin: pg.Client, adminUrl: string): Promise<TestDat
     return pool;
   };
   const pool = newPool();
-  console.info(`storage-postgres tests: PostgreSQL at ${url.host}, database ${name}`);
+  const where = citus === null ? "" : ` (Citus, ${citus.workers.length} workers)`;
+  console.info(`storage-postgres tests: PostgreSQL at ${url.host}${where}, database ${name}`);
   return {
     backend: "postgres",
     isRealServer: true,
@@ -68,8 +114,10 @@ async function openOnServer(admin: pg.Client, adminUrl: string): Promise<TestDat
     newPool,
     async close() {
       await Promise.all(pools.map((p) => p.end()));
-      await dumpForSecretScan(url.toString(), name);
+      // On Citus the rows are on the workers, and a dump's whole-table reads fan out: no dump.
+      if (citus === null) await dumpForSecretScan(url.toString(), name);
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await citus?.dropOnWorkers();
       await admin.end();
     },
   };
