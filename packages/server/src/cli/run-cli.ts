@@ -32,6 +32,7 @@ interface Parsed {
   readonly values: {
     help?: boolean;
     version?: boolean;
+    citus?: boolean;
     grace?: string;
     name?: string;
     "display-name"?: string;
@@ -107,10 +108,14 @@ export async function runCli(
     };
   }
   if (line === "keys generate") return generateKey(io);
+  if (values.citus !== undefined && line !== "migrate")
+    return usageError(io, "--citus is an option of migrate only");
   if (line === "migrate")
-    return withDatabase(io, async (c) => (await import("./migrate-command.js")).migrateCommand(c), {
-      needsKey: false,
-    });
+    return withDatabase(
+      io,
+      async (c) => (await import("./migrate-command.js")).migrateCommand(c, { citus: values.citus === true }),
+      { needsKey: false },
+    );
   const projectOptions = {
     name: values.name,
     displayName: values["display-name"],
@@ -199,6 +204,7 @@ function parse(argv: readonly string[]): Parsed | string {
       options: {
         help: { type: "boolean", short: "h" },
         version: { type: "boolean" },
+        citus: { type: "boolean" },
         grace: { type: "string" },
         name: { type: "string" },
         "display-name": { type: "string" },

@@ -14,7 +14,9 @@ Commands:
 
 Commands on the database at DATABASE_URL:
   worker                         Run only the renewal worker, no HTTP (as many as you like)
-  migrate                        Apply pending migrations and say which
+  migrate [--citus]              Apply pending migrations and say which; --citus then, on a
+                                 Citus coordinator, distributes the tables by project
+                                 (docs/scaling.md); run again, it does nothing
   projects create --name <name> [--display-name <text>] [--id <uuid>] [provider options]
                                  Create a project (the sandbox unless --provider); prints its
                                  id, and for a real provider the notification URL to give it.
