@@ -41,7 +41,8 @@ export interface PatroniCluster {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port on 127.0.0.1 that nothing listens on now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
@@ -53,7 +54,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-function postgresIds(): { uid: number; gid: number } {
+/** The `postgres` user's uid and gid: PostgreSQL refuses to run as root. */
+export function postgresIds(): { uid: number; gid: number } {
   const passwd = readFileSync("/etc/passwd", "utf8")
     .split("\n")
     .find((line) => line.startsWith("postgres:"));
