@@ -29,7 +29,7 @@ export default defineConfig({
     name: "citus",
     include: [...STORAGE_SHARDED_SUITE.map((file) => `packages/storage-postgres/${file}`), ...SERVER_FILES],
     environment: "node",
-    testTimeout: 60_000,
+    // Closing a database drops it on three nodes; the tests keep their own time limits.
     hookTimeout: 60_000,
   },
 });

@@ -2,8 +2,11 @@
 // workers on free local ports (packages/server/test/proof/citus-cluster.ts; needs PostgreSQL 15 and
 // Citus installed: shared/tools/citus-build.sh), runs vitest.citus.config.ts against the coordinator
 // with TEST_DATABASE_SCHEMA=citus (every test database sharded by project_id; a statement that fans
-// out across shards fails), stops the cluster and prints the wall times. Not part of `pnpm proof`.
+// out across shards fails), stops the cluster, writes what the coordinator refused, by source file, to
+// .tmp/citus-refusals.md (scripts/citus-refusals.mjs) and prints the wall times. Not in `pnpm proof`.
 import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { refusalReport } from "./citus-refusals.mjs";
 
 const { citusInstalled, startCitusCluster } = await import("../packages/server/test/proof/citus-cluster.ts");
 
@@ -40,6 +43,13 @@ const code = await new Promise((resolve) => {
 });
 const testsMs = Date.now() - testsStarted;
 await stop();
+// Every statement the coordinator refused, by source file: the list of what still fans out.
+const report = refusalReport(readFileSync(cluster.coordinator.logFile, "utf8"), process.cwd());
+mkdirSync(".tmp", { recursive: true });
+writeFileSync(".tmp/citus-refusals.md", report.text);
+console.info(
+  `proof:citus: ${report.count} statements refused for sharding, listed in .tmp/citus-refusals.md`,
+);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 console.info(
   `proof:citus: wall time ${seconds(Date.now() - started)} (cluster start ${seconds(clusterMs)}, ` +

@@ -95,7 +95,8 @@ describe(`idempotency on ${db.backend}`, () => {
         values: [...values, ...subscriptionValues(subscription, cipher)],
       });
       expect(written.rows[0]).toEqual({ leased: 1, completed: 1 });
-      const killed = await db.pool.query("SELECT pg_terminate_backend($1) AS killed", [pid]);
+      // $1::int: Citus adds a pg_terminate_backend(bigint, …), so an untyped parameter is ambiguous there.
+      const killed = await db.pool.query("SELECT pg_terminate_backend($1::int) AS killed", [pid]);
       expect(killed.rows[0]).toEqual({ killed: true });
       await expect(victim.query("COMMIT")).rejects.toThrow();
       victim.release(true);

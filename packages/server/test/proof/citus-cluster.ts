@@ -24,6 +24,8 @@ export interface CitusNode {
   readonly name: string;
   readonly port: number;
   readonly dataDir: string;
+  /** Its PostgreSQL log under .tmp/logs/: every refused statement is there with its error. */
+  readonly logFile: string;
 }
 
 export interface CitusCluster {
@@ -45,7 +47,13 @@ export async function startCitusCluster(options: { readonly workers?: number } =
 
   const names = ["coordinator", ...Array.from({ length: options.workers ?? 2 }, (_, i) => `worker${i + 1}`)];
   const nodes: CitusNode[] = [];
-  for (const name of names) nodes.push({ name, port: await freePort(), dataDir: join(dir, name) });
+  for (const name of names)
+    nodes.push({
+      name,
+      port: await freePort(),
+      dataDir: join(dir, name),
+      logFile: newLogFile(`citus-${name}`),
+    });
   const children: ChildProcess[] = [];
   const cluster: CitusCluster = {
     coordinatorUrl: `postgres://postgres@127.0.0.1:${nodes[0]?.port}/postgres`,
@@ -89,7 +97,7 @@ export async function startCitusCluster(options: { readonly workers?: number } =
           "",
         ].join("\n"),
       );
-      const log = newLogFile(`citus-${node.name}`);
+      const log = node.logFile;
       const child = spawn(`${PG_BIN}/postgres`, ["-D", node.dataDir], {
         cwd: dir,
         env,
