@@ -198,8 +198,8 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
       attempt("listWebhookEndpoints", () => outbox.listEndpoints(projectId)),
     removeWebhookEndpoint: (projectId, id) =>
       attempt("removeWebhookEndpoint", () => outbox.removeEndpoint(projectId, id)),
-    disableWebhookEndpoint: (id, at, reason) =>
-      attempt("disableWebhookEndpoint", () => outbox.disableEndpoint(id, at, reason)),
+    disableWebhookEndpoint: (projectId, id, at, reason) =>
+      attempt("disableWebhookEndpoint", () => outbox.disableEndpoint(projectId, id, at, reason)),
     claimDueDeliveries: (claim) => attempt("claimDueDeliveries", () => outbox.claim(claim)),
     recordDeliveryAttempt: (delivery) =>
       attemptWrite("recordDeliveryAttempt", () =>

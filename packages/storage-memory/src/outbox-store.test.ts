@@ -37,6 +37,7 @@ function finish(store: OutboxStore, outcome: "delivered" | "failed", pick: (even
   });
   for (const { event: e, endpoint: ep } of claimed.filter((c) => pick(c.event.id)))
     store.record({
+      projectId: e.projectId,
       eventId: e.id,
       endpointId: ep.id,
       leaseToken,

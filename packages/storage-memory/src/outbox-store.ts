@@ -108,9 +108,9 @@ export class OutboxStore {
     return true;
   }
 
-  disableEndpoint(endpointId: string, at: Date, reason: string): void {
+  disableEndpoint(projectId: string, endpointId: string, at: Date, reason: string): void {
     const endpoint = this.#endpoints.get(endpointId);
-    if (endpoint === undefined || !endpoint.enabled) return;
+    if (endpoint === undefined || endpoint.projectId !== projectId || !endpoint.enabled) return;
     this.#endpoints.set(endpointId, {
       ...endpoint,
       enabled: false,
@@ -146,6 +146,7 @@ export class OutboxStore {
     const d = stored?.deliveries.get(attempt.endpointId);
     if (
       stored === undefined ||
+      stored.event.projectId !== attempt.projectId ||
       d === undefined ||
       d.state !== "pending" ||
       d.leaseToken !== attempt.leaseToken

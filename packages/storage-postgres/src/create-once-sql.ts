@@ -77,7 +77,9 @@ WITH input AS (
     FROM input i
     CROSS JOIN LATERAL (SELECT ${keyHolds("i.r_api_key_id", "i.project_id")} AS holds OFFSET 0) k
     CROSS JOIN LATERAL (
-      SELECT i.id IS NOT NULL AND EXISTS (SELECT 1 FROM invoices v WHERE v.id = i.id) AS taken OFFSET 0) v
+      SELECT i.id IS NOT NULL
+             AND EXISTS (SELECT 1 FROM invoices v WHERE v.project_id = i.project_id AND v.id = i.id) AS taken
+      OFFSET 0) v
 ), created AS (
   INSERT INTO idempotency_records AS r
     (project_id, key, fingerprint, record_id, state, lease_token, lease_expires_at, expires_at, created_at,
@@ -107,9 +109,12 @@ WITH input AS (
   SELECT i.id, i.project_id, ${INVOICE_COLUMNS.map((name) => `i.${name}`).join(", ")}
     FROM written i WHERE i.id IS NOT NULL
   RETURNING 1
-)${outboxCtesFrom(`SELECT e.id, e.project_id, e.type, e.created_at, e.data
+)${outboxCtesFrom(
+  `SELECT e.id, e.project_id, e.type, e.created_at, e.data
     FROM written i CROSS JOIN LATERAL json_to_recordset(i.events) AS ${EVENT_RECORD}
-   WHERE i.id IS NOT NULL`)}
+   WHERE i.id IS NOT NULL`,
+  null,
+)}
 SELECT i.ord,
        CASE WHEN c.key IS NOT NULL THEN 'created'
             WHEN NOT i.holds THEN 'key_revoked'

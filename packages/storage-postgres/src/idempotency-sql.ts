@@ -105,17 +105,22 @@ UPDATE idempotency_records SET lease_expires_at = $4
  WHERE project_id = $1 AND key = $2 AND lease_token = $3 AND state = 'in_progress'
    AND lease_expires_at > $4`;
 
+/** The projects of the earliest expired records: $1 now, $2 limit (`idempotency_records_expires_at_idx`). */
+export const DISCOVER_EXPIRED_KEYS = `
+SELECT project_id FROM idempotency_records WHERE expires_at <= $1 ORDER BY expires_at LIMIT $2`;
+
 /**
- * Deletes at most $2 records with `expires_at <= $1`, oldest first. SKIP LOCKED leaves a record that
- * a claim is replacing right now to that claim, and lets several purgers run side by side.
+ * Deletes at most $2 records of project $3 with `expires_at <= $1`, oldest first. SKIP LOCKED leaves
+ * a record that a claim is replacing right now to that claim, and lets several purgers run side by side.
  */
 export const PURGE = `
 WITH doomed AS (
-  SELECT project_id, key FROM idempotency_records
-   WHERE expires_at <= $1
+  SELECT key FROM idempotency_records
+   WHERE project_id = $3 AND expires_at <= $1
    ORDER BY expires_at
    LIMIT $2
    FOR UPDATE SKIP LOCKED
 )
 DELETE FROM idempotency_records r USING doomed d
- WHERE r.project_id = d.project_id AND r.key = d.key`;
+ WHERE r.project_id = $3 AND r.key = d.key
+RETURNING 1`;

@@ -1,11 +1,12 @@
 import type { ClaimOutcome, IdempotencyClaim, IdempotencyCompletion, IdempotencyStorage } from "@kopek/core";
 import { type CreateBatchOptions, createOnceMethod } from "./create-once.js";
 import { LOOK_UP_KEY, type LookUpRow } from "./create-once-sql.js";
-import { CLAIM, type ClaimRow, COMPLETE, PURGE, RELEASE } from "./idempotency-sql.js";
+import { CLAIM, type ClaimRow, COMPLETE, DISCOVER_EXPIRED_KEYS, PURGE, RELEASE } from "./idempotency-sql.js";
 import { invoiceValues } from "./invoice-columns.js";
 import { eventsParameter } from "./outbox-rows.js";
 import { withOutbox } from "./outbox-sql.js";
 import { writePayments } from "./payment-storage.js";
+import { claimByProject } from "./project-claims.js";
 import {
   COMPLETE_REPLACING_INVOICE,
   COMPLETE_REPLACING_SUBSCRIPTION,
@@ -110,9 +111,16 @@ export function idempotencyStorage(
 
     purgeExpiredIdempotencyKeys: (now, limit) =>
       run("purgeExpiredIdempotencyKeys", async () => {
-        if (limit <= 0) return 0;
-        const result = await query("purge", PURGE, [now, Math.floor(limit)]);
-        return result.rowCount ?? 0;
+        const purged = await claimByProject(sql, {
+          name: "expired_keys",
+          discover: DISCOVER_EXPIRED_KEYS,
+          claim: PURGE,
+          values: [],
+          now,
+          limit,
+          toResult: () => 1,
+        });
+        return purged.length;
       }),
   };
 }
@@ -131,7 +139,8 @@ function completionStatement(
   const param = values.length + 1;
   return [
     `${name}_events`,
-    withOutbox(text, param, "resource"),
+    // Every completion's $1 is its project.
+    withOutbox(text, param, 1, "resource"),
     [...values, eventsParameter(completion.events)],
   ];
 }

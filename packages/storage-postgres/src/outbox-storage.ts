@@ -1,10 +1,12 @@
 import type { OutboxStorage } from "@kopek/core";
 import { ENDPOINT_COLUMNS, toClaimedDelivery, toEndpoint, toEvent } from "./outbox-rows.js";
-import { CLAIM_DUE_DELIVERIES, RECORD_DELIVERY_ATTEMPT } from "./outbox-sql.js";
+import { CLAIM_DUE_DELIVERIES, DISCOVER_DUE_DELIVERIES, RECORD_DELIVERY_ATTEMPT } from "./outbox-sql.js";
+import { claimByProject } from "./project-claims.js";
 import { isUuid, type SqlContext } from "./sql-context.js";
 
 /** Webhook endpoints (secrets encrypted at rest) and the deliveries of outbox events. */
-export function outboxStorage({ query, run, cipher, fail }: SqlContext): OutboxStorage {
+export function outboxStorage(sql: SqlContext): OutboxStorage {
+  const { query, run, cipher, fail } = sql;
   return {
     saveWebhookEndpoint: (e) =>
       run("saveWebhookEndpoint", async () => {
@@ -12,7 +14,7 @@ export function outboxStorage({ query, run, cipher, fail }: SqlContext): OutboxS
           "save_webhook_endpoint",
           `INSERT INTO webhook_endpoints (id, project_id, url, secret_ciphertext, secret_key_id, enabled, created_at,
              disabled_at, disabled_reason, last_success_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-           ON CONFLICT (id) DO UPDATE SET url = EXCLUDED.url, secret_ciphertext = EXCLUDED.secret_ciphertext,
+           ON CONFLICT (project_id, id) DO UPDATE SET url = EXCLUDED.url, secret_ciphertext = EXCLUDED.secret_ciphertext,
              secret_key_id = EXCLUDED.secret_key_id, enabled = EXCLUDED.enabled, disabled_at = EXCLUDED.disabled_at,
              disabled_reason = EXCLUDED.disabled_reason`,
           [
@@ -49,26 +51,28 @@ export function outboxStorage({ query, run, cipher, fail }: SqlContext): OutboxS
         );
         return rowCount === 1;
       }),
-    disableWebhookEndpoint: (id, at, reason) =>
+    disableWebhookEndpoint: (projectId, id, at, reason) =>
       run("disableWebhookEndpoint", async () => {
+        if (!isUuid(projectId) || !isUuid(id)) return;
         await query(
           "disable_webhook_endpoint",
-          "UPDATE webhook_endpoints SET enabled = false, disabled_at = $2, disabled_reason = $3 WHERE id = $1 AND enabled",
-          [id, at, reason],
+          `UPDATE webhook_endpoints SET enabled = false, disabled_at = $3, disabled_reason = $4
+            WHERE project_id = $1 AND id = $2 AND enabled`,
+          [projectId, id, at, reason],
         );
       }),
     claimDueDeliveries: (claim) =>
-      run("claimDueDeliveries", async () => {
-        const limit = Math.floor(claim.limit);
-        if (!(limit > 0)) return [];
-        const { rows } = await query("claim_due_deliveries", CLAIM_DUE_DELIVERIES, [
-          claim.now,
-          limit,
-          claim.leaseToken,
-          claim.leaseExpiresAt,
-        ]);
-        return rows.map((row) => toClaimedDelivery(row, cipher, claim.leaseToken));
-      }),
+      run("claimDueDeliveries", () =>
+        claimByProject(sql, {
+          name: "due_deliveries",
+          discover: DISCOVER_DUE_DELIVERIES,
+          claim: CLAIM_DUE_DELIVERIES,
+          values: [claim.leaseToken, claim.leaseExpiresAt],
+          now: claim.now,
+          limit: claim.limit,
+          toResult: (row) => toClaimedDelivery(row, cipher, claim.leaseToken),
+        }),
+      ),
     recordDeliveryAttempt: (a) =>
       run("recordDeliveryAttempt", async () => {
         const { rows } = await query<{ recorded: number }>(
@@ -83,6 +87,7 @@ export function outboxStorage({ query, run, cipher, fail }: SqlContext): OutboxS
             a.status,
             a.error,
             a.at,
+            a.projectId,
           ],
         );
         if (rows[0]?.recorded !== 1)
@@ -99,8 +104,8 @@ export function outboxStorage({ query, run, cipher, fail }: SqlContext): OutboxS
           `SELECT e.id, e.project_id, e.type, e.created_at, e.data,
                   COALESCE(json_agg(json_build_object('endpointId', d.endpoint_id, 'state', d.state,
                     'attempts', d.attempts, 'lastStatus', d.last_status)) FILTER (WHERE d.event_id IS NOT NULL), '[]') AS deliveries
-             FROM events e LEFT JOIN webhook_deliveries d ON d.event_id = e.id
-            WHERE e.project_id = $1 GROUP BY e.id ORDER BY e.id`,
+             FROM events e LEFT JOIN webhook_deliveries d ON d.project_id = $1 AND d.event_id = e.id
+            WHERE e.project_id = $1 GROUP BY e.project_id, e.id ORDER BY e.id`,
           [projectId],
         );
         return rows.map((row) => ({ event: toEvent(row), deliveries: row.deliveries as never }));

@@ -44,7 +44,7 @@ const placeholders = PAYMENT_FIELDS.map(({ cast }, i) => `$${i + 3}::${cast}`);
 export const INSERT_PAYMENT = `
 INSERT INTO payments (project_id, id, ${PAYMENT_FIELDS.map((f) => f.name).join(", ")})
 VALUES ($1, $2, ${placeholders.join(", ")})
-ON CONFLICT (id) DO NOTHING`;
+ON CONFLICT (project_id, id) DO NOTHING`;
 
 /** Version n over a stored n−1 of the same project; no row otherwise. */
 export const UPDATE_PAYMENT = `

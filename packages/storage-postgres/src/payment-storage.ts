@@ -1,6 +1,6 @@
 import type { Payment, PaymentListPage, PaymentStorage } from "@kopek/core";
 import { eventsParameter } from "./outbox-rows.js";
-import { updateWithOutbox } from "./outbox-sql.js";
+import { INSERT_EVENTS } from "./outbox-sql.js";
 import {
   INSERT_PAYMENT,
   PAYMENT_SELECT,
@@ -8,6 +8,7 @@ import {
   toPayment,
   UPDATE_PAYMENT,
 } from "./payment-columns.js";
+import { claimByProject } from "./project-claims.js";
 import { NO_CURSOR } from "./resource-sql.js";
 import { isUuid, type Query, type SqlContext } from "./sql-context.js";
 import { conflict } from "./storage-errors.js";
@@ -26,9 +27,6 @@ export async function writePayments(query: Query, payments: readonly Payment[]):
   return true;
 }
 
-/** Events on their own, in the caller's transaction: the outbox CTEs after a one-row guard. */
-const INSERT_EVENTS = updateWithOutbox("SELECT 1", 1);
-
 // $1 project, $2 before, $3 limit, $4 invoice, $5 subscription, $6 status; a null filter matches all.
 // The partial indexes serve a filter by invoice or subscription; `payments_project_idx` the rest.
 const LIST_PAYMENTS = `
@@ -39,22 +37,27 @@ SELECT ${PAYMENT_SELECT} FROM payments
    AND ($6::text IS NULL OR status = $6::text)
  ORDER BY id DESC LIMIT $3`;
 
+/** The projects of the earliest due pending payments: $1 now, $2 limit (`payments_check_idx`). */
+const DISCOVER_PAYMENT_CHECKS = `
+SELECT project_id FROM payments WHERE status = 'pending' AND next_check_at <= $1
+ ORDER BY next_check_at, id LIMIT $2`;
+
 /**
- * `claimPaymentChecks`: $1 now, $2 limit, $3 lease end. Locks the earliest due pending payments,
- * skipping rows another claim or write holds, and moves their next check to the lease's end (the
- * version stays: the lease is not a change of the payment). `payments_check_idx` serves the scan.
+ * `claimPaymentChecks` in one project: $1 now, $2 limit, $3 lease end, $4 the project. Locks its
+ * earliest due pending payments, skipping rows another claim or write holds, and moves their next
+ * check to the lease's end (the version stays: the lease is not a change of the payment).
  */
 const CLAIM_PAYMENT_CHECKS = `
 WITH due AS (
   SELECT id FROM payments
-   WHERE status = 'pending' AND next_check_at <= $1
+   WHERE project_id = $4 AND status = 'pending' AND next_check_at <= $1
    ORDER BY next_check_at, id
    LIMIT $2
    FOR NO KEY UPDATE SKIP LOCKED
 ),
 leased AS (
   UPDATE payments p SET next_check_at = $3
-   WHERE p.id = ANY (ARRAY(SELECT id FROM due))
+   WHERE p.project_id = $4 AND p.id = ANY (ARRAY(SELECT id FROM due))
   RETURNING p.*
 )
 SELECT ${PAYMENT_SELECT} FROM leased ORDER BY next_check_at, id`;
@@ -70,7 +73,8 @@ SELECT count(p.id)::int AS n
  GROUP BY c.i ORDER BY c.i`;
 
 /** Payments by project: one read, a filtered page, and version-checked saves with their events. */
-export function paymentStorage({ query, run, fail, transaction }: SqlContext): PaymentStorage {
+export function paymentStorage(sql: SqlContext): PaymentStorage {
+  const { query, run, fail, transaction } = sql;
   return {
     findPayment: (projectId, paymentId) =>
       run("findPayment", async () => {
@@ -104,25 +108,29 @@ export function paymentStorage({ query, run, fail, transaction }: SqlContext): P
 
     countPendingPayments: (cutoffs) =>
       run("countPendingPayments", async () => {
-        const { rows } = await query("count_pending_payments", COUNT_PENDING_PAYMENTS, [cutoffs]);
+        const rows = await sql.acrossProjects("count_pending_payments", COUNT_PENDING_PAYMENTS, [cutoffs]);
         return rows.map((row) => Number(row.n));
       }),
 
     claimPaymentChecks: (claim) =>
-      run("claimPaymentChecks", async () => {
-        const { rows } = await query("claim_payment_checks", CLAIM_PAYMENT_CHECKS, [
-          claim.now,
-          Math.floor(claim.limit),
-          claim.leaseExpiresAt,
-        ]);
-        return rows.map(toPayment);
-      }),
+      run("claimPaymentChecks", () =>
+        claimByProject(sql, {
+          name: "payment_checks",
+          discover: DISCOVER_PAYMENT_CHECKS,
+          claim: CLAIM_PAYMENT_CHECKS,
+          values: [claim.leaseExpiresAt],
+          now: claim.now,
+          limit: claim.limit,
+          toResult: toPayment,
+        }),
+      ),
 
     savePayment: (payment, events) =>
       run("savePayment", async () => {
         const write = async (q: Query) => {
           if (!(await writePayments(q, [payment]))) fail(conflict("savePayment", payment));
-          if (events.length > 0) await q("insert_events", INSERT_EVENTS, [eventsParameter(events)]);
+          if (events.length > 0)
+            await q("insert_events", INSERT_EVENTS, [eventsParameter(events), payment.projectId]);
         };
         await (events.length === 0 ? write(query) : transaction(write));
       }),

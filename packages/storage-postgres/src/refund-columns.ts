@@ -37,7 +37,7 @@ const placeholders = REFUND_FIELDS.map(({ cast }, i) => `$${i + 3}::${cast}`);
 export const INSERT_REFUND = `
 INSERT INTO refunds (project_id, id, ${REFUND_FIELDS.map((f) => f.name).join(", ")})
 VALUES ($1, $2, ${placeholders.join(", ")})
-ON CONFLICT (id) DO NOTHING`;
+ON CONFLICT (project_id, id) DO NOTHING`;
 
 /** Version n over a stored n−1 of the same project; no row otherwise. */
 export const UPDATE_REFUND = `

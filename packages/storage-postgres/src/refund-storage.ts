@@ -1,14 +1,12 @@
 import type { Refund, RefundListPage, RefundReservation, RefundStorage } from "@kopek/core";
 import { eventsParameter } from "./outbox-rows.js";
-import { updateWithOutbox } from "./outbox-sql.js";
+import { INSERT_EVENTS } from "./outbox-sql.js";
 import { writePayments } from "./payment-storage.js";
+import { claimByProject } from "./project-claims.js";
 import { INSERT_REFUND, REFUND_SELECT, refundValues, toRefund, UPDATE_REFUND } from "./refund-columns.js";
 import { NO_CURSOR } from "./resource-sql.js";
 import { isUuid, type Query, type SqlContext } from "./sql-context.js";
 import { conflict } from "./storage-errors.js";
-
-/** Events on their own, in the caller's transaction: the outbox CTEs after a one-row guard. */
-const INSERT_EVENTS = updateWithOutbox("SELECT 1", 1);
 
 const FIND_REFUND = `SELECT ${REFUND_SELECT} FROM refunds WHERE project_id = $1 AND id = $2`;
 
@@ -45,27 +43,34 @@ const CREDIT_PAYMENT = `
 UPDATE payments SET amount_refunded = amount_refunded + $3::bigint, version = version + 1
  WHERE project_id = $1 AND id = $2`;
 
+/** The projects of the earliest due pending refunds: $1 now, $2 limit (`refunds_check_idx`). */
+const DISCOVER_REFUND_CHECKS = `
+SELECT project_id FROM refunds WHERE status = 'pending' AND next_check_at <= $1
+ ORDER BY next_check_at, id LIMIT $2`;
+
 /**
- * `claimRefundChecks`: $1 now, $2 limit, $3 lease end; the earliest due pending refunds, skipping rows
- * another claim or write holds, leased by moving their next check (as `claimPaymentChecks`).
+ * `claimRefundChecks` in one project: $1 now, $2 limit, $3 lease end, $4 the project; its earliest due
+ * pending refunds, skipping rows another claim or write holds, leased by moving their next check (as
+ * `claimPaymentChecks`).
  */
 const CLAIM_REFUND_CHECKS = `
 WITH due AS (
   SELECT id FROM refunds
-   WHERE status = 'pending' AND next_check_at <= $1
+   WHERE project_id = $4 AND status = 'pending' AND next_check_at <= $1
    ORDER BY next_check_at, id
    LIMIT $2
    FOR NO KEY UPDATE SKIP LOCKED
 ),
 leased AS (
   UPDATE refunds r SET next_check_at = $3
-   WHERE r.id = ANY (ARRAY(SELECT id FROM due))
+   WHERE r.project_id = $4 AND r.id = ANY (ARRAY(SELECT id FROM due))
   RETURNING r.*
 )
 SELECT ${REFUND_SELECT} FROM leased ORDER BY next_check_at, id`;
 
 /** Refunds by project: reads, a reservation against the payment's row lock, and version-checked saves. */
-export function refundStorage({ query, run, fail, transaction }: SqlContext): RefundStorage {
+export function refundStorage(sql: SqlContext): RefundStorage {
+  const { query, run, fail, transaction } = sql;
   return {
     findRefund: (projectId, refundId) =>
       run("findRefund", async () => {
@@ -95,7 +100,7 @@ export function refundStorage({ query, run, fail, transaction }: SqlContext): Re
             // Nothing of a refused reservation stays, the payment it came with included.
             if (outcome.kind !== "reserved" && payment !== null) throw new Undo(outcome);
             if (outcome.kind === "reserved" && events.length > 0)
-              await q("insert_events", INSERT_EVENTS, [eventsParameter(events)]);
+              await q("insert_events", INSERT_EVENTS, [eventsParameter(events), refund.projectId]);
             return outcome;
           });
         } catch (error) {
@@ -122,19 +127,23 @@ export function refundStorage({ query, run, fail, transaction }: SqlContext): Re
               refund.paymentId,
               refund.amount.amount,
             ]);
-          if (events.length > 0) await q("insert_events", INSERT_EVENTS, [eventsParameter(events)]);
+          if (events.length > 0)
+            await q("insert_events", INSERT_EVENTS, [eventsParameter(events), refund.projectId]);
         }),
       ),
 
     claimRefundChecks: (claim) =>
-      run("claimRefundChecks", async () => {
-        const { rows } = await query("claim_refund_checks", CLAIM_REFUND_CHECKS, [
-          claim.now,
-          Math.floor(claim.limit),
-          claim.leaseExpiresAt,
-        ]);
-        return rows.map(toRefund);
-      }),
+      run("claimRefundChecks", () =>
+        claimByProject(sql, {
+          name: "refund_checks",
+          discover: DISCOVER_REFUND_CHECKS,
+          claim: CLAIM_REFUND_CHECKS,
+          values: [claim.leaseExpiresAt],
+          now: claim.now,
+          limit: claim.limit,
+          toResult: toRefund,
+        }),
+      ),
   };
 }
 

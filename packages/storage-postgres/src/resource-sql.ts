@@ -63,11 +63,16 @@ const versionParam = (t: ResourceTable, layout: Layout) => `$${layout.id + t.fie
 
 /**
  * `INSERT … SELECT <values> FROM <source>`: creates version 1. A row that would break a unique rule is
- * not inserted (no error: an error in a statement ends the connection on embedded PGlite): on `(id)`
- * only, or on every unique index (`conflictTarget` ""), so that a taken invoice of a subscription
+ * not inserted (no error: an error in a statement ends the connection on embedded PGlite): on the
+ * key `(project_id, id)` only, or on every unique index (`conflictTarget` ""), so that a taken invoice of a subscription
  * (`subscriptions_invoice_key`) inserts nothing too, and the caller asks why (`SUBSCRIPTION_OF_INVOICE`).
  */
-function insertFrom(t: ResourceTable, layout: Layout, source: string, conflictTarget: "(id)" | ""): string {
+function insertFrom(
+  t: ResourceTable,
+  layout: Layout,
+  source: string,
+  conflictTarget: "(project_id, id)" | "",
+): string {
   const columns = ["id", "project_id", ...t.fields.map(({ name }) => name)].join(", ");
   const values = [param(layout.id, "uuid"), param(layout.project, "uuid"), ...fieldParams(t, layout)];
   return `INSERT INTO ${t.table} (${columns})
@@ -140,7 +145,9 @@ export const COMPLETE_REPLACING_SUBSCRIPTION = completeWith(
   updateWhere(SUBSCRIPTIONS, COMPLETION_LAYOUT, "", LEASE_HELD),
 );
 /** Completion creating an invoice (version 1). */
-export const COMPLETE_WITH_INVOICE = completeWith(insertFrom(INVOICES, COMPLETION_LAYOUT, "lease", "(id)"));
+export const COMPLETE_WITH_INVOICE = completeWith(
+  insertFrom(INVOICES, COMPLETION_LAYOUT, "lease", "(project_id, id)"),
+);
 /** Completion replacing an invoice (version n over n−1). */
 export const COMPLETE_REPLACING_INVOICE = completeWith(
   updateWhere(INVOICES, COMPLETION_LAYOUT, "", LEASE_HELD),
@@ -160,10 +167,19 @@ export const SAVE_SUBSCRIPTION = updateWhere(
   "",
 );
 
+/** The renewal claim's filter: chargeable, due at $1, renewal lease free or over. */
+const RENEWAL_DUE = `status IN ('active', 'past_due') AND next_attempt_at <= $1
+     AND (renewal_lease_expires_at IS NULL OR renewal_lease_expires_at <= $1)`;
+
+/** The projects of the earliest due subscriptions: $1 now, $2 limit (`subscriptions_renewal_idx`). */
+export const DISCOVER_DUE_SUBSCRIPTIONS = `
+SELECT project_id FROM subscriptions WHERE ${RENEWAL_DUE} ORDER BY next_attempt_at, id LIMIT $2`;
+
 /**
- * `claimDueSubscriptions`: $1 now, $2 limit, $3 lease token, $4 lease expiry. Picks the earliest due
- * chargeable subscriptions whose renewal lease is free or over (walking `subscriptions_renewal_idx`),
- * locks them, skipping rows another claim or write has locked, and leases them with a version bump.
+ * `claimDueSubscriptions` in one project: $1 now, $2 limit, $3 lease token, $4 lease expiry, $5 the
+ * project. Picks its earliest due chargeable subscriptions whose renewal lease is free or over
+ * (walking `subscriptions_project_renewal_idx`), locks them, skipping rows another claim or write has
+ * locked, and leases them with a version bump.
  *
  * Why two workers never hold one subscription: a row is leased only by an UPDATE under its row lock.
  * A claim that reaches a row another claim has leased and committed re-checks the WHERE clause
@@ -177,8 +193,7 @@ export const SAVE_SUBSCRIPTION = updateWhere(
 export const CLAIM_DUE_SUBSCRIPTIONS = `
 WITH due AS (
   SELECT id FROM subscriptions
-   WHERE status IN ('active', 'past_due') AND next_attempt_at <= $1
-     AND (renewal_lease_expires_at IS NULL OR renewal_lease_expires_at <= $1)
+   WHERE project_id = $5 AND ${RENEWAL_DUE}
    ORDER BY next_attempt_at, id
    LIMIT $2
    FOR NO KEY UPDATE SKIP LOCKED
@@ -186,7 +201,7 @@ WITH due AS (
 leased AS (
   UPDATE subscriptions s
      SET version = s.version + 1, renewal_lease_token = $3, renewal_lease_expires_at = $4
-   WHERE s.id = ANY (ARRAY(SELECT id FROM due))
+   WHERE s.project_id = $5 AND s.id = ANY (ARRAY(SELECT id FROM due))
   RETURNING s.*
 )
 SELECT ${SUBSCRIPTION_COLUMNS} FROM leased ORDER BY next_attempt_at, id`;

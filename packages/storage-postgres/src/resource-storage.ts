@@ -18,7 +18,8 @@ import { isUuid, type Query, type SqlContext } from "./sql-context.js";
 import { conflict } from "./storage-errors.js";
 
 /** Subscriptions and invoices by project: reads, pages, and version-checked saves with their events. */
-export function resourceStorage({ query, run, fail, cipher, transaction }: SqlContext): ResourceStorage {
+export function resourceStorage(sql: SqlContext): ResourceStorage {
+  const { query, run, fail, cipher, transaction } = sql;
   /** A version-checked UPDATE, with the outbox CTEs when there are events; whether it wrote. */
   async function saveWithOutbox(
     query: Query,
@@ -28,7 +29,8 @@ export function resourceStorage({ query, run, fail, cipher, transaction }: SqlCo
     events: readonly DomainEvent[],
   ) {
     if (events.length === 0) return (await query(name, text, values)).rowCount === 1;
-    const withEvents = updateWithOutbox(text, values.length + 1);
+    // Every resource statement's $1 is its project.
+    const withEvents = updateWithOutbox(text, values.length + 1, 1);
     const { rows } = await query<{ written: number }>(`${name}_events`, withEvents, [
       ...values,
       eventsParameter(events),
@@ -83,7 +85,8 @@ export function resourceStorage({ query, run, fail, cipher, transaction }: SqlCo
     findInvoiceById: (invoiceId) =>
       run("findInvoiceById", async () => {
         if (!isUuid(invoiceId)) return null;
-        const { rows } = await query(
+        // The one lookup by id alone (a payment link handed out before links named the project).
+        const rows = await sql.acrossProjects(
           "find_invoice_by_id",
           `SELECT ${INVOICE_SELECT} FROM invoices WHERE id = $1`,
           [invoiceId],

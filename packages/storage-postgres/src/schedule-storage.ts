@@ -1,33 +1,41 @@
 import type { ScheduleStorage } from "@kopek/core";
 import { INVOICE_SELECT } from "./invoice-columns.js";
-import { CLAIM_DUE_SUBSCRIPTIONS } from "./resource-sql.js";
+import { claimByProject } from "./project-claims.js";
+import { CLAIM_DUE_SUBSCRIPTIONS, DISCOVER_DUE_SUBSCRIPTIONS } from "./resource-sql.js";
 import { toInvoice, toSubscription } from "./rows.js";
 import type { SqlContext } from "./sql-context.js";
 
-/** The two scans across every project: renewals due (leased with SKIP LOCKED), invoices lapsed. */
-export function scheduleStorage({ query, run, cipher }: SqlContext): ScheduleStorage {
+/** Created invoices past their expiry, earliest first: $1 now, $2 limit (`invoices_lapsing_idx`). */
+const LIST_LAPSED_INVOICES = `
+SELECT ${INVOICE_SELECT} FROM invoices WHERE status = 'created' AND expires_at <= $1
+ ORDER BY expires_at LIMIT $2`;
+
+/**
+ * The two scans across every project: renewals due (leased project by project with SKIP LOCKED),
+ * invoices lapsed (a plain read; the sweeper's saves are version-checked).
+ */
+export function scheduleStorage(sql: SqlContext): ScheduleStorage {
+  const { run, cipher } = sql;
   return {
     claimDueSubscriptions: (claim) =>
-      run("claimDueSubscriptions", async () => {
-        const limit = Math.floor(claim.limit);
-        if (!(limit > 0)) return [];
-        const { rows } = await query("claim_due_subscriptions", CLAIM_DUE_SUBSCRIPTIONS, [
-          claim.now,
-          limit,
-          claim.leaseToken,
-          claim.leaseExpiresAt,
-        ]);
-        return rows.map((row) => toSubscription(row, cipher));
-      }),
+      run("claimDueSubscriptions", () =>
+        claimByProject(sql, {
+          name: "due_subscriptions",
+          discover: DISCOVER_DUE_SUBSCRIPTIONS,
+          claim: CLAIM_DUE_SUBSCRIPTIONS,
+          values: [claim.leaseToken, claim.leaseExpiresAt],
+          now: claim.now,
+          limit: claim.limit,
+          toResult: (row) => toSubscription(row, cipher),
+        }),
+      ),
 
     listLapsedInvoices: (now, limit) =>
       run("listLapsedInvoices", async () => {
-        const { rows } = await query(
-          "list_lapsed_invoices",
-          `SELECT ${INVOICE_SELECT} FROM invoices WHERE status = 'created' AND expires_at <= $1
-            ORDER BY expires_at LIMIT $2`,
-          [now, Math.max(0, Math.floor(limit))],
-        );
+        const rows = await sql.acrossProjects("list_lapsed_invoices", LIST_LAPSED_INVOICES, [
+          now,
+          Math.max(0, Math.floor(limit)),
+        ]);
         return rows.map((row) => toInvoice(row, cipher));
       }),
   };

@@ -28,7 +28,16 @@ export interface SqlContext {
    * committed when it returns, rolled back when it throws (a `fail` among them).
    */
   transaction<T>(work: (query: Query) => Promise<T>): Promise<T>;
+  /**
+   * Runs one deliberate read across every project (a background scan, the legacy lookup of an invoice
+   * by id alone): on Citus it is the one kind of statement allowed to reach every shard, so it runs
+   * with `citus.multi_task_query_log_level` off, wherever an operator turned that into an error.
+   */
+  acrossProjects<R extends QueryResultRow>(name: string, text: string, values: unknown[]): Promise<R[]>;
 }
+
+/** Ends where `acrossProjects` may fan out (a setting of the transaction only; a no-op without Citus). */
+const FAN_OUT_ALLOWED = "SET LOCAL citus.multi_task_query_log_level TO 'off'";
 
 /** Thrown by `fail` inside an operation, and turned back into its port error by `run`. */
 class PortFailure {
@@ -36,7 +45,7 @@ class PortFailure {
 }
 
 export function createSqlContext(pool: PostgresPool, cipher: TokenCipher, maxAttempts: number): SqlContext {
-  return {
+  const context: SqlContext = {
     query: (name, text, values) => pool.query({ name: `kopek_${name}`, text, values }),
     run: (operation, work) =>
       ResultAsync.fromPromise(work(), (error) =>
@@ -77,7 +86,13 @@ export function createSqlContext(pool: PostgresPool, cipher: TokenCipher, maxAtt
         client.release(broken);
       }
     },
+    acrossProjects: <R extends QueryResultRow>(name: string, text: string, values: unknown[]) =>
+      context.transaction(async (query) => {
+        await query("fan_out_allowed", FAN_OUT_ALLOWED, []);
+        return (await query<R>(name, text, values)).rows;
+      }),
   };
+  return context;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -24,8 +24,10 @@ it.runIf(testDatabaseSchema() === "plain")(
     await cp(new URL("../migrations/", import.meta.url), upTo0010, { recursive: true });
     for (const name of await readdir(upTo0010)) if (name >= "0011") await rm(join(upTo0010, name));
     await migrate(db.pool, { directory: pathToFileURL(`${upTo0010}/`) });
-    // Rows as 0010 held them: the invoice in SQL, payments by today's storage with the new column dropped after.
+    // Rows as 0010 held them: the invoice in SQL, payments by today's storage with the new column (and
+    // 0012's key, which its inserts name) dropped after.
     await db.pool.query("ALTER TABLE payments ADD COLUMN attempt integer");
+    await db.pool.query("CREATE UNIQUE INDEX payments_key_of_0012 ON payments (project_id, id)");
     const storage = createPostgresStorage({ pool: db.pool, encryption: testCipher() });
     const project = sampleProject();
     (await storage.saveProject(project))._unsafeUnwrap();
@@ -39,8 +41,9 @@ it.runIf(testDatabaseSchema() === "plain")(
       made.push(payment);
     }
     await db.pool.query("ALTER TABLE payments DROP COLUMN attempt");
+    await db.pool.query("DROP INDEX payments_key_of_0012");
 
-    expect(await migrate(db.pool)).toEqual({ applied: [11] });
+    expect(await migrate(db.pool)).toEqual({ applied: [11, 12] });
     const numbers = await Promise.all(
       made.map(async (p) => (await storage.findPayment(project.id, p.id))._unsafeUnwrap()?.attempt),
     );

@@ -10,7 +10,8 @@ import { openTestDatabase, testDatabaseSchema } from "./database.js";
 import { insertInvoiceAs01 } from "./invoice-as-01.js";
 import { testCipher } from "./test-cipher.js";
 
-// A database at 0.1's schema (0001 only) with rows 0.1 wrote, upgraded by 0002_lifecycle.
+// A database at 0.1's schema (0001 only) with rows 0.1 wrote, upgraded by 0002_lifecycle and on to
+// 0011 while 0.1 processes still serve, then by the release migration 0012 (keys by project).
 const db = await openTestDatabase();
 const scratch = await mkdtemp(join(tmpdir(), "kopek-upgrade-"));
 afterAll(async () => {
@@ -61,7 +62,14 @@ it.runIf(testDatabaseSchema() === "plain")(
     ]);
     const before = await insertAs01(project.id, "2026-02-28T09:30:00.123Z");
 
-    expect(await migrate(db.pool)).toEqual({ applied: later.map((_, i) => i + 2) });
+    // Up to 0011: 0012 is a release migration, after which processes of 0.1 must be stopped.
+    const upTo0011 = join(scratch, "0011");
+    await cp(new URL("../migrations/", import.meta.url), upTo0011, { recursive: true });
+    for (const name of await readdir(upTo0011)) if (name >= "0012") await rm(join(upTo0011, name));
+    const rollout = later.filter((name) => name < "0012");
+    expect(await migrate(db.pool, { directory: pathToFileURL(`${upTo0011}/`) })).toEqual({
+      applied: rollout.map((_, i) => i + 2),
+    });
     expect((await storage.findProject(project.id))._unsafeUnwrap()).toEqual(project);
     const subscription = (await storage.findSubscription(project.id, before.subscriptionId))._unsafeUnwrap();
     expect(subscription).toMatchObject({
@@ -89,6 +97,9 @@ it.runIf(testDatabaseSchema() === "plain")(
       },
     );
 
+    expect(await migrate(db.pool)).toEqual({
+      applied: later.slice(rollout.length).map((_, i) => i + 2 + rollout.length),
+    });
     const claimed = (
       await storage.claimDueSubscriptions({
         now: new Date("2026-04-01T00:00:00.000Z"),

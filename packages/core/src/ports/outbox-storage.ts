@@ -15,7 +15,12 @@ export interface OutboxStorage {
   /** Deletes an endpoint and its pending deliveries; false when there was none. */
   removeWebhookEndpoint(projectId: string, endpointId: string): ResultAsync<boolean, StorageError>;
   /** Disables an endpoint that keeps failing: its pending deliveries wait until it is enabled again. */
-  disableWebhookEndpoint(endpointId: string, at: Date, reason: string): ResultAsync<void, StorageError>;
+  disableWebhookEndpoint(
+    projectId: string,
+    endpointId: string,
+    at: Date,
+    reason: string,
+  ): ResultAsync<void, StorageError>;
   /**
    * Leases up to `limit` pending deliveries due at `now` (next attempt passed, lease free or expired)
    * to enabled endpoints, earliest first. Two dispatchers never hold the same delivery at once.
@@ -57,6 +62,8 @@ export interface ClaimedDelivery {
 }
 
 export interface DeliveryAttempt {
+  /** The project of the event and the endpoint. */
+  readonly projectId: string;
   readonly eventId: string;
   readonly endpointId: string;
   readonly leaseToken: string;

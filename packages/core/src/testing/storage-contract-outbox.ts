@@ -161,6 +161,7 @@ export function describeOutboxContract(factory: StorageFactory, options: Storage
       if (first === undefined) throw new Error("nothing claimed");
       expect(first.endpoint.secret.startsWith("whsec_")).toBe(true);
       const attempt = {
+        projectId: first.endpoint.projectId,
         eventId: first.event.id,
         endpointId: first.endpoint.id,
         leaseToken: randomUUID(),
@@ -193,7 +194,7 @@ export function describeOutboxContract(factory: StorageFactory, options: Storage
       const events = [event(project.id)];
       const completion = { ...completionOf(claim, { kind: "subscription", subscription }), events };
       await unwrap(storage.completeIdempotencyKey(completion));
-      await unwrap(storage.disableWebhookEndpoint(endpoint.id, AT, "kept failing"));
+      await unwrap(storage.disableWebhookEndpoint(project.id, endpoint.id, AT, "kept failing"));
       const claimed = await unwrap(storage.claimDueDeliveries(claimAt(AT)));
       expect(claimed.filter((d) => d.event.id === events[0]?.id)).toEqual([]);
       const [disabled] = await unwrap(storage.listWebhookEndpoints(project.id));

@@ -86,6 +86,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const retryAfter = answer.kind === "response" ? answer.retryAfterSeconds : undefined;
     const delay = ok ? null : nextDelayMs(schedule, attempts, random, retryAfter);
     const attempt: DeliveryAttempt = {
+      projectId: endpoint.projectId,
       eventId: event.id,
       endpointId: endpoint.id,
       leaseToken: claimed.leaseToken,
@@ -106,7 +107,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const lastSuccess = endpoint.lastSuccessAt?.getTime() ?? 0;
     if (attempt.outcome === "failed" && lastSuccess < event.createdAt.getTime()) {
       const reason = `every attempt to deliver event ${event.id} failed (last: ${attempt.error})`;
-      const disabled = await storage.disableWebhookEndpoint(endpoint.id, at, reason);
+      const disabled = await storage.disableWebhookEndpoint(endpoint.projectId, endpoint.id, at, reason);
       if (disabled.isErr()) throw disabled.error;
       options.onEndpointDisabled?.(endpoint);
     }

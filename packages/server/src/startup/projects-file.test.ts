@@ -159,7 +159,7 @@ test("applyProjectsFile leaves a disabled endpoint disabled and endpoints it doe
   const parsed = await loaded(file({ webhooks: [{ url: "https://shop.example/a", secret: WHSEC }] }));
   await applyProjectsFile(storage, parsed);
   const [endpoint] = (await storage.listWebhookEndpoints(ID))._unsafeUnwrap();
-  await storage.disableWebhookEndpoint(endpoint?.id ?? "", new Date(), "kept failing");
+  await storage.disableWebhookEndpoint(ID, endpoint?.id ?? "", new Date(), "kept failing");
   const other = { ...(endpoint as NonNullable<typeof endpoint>), id: "0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a00" };
   await storage.saveWebhookEndpoint({ ...other, url: "https://cli.example/h", enabled: true });
   await applyProjectsFile(storage, parsed);
