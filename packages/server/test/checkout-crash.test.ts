@@ -82,7 +82,7 @@ describe("checkout killed between YooKassa's answer and the commit (real server 
         abandoned.abort();
         await choosing;
         expect(emulator.books.payments.size).toBe(1);
-        const { rows } = await db.pool.query<{ status: string; provider_payment_id: string | null }>(
+        const { rows } = await db.queryAcrossProjects<{ status: string; provider_payment_id: string | null }>(
           "SELECT status, provider_payment_id FROM payments WHERE invoice_id = $1",
           [invoice.id],
         );

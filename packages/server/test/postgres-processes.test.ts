@@ -150,12 +150,12 @@ describe.runIf(db.isRealServer)(
       // 149900 holds 29 refunds of 5000, whichever process each one reached.
       expect(statuses.filter((s) => s === 201)).toHaveLength(29);
       expect(statuses.filter((s) => s === 422)).toHaveLength(21);
-      const { rows } = await db.pool.query(
+      const { rows } = await db.queryAcrossProjects(
         "SELECT sum(amount)::text AS total, count(*)::int AS n FROM refunds WHERE payment_id = $1 AND status = 'succeeded'",
         [payment?.id],
       );
       expect(rows).toEqual([{ total: "145000", n: 29 }]);
-      const stored = await db.pool.query(
+      const stored = await db.queryAcrossProjects(
         "SELECT amount_refunded::text AS refunded FROM payments WHERE id = $1",
         [payment?.id],
       );
@@ -191,7 +191,7 @@ describe.runIf(db.isRealServer)(
       expect(refused.map((response) => JSON.parse(response.body).code)).toEqual(
         Array(9).fill("invoice_already_used"),
       );
-      const { rows } = await db.pool.query(
+      const { rows } = await db.queryAcrossProjects(
         "SELECT count(*)::int AS n, min(cycles_started)::int AS cycles FROM subscriptions WHERE invoice_id = $1",
         [invoiceId],
       );
@@ -235,7 +235,7 @@ describe.runIf(db.isRealServer)(
       }
       // Both servers encrypted with the one key in the key file.
       const keyId = encryptionKeyId(Buffer.from((await readFile(keyFile, "utf8")).trim(), "base64"));
-      const { rows } = await db.pool.query(
+      const { rows } = await db.queryAcrossProjects(
         "SELECT DISTINCT provider_method_ref_key_id AS id FROM subscriptions",
       );
       expect(rows).toEqual([{ id: keyId }]);
@@ -268,7 +268,7 @@ describe.runIf(db.isRealServer)(
       expect(await chargesOf(crash.body.providerMethodRef)).toBe(1);
       // A refusal that stores nothing (409 invoice_already_used above) releases its key: in progress with
       // a lease already over, free for a retry. Stuck is the crash's key, or any lease still held.
-      const stuck = await db.pool.query(
+      const stuck = await db.queryAcrossProjects(
         "SELECT key FROM idempotency_records WHERE state = 'in_progress' AND (key = $1 OR lease_expires_at > now())",
         [crash.key],
       );

@@ -54,7 +54,7 @@ describe("renewals killed between the provider's answer and the commit (real ser
         while ((await readLedgerFile(ledgerFile)).length < 2 * COUNT && Date.now() < deadline) await sleep(5);
         await server.kill();
         expect(await readLedgerFile(ledgerFile)).toHaveLength(2 * COUNT);
-        const { rows } = await db.pool.query<{ n: number }>(
+        const { rows } = await db.queryAcrossProjects<{ n: number }>(
           "SELECT count(*)::int AS n FROM subscriptions WHERE id = ANY($1) AND cycles_started = 2",
           [ids],
         );

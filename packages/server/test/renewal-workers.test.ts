@@ -125,7 +125,7 @@ describe.runIf(db.isRealServer)(
       expect(new Set(charges.map((charge) => charge.methodFingerprint)).size).toBe(SUBSCRIPTIONS);
       expect(attempts.reduce((sum, count) => sum + count, 0)).toBe(SUBSCRIPTIONS);
       expect(attempts.every((count) => count > 0)).toBe(true);
-      const { rows } = await db.pool.query<{ cycles: number; count: string }>(
+      const { rows } = await db.queryAcrossProjects<{ cycles: number; count: string }>(
         "SELECT cycles_started AS cycles, count(*) FROM subscriptions GROUP BY 1",
       );
       expect(rows).toEqual([{ cycles: 2, count: String(SUBSCRIPTIONS) }]);

@@ -43,8 +43,34 @@ export interface TestDatabase {
   readonly url: string | null;
   /** Another pool on the same database (real server only: PGlite has a single connection). */
   newPool(options?: pg.PoolConfig): pg.Pool;
+  /**
+   * A test's own check over the whole database (every project's rows): on Citus it runs with the
+   * fan-out rule off for its transaction, as Kopek's deliberate cross-project scans do; elsewhere it
+   * is `pool.query`. Kopek's statements never go through here.
+   */
+  queryAcrossProjects<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    text: string,
+    values?: unknown[],
+  ): Promise<pg.QueryResult<R>>;
   /** Ends every pool and drops the database. */
   close(): Promise<void>;
+}
+
+/** `queryAcrossProjects` on a Citus coordinator: one transaction, fan-out allowed in it alone. */
+async function acrossShards<R extends pg.QueryResultRow>(pool: pg.Pool, text: string, values?: unknown[]) {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query("SET LOCAL citus.multi_task_query_log_level = 'off'");
+    const result = await client.query<R>(text, values);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/postgres";
@@ -112,6 +138,8 @@ async function openOnServer(admin: pg.Client, adminUrl: string): Promise<TestDat
     pool,
     url: url.toString(),
     newPool,
+    queryAcrossProjects: (text, values) =>
+      citus === null ? pool.query(text, values) : acrossShards(pool, text, values),
     async close() {
       await Promise.all(pools.map((p) => p.end()));
       // On Citus the rows are on the workers, and a dump's whole-table reads fan out: no dump.
@@ -136,6 +164,7 @@ async function openPglite(reason: string): Promise<TestDatabase> {
     newPool() {
       throw new Error("PGlite has a single connection: use the one pool");
     },
+    queryAcrossProjects: (text, values) => pool.query(text, values),
     async close() {
       await pool.end();
       await pglite.close();

@@ -84,7 +84,12 @@ function countingSandbox(ledger: SandboxLedger, requests: Map<string, number>): 
 }
 
 async function renewalState() {
-  const { rows } = await db.pool.query<{ cycles: number; version: number; leased: boolean; n: number }>(
+  const { rows } = await db.queryAcrossProjects<{
+    cycles: number;
+    version: number;
+    leased: boolean;
+    n: number;
+  }>(
     `SELECT cycles_started AS cycles, version, renewal_lease_token IS NOT NULL AS leased, count(*)::int AS n
        FROM subscriptions GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
   );
@@ -171,7 +176,7 @@ describe(`renewal workers on ${db.backend}`, () => {
     });
     void first.runOnce(); // never settles: 40 of its charges never answer
     await until(async () => {
-      const saved = await db.pool.query("SELECT 1 FROM subscriptions WHERE cycles_started = 2");
+      const saved = await db.queryAcrossProjects("SELECT 1 FROM subscriptions WHERE cycles_started = 2");
       return calls === 100 && saved.rowCount === 60;
     }, "the first worker to charge 100 and save 60");
     expect(ledger.countCharges()).toBe(100);

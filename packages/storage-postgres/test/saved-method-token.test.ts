@@ -51,14 +51,24 @@ async function paidInvoiceWithSavedCard(): Promise<Invoice & { savedMethod: { pr
   return { ...paid, version: 2 };
 }
 
-async function rawRow(id: string) {
-  const { rows } = await db.pool.query(
+interface RawRow {
+  readonly whole: string;
+  readonly saved_method: string | null;
+  readonly saved_method_mask: string | null;
+  readonly saved_method_ref_ciphertext: Buffer;
+  readonly saved_method_ref_key_id: string | null;
+}
+
+async function rawRow(id: string): Promise<RawRow> {
+  const { rows } = await db.queryAcrossProjects<RawRow>(
     `SELECT to_jsonb(invoices)::text AS whole, saved_method, saved_method_mask,
             saved_method_ref_ciphertext, saved_method_ref_key_id
        FROM invoices WHERE id = $1`,
     [id],
   );
-  return rows[0];
+  const [row] = rows;
+  if (row === undefined) throw new Error(`no invoice ${id}`);
+  return row;
 }
 
 describe(`saved methods' tokens on PostgreSQL (${db.backend})`, () => {
@@ -80,10 +90,11 @@ describe(`saved methods' tokens on PostgreSQL (${db.backend})`, () => {
 
   it("refuses a ciphertext copied onto another invoice, and a read with the wrong key", async () => {
     const [first, second] = [await paidInvoiceWithSavedCard(), await paidInvoiceWithSavedCard()];
+    // Read, then written: the two invoices belong to two projects (two shards on Citus).
+    const copied = await rawRow(first.id);
     await db.pool.query(
-      `UPDATE invoices SET saved_method_ref_ciphertext =
-         (SELECT saved_method_ref_ciphertext FROM invoices WHERE id = $1) WHERE id = $2`,
-      [first.id, second.id],
+      "UPDATE invoices SET saved_method_ref_ciphertext = $1 WHERE project_id = $2 AND id = $3",
+      [copied.saved_method_ref_ciphertext, second.projectId, second.id],
     );
     expect((await storage.findInvoice(second.projectId, second.id)).isErr()).toBe(true);
     const otherKey = createTokenCipher({
