@@ -36,7 +36,6 @@ const RECORD_JSON = `json_build_object('state', state, 'fingerprint', fingerprin
 /** One write of a batch: its position, the record's fields (`r_…`), the invoice's columns (all null without one), its events. */
 const ITEM_TYPE = [
   "ord integer",
-  "project_id uuid",
   "r_key text",
   "r_fingerprint text",
   "r_record_id uuid",
@@ -54,14 +53,15 @@ const ITEM_TYPE = [
 const INVOICE_COLUMNS = INVOICE_FIELDS.map(({ name }) => name);
 
 /**
- * $1 is a JSON array of writes with distinct keys. For each: when the key is free (no record, or an
+ * $1 is a JSON array of writes with distinct keys, all of project $2 (so the statement stays within
+ * one project: one shard on Citus). For each: when the key is free (no record, or an
  * expired one, replaced with the new record id) and its API key holds, the completed record, its
  * invoice (none for a stored refusal) and the invoice's events are written; otherwise nothing, and
  * the row says why: the live record, `key_revoked`, or `id_taken` when the invoice's id exists (checked
  * first, so that is an answer; an id committed concurrently still fails the INSERT with a unique
  * violation, rolling the whole statement back).
  *
- * Records are inserted in (project, key) order, so two batches in flight that share keys wait for
+ * Records are inserted in key order, so two batches in flight that share keys wait for
  * each other in one order and never deadlock. A key whose live record was committed after this
  * statement's snapshot was taken is neither created nor seen: its outcome is null.
  *
@@ -75,20 +75,20 @@ WITH input AS (
 ), checked AS (
   SELECT i.*, k.holds, v.taken
     FROM input i
-    CROSS JOIN LATERAL (SELECT ${keyHolds("i.r_api_key_id", "i.project_id")} AS holds OFFSET 0) k
+    CROSS JOIN LATERAL (SELECT ${keyHolds("i.r_api_key_id", "$2::uuid")} AS holds OFFSET 0) k
     CROSS JOIN LATERAL (
       SELECT i.id IS NOT NULL
-             AND EXISTS (SELECT 1 FROM invoices v WHERE v.project_id = i.project_id AND v.id = i.id) AS taken
+             AND EXISTS (SELECT 1 FROM invoices v WHERE v.project_id = $2 AND v.id = i.id) AS taken
       OFFSET 0) v
 ), created AS (
   INSERT INTO idempotency_records AS r
     (project_id, key, fingerprint, record_id, state, lease_token, lease_expires_at, expires_at, created_at,
      response_status, response_headers, response_body)
-  SELECT i.project_id, i.r_key, i.r_fingerprint, i.r_record_id, 'completed', NULL, NULL, i.r_expires_at, i.r_now,
+  SELECT $2::uuid, i.r_key, i.r_fingerprint, i.r_record_id, 'completed', NULL, NULL, i.r_expires_at, i.r_now,
          i.r_status, i.r_headers, i.r_body
     FROM checked i
    WHERE i.holds AND NOT i.taken
-   ORDER BY i.project_id, i.r_key
+   ORDER BY i.r_key
   ON CONFLICT (project_id, key) DO UPDATE SET
     fingerprint = EXCLUDED.fingerprint,
     record_id = EXCLUDED.record_id,
@@ -101,19 +101,19 @@ WITH input AS (
     response_headers = EXCLUDED.response_headers,
     response_body = EXCLUDED.response_body
   WHERE r.expires_at <= EXCLUDED.created_at
-  RETURNING r.project_id, r.key
+  RETURNING r.key
 ), written AS (
-  SELECT i.* FROM input i JOIN created c ON c.project_id = i.project_id AND c.key = i.r_key
+  SELECT i.* FROM input i JOIN created c ON c.key = i.r_key
 ), resource AS (
   INSERT INTO invoices (id, project_id, ${INVOICE_COLUMNS.join(", ")})
-  SELECT i.id, i.project_id, ${INVOICE_COLUMNS.map((name) => `i.${name}`).join(", ")}
+  SELECT i.id, $2::uuid, ${INVOICE_COLUMNS.map((name) => `i.${name}`).join(", ")}
     FROM written i WHERE i.id IS NOT NULL
   RETURNING 1
 )${outboxCtesFrom(
-  `SELECT e.id, e.project_id, e.type, e.created_at, e.data
+  `SELECT e.id, $2::uuid, e.type, e.created_at, e.data
     FROM written i CROSS JOIN LATERAL json_to_recordset(i.events) AS ${EVENT_RECORD}
    WHERE i.id IS NOT NULL`,
-  null,
+  "$2::uuid",
 )}
 SELECT i.ord,
        CASE WHEN c.key IS NOT NULL THEN 'created'
@@ -123,11 +123,11 @@ SELECT i.ord,
        END AS outcome,
        e.record
   FROM checked i
-  LEFT JOIN created c ON c.project_id = i.project_id AND c.key = i.r_key
+  LEFT JOIN created c ON c.key = i.r_key
   LEFT JOIN LATERAL (
     SELECT ${RECORD_JSON} AS record
       FROM idempotency_records
-     WHERE project_id = i.project_id AND key = i.r_key AND expires_at > i.r_now
+     WHERE project_id = $2 AND key = i.r_key AND expires_at > i.r_now
      OFFSET 0) e ON c.key IS NULL AND i.holds`;
 
 /** The row `LOOK_UP_KEY` returns: no row means the key is free. */

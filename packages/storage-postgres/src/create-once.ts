@@ -66,9 +66,11 @@ export function createOnceMethod(
     });
 }
 
-/** Runs `CREATE_ONCE` for these writes (distinct keys); the answers in the same order. */
+/** Runs `CREATE_ONCE` for these writes (distinct keys, one project); the answers in the same order. */
 async function runStatement(query: Query, creates: readonly Create[]): Promise<Answer[]> {
-  const { rows } = await query<CreateOnceRow>("create_once", CREATE_ONCE, [itemsOf(creates)]);
+  const project = creates[0]?.record.projectId;
+  if (project === undefined) return [];
+  const { rows } = await query<CreateOnceRow>("create_once", CREATE_ONCE, [itemsOf(creates), project]);
   const byOrd = new Map(rows.map((row) => [Number(row.ord), row]));
   return creates.map((_, ord) => answerOf(byOrd.get(ord)));
 }
@@ -81,9 +83,9 @@ interface Waiting extends Create {
 /**
  * Natural batching: the creates of one turn of the event loop go together (a lone create waits only
  * for the end of its turn), and while `maxInFlight` statements run, new creates wait and the next
- * statement takes every waiting one (up to `maxSize`, one per key) at once. Under load one statement,
- * one transaction and one round trip serve many requests; every write in it commits, or none does, and
- * none is answered before it committed.
+ * statement takes every waiting one of a project (up to `maxSize`, one per key) at once. Under load
+ * one statement, one transaction and one round trip serve many requests; every write in it commits,
+ * or none does, and none is answered before it committed.
  */
 function createBatcher(query: Query, options: CreateBatchOptions) {
   const maxInFlight = Math.max(1, options.maxInFlight ?? 4);
@@ -113,14 +115,16 @@ function createBatcher(query: Query, options: CreateBatchOptions) {
     }
   }
 
-  // The oldest waiting creates, one per key (a second create of a key waits for a later batch).
+  // The oldest waiting creates of the oldest one's project, one per key (a second create of a key,
+  // or a create of another project, waits for a later batch): a statement stays within one project.
   function takeBatch(): Waiting[] {
     const batch: Waiting[] = [];
     const rest: Waiting[] = [];
     const keys = new Set<string>();
+    const project = waiting[0]?.record.projectId;
     for (const item of waiting) {
-      const key = `${item.record.projectId} ${item.record.key}`;
-      if (batch.length < maxSize && !keys.has(key)) {
+      const key = item.record.key;
+      if (batch.length < maxSize && item.record.projectId === project && !keys.has(key)) {
         keys.add(key);
         batch.push(item);
       } else rest.push(item);
@@ -175,7 +179,6 @@ function itemsOf(creates: readonly Create[]): string {
   return JSON.stringify(
     creates.map(({ record, write, cipher }, ord) => ({
       ord,
-      project_id: record.projectId,
       r_key: record.key,
       r_fingerprint: record.fingerprint,
       r_record_id: record.recordId,

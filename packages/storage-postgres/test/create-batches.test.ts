@@ -21,17 +21,25 @@ await migrate(db.pool);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The pool, recording how many writes each `createOnce` statement it runs carries. */
-function countingPool(): { pool: PostgresPool; sizes: number[]; batches: () => number } {
+function countingPool() {
   const sizes: number[] = [];
+  /** The project each statement names, and the projects its writes belong to. */
+  const projects: { named: unknown; writes: Set<unknown> }[] = [];
   const pool: PostgresPool = {
     query: (config: QueryConfig | string) => {
-      if (typeof config !== "string" && config.name === "kopek_create_once")
-        sizes.push((JSON.parse(String(config.values?.[0])) as unknown[]).length);
+      if (typeof config !== "string" && config.name === "kopek_create_once") {
+        const items = JSON.parse(String(config.values?.[0])) as { r_key: string }[];
+        sizes.push(items.length);
+        projects.push({
+          named: config.values?.[1],
+          writes: new Set(items.map((i) => i.r_key.split(" ")[0])),
+        });
+      }
       return db.pool.query(config);
     },
     connect: () => db.pool.connect(),
   };
-  return { pool, sizes, batches: () => sizes.length };
+  return { pool, sizes, projects, batches: () => sizes.length };
 }
 
 async function setUp(maxInFlight = 1) {
@@ -43,7 +51,13 @@ async function setUp(maxInFlight = 1) {
   });
   const project = sampleProject();
   await settled(storage.saveProject(project));
-  return { storage, projectId: project.id, batches: counting.batches, sizes: counting.sizes };
+  return {
+    storage,
+    projectId: project.id,
+    batches: counting.batches,
+    sizes: counting.sizes,
+    projects: counting.projects,
+  };
 }
 
 async function settled<T>(result: ResultAsync<T, StorageError>): Promise<T> {
@@ -67,7 +81,8 @@ function invoiceCreate(projectId: string, overrides: Partial<NewIdempotencyRecor
   };
   const record: NewIdempotencyRecord = {
     projectId,
-    key: `batch-${randomUUID()}`,
+    // The project leads the key, so a test can tell from a statement's writes which projects it holds.
+    key: `${projectId} ${randomUUID()}`,
     fingerprint: "f".repeat(64),
     recordId,
     now: new Date(now),
@@ -91,6 +106,22 @@ const outcomes = (results: readonly Awaited<ReturnType<InspectableStorage["creat
   results.map((result) => (result.isOk() ? result.value.kind : result.error.code));
 
 describe(`createOnce batches new invoices on ${db.backend}`, () => {
+  it("puts creates of several projects in statements of one project each, the project named", async () => {
+    const { storage, projectId, batches, projects } = await setUp();
+    const others = [sampleProject(), sampleProject()];
+    for (const other of others) await settled(storage.saveProject(other));
+    const ids = [projectId, ...others.map((p) => p.id)];
+    const made = Array.from({ length: 30 }, (_, i) => invoiceCreate(ids[i % 3] ?? projectId));
+    expect(outcomes(await together(storage, made))).toEqual(Array(30).fill("created"));
+    expect(batches()).toBe(3);
+    expect(projects.map((p) => [...p.writes])).toEqual(ids.map((id) => [id]));
+    expect(projects.map((p) => p.named)).toEqual(ids);
+    for (const { record, write } of made)
+      expect(await settled(storage.findInvoice(record.projectId, record.recordId))).toEqual(
+        write.resource?.invoice,
+      );
+  });
+
   it("writes many concurrent invoices in a few statements, each stored with its own record", async () => {
     const { storage, projectId, batches } = await setUp();
     const made = Array.from({ length: 40 }, () => invoiceCreate(projectId));
