@@ -23,6 +23,8 @@ export interface InvoicePaymentContext extends SettleContext {
 
 export interface StartPaymentRequest {
   readonly invoiceId: string;
+  /** The invoice's project, as the page's URL names it; absent or null only for a legacy link (`loadInvoice`). */
+  readonly projectId?: string | null | undefined;
   readonly method: string;
 }
 
@@ -52,10 +54,13 @@ export async function startInvoicePayment(
   context: InvoicePaymentContext,
   request: StartPaymentRequest,
 ): Promise<Result<StartedPayment, KopekError>> {
+  let projectId = request.projectId ?? null;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const loaded = await loadInvoice(context, request.invoiceId);
+    const loaded = await loadInvoice(context, projectId, request.invoiceId);
     if (loaded.isErr()) return err(loaded.error);
     const { invoice, project } = loaded.value;
+    // Known now, even for a legacy link: a read again names the project.
+    projectId = invoice.projectId;
     const now = context.clock.now();
     if (invoiceStatusAt(invoice, now) !== "created") return ok({ kind: "closed", invoice });
     const methods = invoice.pinnedMethod !== null ? [invoice.pinnedMethod] : invoice.allowedMethods;
@@ -125,7 +130,7 @@ export async function resumeInvoiceAttempt(
   context: InvoicePaymentContext,
   payment: Payment,
 ): Promise<Result<Payment, KopekError>> {
-  const loaded = await loadInvoice(context, payment.invoiceId ?? "");
+  const loaded = await loadInvoice(context, payment.projectId, payment.invoiceId ?? "");
   if (loaded.isErr()) return err(loaded.error);
   const { invoice, project } = loaded.value;
   const confirmed = await confirmAt(context, project, invoice, payment);
@@ -201,6 +206,8 @@ function attemptKey(invoiceId: string, payment: Payment): string {
 
 export interface CheckPaymentRequest {
   readonly invoiceId: string;
+  /** The invoice's project, as the return URL names it; absent or null only for a legacy link (`loadInvoice`). */
+  readonly projectId?: string | null | undefined;
   readonly paymentId: string;
 }
 
@@ -212,7 +219,7 @@ export async function checkInvoicePayment(
   context: InvoicePaymentContext,
   request: CheckPaymentRequest,
 ): Promise<Result<{ readonly payment: Payment; readonly invoice: Invoice }, KopekError>> {
-  const loaded = await loadInvoice(context, request.invoiceId);
+  const loaded = await loadInvoice(context, request.projectId ?? null, request.invoiceId);
   if (loaded.isErr()) return err(loaded.error);
   const { invoice, project } = loaded.value;
   const found = await context.storage.findPayment(invoice.projectId, request.paymentId);
@@ -224,6 +231,6 @@ export async function checkInvoicePayment(
   if (answer.isErr()) return ok({ payment, invoice });
   const settled = await settlePayment(context, payment, answer.value);
   if (settled.isErr()) return err(settled.error);
-  const reread = await loadInvoice(context, invoice.id);
+  const reread = await loadInvoice(context, invoice.projectId, invoice.id);
   return ok({ payment: settled.value, invoice: reread.isOk() ? reread.value.invoice : invoice });
 }
