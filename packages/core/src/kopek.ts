@@ -48,8 +48,9 @@ export interface KopekOptions {
   /** The payment provider that serves a project (by its provider settings). */
   readonly providerFor: (project: Project) => PaymentProvider;
   /**
-   * Base URL of the hosted payment pages (`paymentUrl` = publicUrl + /pay/{id}). A function when it
-   * is known only later (a server listening on a port the system picks); it is read per request.
+   * Base URL of the hosted payment pages (`paymentUrl` = publicUrl + /pay/{projectId}/{invoiceId}). A
+   * function when it is known only later (a server listening on a port the system picks); it is read
+   * per request.
    */
   readonly publicUrl: string | (() => string);
   readonly clock?: Clock;

@@ -10,6 +10,7 @@ import {
 import { invoiceStatusAt } from "../domain/presenters.js";
 import type { ProviderPayment } from "../ports/payment-provider.js";
 import { fromProviderError, fromStorageError } from "../use-cases/execution.js";
+import { pageReturnPath } from "./page-paths.js";
 import { loadInvoice } from "./payment-page.js";
 import { NO_PAYMENT_MADE, newPayment, type PaymentSubject } from "./payment-records.js";
 import { providerNotificationUrl } from "./provider-notifications.js";
@@ -171,7 +172,7 @@ async function confirmAt(
     method: payment.method,
     description: invoice.description,
     receipt: invoice.receipt,
-    returnUrl: `${context.publicUrl()}/pay/${invoice.id}/return?payment=${payment.id}`,
+    returnUrl: `${context.publicUrl()}${pageReturnPath(invoice.projectId, invoice.id, payment.id)}`,
     notificationUrl: providerNotificationUrl(context.publicUrl(), project.id, project.provider.kind),
     idempotencyKey: attemptKey(invoice.id, payment),
     saveMethod: invoice.savePaymentMethod,

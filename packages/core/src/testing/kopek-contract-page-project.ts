@@ -20,11 +20,12 @@ async function invoice(h: KopekHarness): Promise<Record<string, unknown>> {
  */
 export function registerPageProjectTests(options: KopekContractOptions): void {
   describe("the hosted page names the invoice's project", () => {
-    it("serves the page under the project, and pays the invoice there", async () => {
+    it("links to the page under the project, and pays the invoice there", async () => {
       const h = await createHarness(options, { paymentPage: "kopek" });
       const body = await invoice(h);
       const invoiceId = body.id as string;
       const projectId = h.project.id;
+      expect(body.paymentUrl).toBe(`https://pay.example.test/pay/${projectId}/${invoiceId}`);
       const page = (await h.kopek.paymentPage(invoiceId, projectId))._unsafeUnwrap();
       expect(page).toMatchObject({ state: "payable", invoiceId, projectId });
       const checked = await payThroughProvider(h, invoiceId, "card", "succeed", projectId);
