@@ -30,7 +30,8 @@ export const INVOICE_RESPONSE = JSON.stringify({
   comment: "Please call before delivery",
   customer: { email: "payer@example.com", phone: "+79991234567", externalId: "customer-1042" },
   metadata: { orderId: "1042", channel: "web", campaign: "autumn-sale" },
-  paymentUrl: "http://127.0.0.1:3000/pay/019a5c1e-7d2b-7c3e-9f4a-2b1c0d9e8f7a",
+  paymentUrl:
+    "http://127.0.0.1:3000/pay/019a5c1e-0000-7000-8000-00000000b0c1/019a5c1e-7d2b-7c3e-9f4a-2b1c0d9e8f7a",
   returnUrl: "https://shop.example.com/orders/1042/thanks",
   methods: ["card", "sbp"],
   method: null,

@@ -30,7 +30,7 @@ WITH invoice AS (
                         payment_url, return_url, allowed_methods, method, pinned_method, created_at, expires_at, paid_at)
   VALUES (gen_random_uuid(), ${project}, 'created', 149900, 'RUB', ${quote(body.description)}, ${quote(body.comment)},
           ${quote(JSON.stringify(body.customer))}::jsonb, ${quote(JSON.stringify(body.metadata))}::jsonb,
-          ${quote("http://127.0.0.1:3000/pay/")} || gen_random_uuid(), ${quote(body.returnUrl)}, '{card,sbp}', NULL, NULL,
+          ${quote(`http://127.0.0.1:3000/pay/${projectId}/`)} || gen_random_uuid(), ${quote(body.returnUrl)}, '{card,sbp}', NULL, NULL,
           now(), now() + interval '7 days', NULL)
   RETURNING id
 )

@@ -44,7 +44,7 @@ it("creates and replays an invoice, lists with limit, is paid through the page, 
   });
   expect(created.status).toBe(201);
   const { id, paymentUrl } = (await created.json()) as { id: string; paymentUrl: string };
-  expect(paymentUrl).toBe(`${kopek}/pay/${id}`);
+  expect(paymentUrl).toBe(`${kopek}/pay/${projectId}/${id}`);
   const replayed = await api("/v1/invoices", {
     method: "POST",
     body: invoice,

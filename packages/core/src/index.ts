@@ -135,6 +135,7 @@ export type {
   StartedPayment,
   StartPaymentRequest,
 } from "./payments/invoice-payments.js";
+export { hostedPagePath, pageReturnPath } from "./payments/page-paths.js";
 export type { PaymentPage } from "./payments/payment-page.js";
 export {
   createPaymentReconciler,

@@ -48,8 +48,9 @@ export interface KopekOptions {
   /** The payment provider that serves a project (by its provider settings). */
   readonly providerFor: (project: Project) => PaymentProvider;
   /**
-   * Base URL of the hosted payment pages (`paymentUrl` = publicUrl + /pay/{id}). A function when it
-   * is known only later (a server listening on a port the system picks); it is read per request.
+   * Base URL of the hosted payment pages (`paymentUrl` = publicUrl + /pay/{projectId}/{invoiceId}). A
+   * function when it is known only later (a server listening on a port the system picks); it is read
+   * per request.
    */
   readonly publicUrl: string | (() => string);
   readonly clock?: Clock;
@@ -119,8 +120,12 @@ export interface Kopek {
   errorResponse(error: KopekError, requestId: string): KopekResponse;
   /** Deletes expired idempotency records, at most `limit`. */
   purgeExpiredIdempotencyKeys(limit?: number): Promise<Result<number, KopekError>>;
-  /** What the hosted payment page shows for an invoice (no API key: the id is the capability). */
-  paymentPage(invoiceId: string): Promise<Result<PaymentPage, KopekError>>;
+  /**
+   * What the hosted payment page shows for an invoice of a project (no API key: the id is the
+   * capability); `not_found` for an invoice of another project. `projectId` absent or null only for a
+   * legacy link, `/pay/{invoiceId}`: the invoice is then looked up by its id alone.
+   */
+  paymentPage(invoiceId: string, projectId?: string | null): Promise<Result<PaymentPage, KopekError>>;
   /**
    * The payer chose a method on the hosted page: a pending Payment and a provider payment, and where
    * the payer confirms it (API.md 10.3.2). Settles nothing.
@@ -286,7 +291,7 @@ export function createKopek(options: KopekOptions): Kopek {
       const purged = await storage.purgeExpiredIdempotencyKeys(clock.now(), limit);
       return purged.mapErr(fromStorageError);
     },
-    paymentPage: (invoiceId) => paymentPage(pages, invoiceId),
+    paymentPage: (invoiceId, projectId = null) => paymentPage(pages, invoiceId, projectId),
     startPayment: (request) => startInvoicePayment(pages, request),
     checkPayment: (request) => checkInvoicePayment(pages, request),
     providerNotification: (request) => handleProviderNotification(pages, request),

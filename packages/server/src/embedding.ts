@@ -14,8 +14,9 @@ declare module "fastify" {
 
 export interface KopekFastifyPluginOptions extends KopekRoutesOptions {
   /**
-   * Where Kopek is mounted, e.g. `/kopek` (the API at `/kopek/v1/…`, the page at `/kopek/pay/{id}`); the
-   * root by default. `publicUrl` (here and in `createKopek`) must end with it.
+   * Where Kopek is mounted, e.g. `/kopek` (the API at `/kopek/v1/…`, the page at
+   * `/kopek/pay/{projectId}/{invoiceId}`); the root by default. `publicUrl` (here and in `createKopek`)
+   * must end with it.
    */
   readonly prefix?: string;
 }

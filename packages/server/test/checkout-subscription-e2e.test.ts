@@ -55,7 +55,7 @@ describe.each(PROVIDERS)("checkout → subscription → renewal → refund on $n
           await page.goto(invoice.paymentUrl);
           await page.getByRole("button", { name: "Pay with card" }).click();
           await s.payAtProvider(page, "card");
-          await page.waitForURL(new RegExp(`/pay/${invoice.id}/return\\?payment=`));
+          await page.waitForURL(new RegExp(`${new URL(invoice.paymentUrl).pathname}/return\\?payment=`));
           await expect(page.locator(".notice.ok").textContent()).resolves.toContain("Paid");
 
           // 3. The paid invoice shows the saved card; the provider took one payment, with the receipt.
@@ -140,7 +140,7 @@ describe.each(PROVIDERS)("checkout → subscription → renewal → refund on $n
           await expect(page.getByRole("button", { name: "Pay with card" }).count()).resolves.toBe(0);
           await page.getByRole("button", { name: "Pay with SBP" }).click();
           await s.payAtProvider(page, "sbp");
-          await page.waitForURL(new RegExp(`/pay/${invoice.id}/return\\?payment=`));
+          await page.waitForURL(new RegExp(`${new URL(invoice.paymentUrl).pathname}/return\\?payment=`));
           await expect(page.locator(".notice.ok").textContent()).resolves.toContain("Paid");
 
           expect(await s.server.get(`/v1/invoices/${invoice.id}`)).toMatchObject({

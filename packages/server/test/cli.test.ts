@@ -107,7 +107,8 @@ describe("kopek command line", { timeout: 30_000 }, () => {
     });
     const invoice = (await response.json()) as { id: string; paymentUrl: string };
     expect(url).not.toMatch(/:0$/);
-    expect(invoice.paymentUrl).toBe(`${url}/pay/${invoice.id}`);
+    // The demo project's id, then the invoice's (API.md 10.3).
+    expect(invoice.paymentUrl).toMatch(new RegExp(`^${url}/pay/[0-9a-f-]{36}/${invoice.id}$`));
     const openapi = (await (await fetch(`${url}/openapi.json`)).json()) as { servers: { url: string }[] };
     expect(openapi.servers).toEqual([expect.objectContaining({ url })]);
     cli.child.kill("SIGTERM");

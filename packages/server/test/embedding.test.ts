@@ -51,7 +51,7 @@ const portOf = (server: Server) => (server.address() as AddressInfo).port;
 async function exercise({ storage, base }: Embedding) {
   const receiver = await startReceiver();
   closers.push(() => receiver.close());
-  const { apiKey } = await projectWithEndpoint(storage, "Embedded shop", `${receiver.url}/hooks`);
+  const { apiKey, project } = await projectWithEndpoint(storage, "Embedded shop", `${receiver.url}/hooks`);
   const send = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
     fetch(`${base}${path}`, {
       method,
@@ -64,7 +64,7 @@ async function exercise({ storage, base }: Embedding) {
   const created = await send("POST", "/v1/invoices", invoice, { "idempotency-key": key });
   expect(created.status).toBe(201);
   const paid = (await created.json()) as Json;
-  expect(paid.paymentUrl).toBe(`${base}/pay/${paid.id}`);
+  expect(paid.paymentUrl).toBe(`${base}/pay/${project.id}/${paid.id}`);
   const replayed = await send("POST", "/v1/invoices", invoice, { "idempotency-key": key });
   expect([replayed.status, replayed.headers.get("idempotent-replayed")]).toEqual([200, "true"]);
   for (let i = 0; i < 2; i++)

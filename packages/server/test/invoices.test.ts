@@ -40,7 +40,7 @@ describe("POST /v1/invoices", async () => {
       comment: null,
       customer: null,
       metadata: {},
-      paymentUrl: `${PUBLIC_URL}/pay/${body.id}`,
+      paymentUrl: `${PUBLIC_URL}/pay/${t.project.id}/${body.id}`,
       returnUrl: null,
       method: null,
       pinnedMethod: null,

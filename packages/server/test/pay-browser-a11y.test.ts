@@ -60,7 +60,7 @@ for (const [locale, lang, test, payWith, succeed] of [
         await page.waitForURL(/\/sandbox\/checkout\/pay_/);
         await expectAccessible(page, lang);
         await page.getByRole("button", { name: succeed }).click();
-        await page.waitForURL(new RegExp(`/pay/${invoice.id}/return\\?payment=`));
+        await page.waitForURL(new RegExp(`${new URL(invoice.paymentUrl).pathname}/return\\?payment=`));
         await expect(page.locator(".notice.ok").count()).resolves.toBe(1);
         await expectAccessible(page, lang);
         await expect(page.locator(".notice.test strong").textContent()).resolves.toBe(test);

@@ -49,7 +49,7 @@ it.runIf(existsSync(CHROMIUM))(
       await page.screenshot({ path: new URL("sandbox-checkout.png", ARTIFACTS).pathname, fullPage: true });
       await page.getByRole("button", { name: "Succeed" }).click();
       // Back at Kopek, which asked the provider: the outcome, with the way back to the shop.
-      await page.waitForURL(new RegExp(`/pay/${invoice.id}/return\\?payment=`));
+      await page.waitForURL(new RegExp(`${new URL(invoice.paymentUrl).pathname}/return\\?payment=`));
       await expect(page.locator(".notice.ok").textContent()).resolves.toContain("Paid");
       await page.getByRole("link", { name: "Back to Coffee <&> Co" }).click();
       await page.waitForURL(`${receiver.url}/return?order=42`);
@@ -107,12 +107,12 @@ it.runIf(existsSync(CHROMIUM))(
       await expect(page.locator("main").textContent()).resolves.toContain("SBP");
       await page.getByRole("button", { name: "Decline" }).click();
       // Back at Kopek: declined, nothing paid, and the page offers SBP again.
-      await page.waitForURL(new RegExp(`/pay/${invoice.id}/return\\?payment=`));
+      await page.waitForURL(new RegExp(`${new URL(invoice.paymentUrl).pathname}/return\\?payment=`));
       await expect(page.locator("[role=alert]").textContent()).resolves.toContain("declined");
       await page.getByRole("button", { name: "Pay with SBP" }).click();
       await page.waitForURL(/\/sandbox\/checkout\/pay_/);
       await page.getByRole("button", { name: "Succeed" }).click();
-      await page.waitForURL(new RegExp(`/pay/${invoice.id}/return\\?payment=`));
+      await page.waitForURL(new RegExp(`${new URL(invoice.paymentUrl).pathname}/return\\?payment=`));
       await expect(page.locator(".notice.ok").textContent()).resolves.toContain("Paid");
 
       const payments = (await server.get(`/v1/payments?invoiceId=${invoice.id}`)).data as {
@@ -177,7 +177,7 @@ it.runIf(existsSync(CHROMIUM))(
       await page.waitForURL(/\/sandbox\/checkout\/pay_[0-9a-f]{32}$/);
       await expect(page.locator("strong").first().textContent()).resolves.toBe("ТЕСТ");
       await page.getByRole("button", { name: "Оплата прошла" }).click();
-      await page.waitForURL(new RegExp(`/pay/${invoice.id}/return\\?payment=`));
+      await page.waitForURL(new RegExp(`${new URL(invoice.paymentUrl).pathname}/return\\?payment=`));
       await expect(page.locator(".notice.ok").textContent()).resolves.toBe("Оплачено. Спасибо!");
       await page.screenshot({ path: new URL("payment-receipt-ru.png", ARTIFACTS).pathname, fullPage: true });
       await page.getByRole("link", { name: "Вернуться на сайт Кофейня «Зерно»" }).click();

@@ -13,7 +13,11 @@ async function servedByAPostedToB(secretA: Uint8Array, secretB: Uint8Array) {
   const b = await buildTestApp({ storage, pageSecret: secretB });
   const id = await createInvoice(a);
   const { token } = await openPage(a, id);
-  const posted = await submit(b, id, { token: token ?? "", method: "card" });
+  // The invoice is a's project's: b serves the same canonical URL.
+  const posted = await submit({ inject: b.inject, project: a.project }, id, {
+    token: token ?? "",
+    method: "card",
+  });
   const status = json(await a.get(`/v1/invoices/${id}`)).status as string;
   await Promise.all([a.app.close(), b.app.close()]);
   return { posted, status };

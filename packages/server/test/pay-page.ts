@@ -10,8 +10,13 @@ export async function createInvoice(t: TestApp, body: Record<string, unknown> = 
   return json(created).id as string;
 }
 
-/** What the payer's round trip needs of a server: an in-process app (`inject`) or a process (`processPages`). */
+/**
+ * What the payer's round trip needs of a server: an in-process app (`inject`) or a process
+ * (`processPages`). With its `project` (a test app), pages are opened at their canonical URL,
+ * `/pay/{projectId}/{invoiceId}`; without, at the legacy `/pay/{invoiceId}`.
+ */
 export interface PageClient {
+  readonly project?: { readonly id: string };
   inject(request: {
     method: "GET" | "POST";
     url: string;
@@ -20,9 +25,13 @@ export interface PageClient {
   }): Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>;
 }
 
+/** Where `t` serves the page of invoice `id` (PageClient says which form). */
+export const pagePath = (t: PageClient, id: string) =>
+  t.project === undefined ? `/pay/${id}` : `/pay/${t.project.id}/${id}`;
+
 /** The page as a browser gets it, and the CSRF token its form carries (null when it has no form). */
 export async function openPage(t: PageClient, id: string) {
-  const page = await t.inject({ method: "GET", url: `/pay/${id}` });
+  const page = await t.inject({ method: "GET", url: pagePath(t, id) });
   const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? null;
   return { page, token };
 }
@@ -36,7 +45,7 @@ export function submit<T extends PageClient>(
 ): ReturnType<T["inject"]> {
   return t.inject({
     method: "POST",
-    url: `/pay/${id}`,
+    url: pagePath(t, id),
     headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     payload: new URLSearchParams(fields).toString(),
   }) as ReturnType<T["inject"]>;

@@ -39,7 +39,7 @@ describe(`the server on PostgreSQL (${db.backend})`, () => {
     ).toBe(201);
     expect(t.ledger.countCharges()).toBe(2);
     const invoice = json(await t.post("/v1/invoices", invoiceBody()));
-    expect(invoice.paymentUrl).toBe(`${PUBLIC_URL}/pay/${invoice.id}`);
+    expect(invoice.paymentUrl).toBe(`${PUBLIC_URL}/pay/${t.project.id}/${invoice.id}`);
     const stored = (await storage.findInvoice(t.project.id, invoice.id))._unsafeUnwrap();
     expect(stored?.id).toBe(invoice.id);
   });

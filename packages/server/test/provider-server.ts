@@ -122,7 +122,8 @@ export async function startProviderServer(
   return {
     url,
     /** A payer on Kopek's page choosing `method`: see {@link choosePaymentMethod}. */
-    choose: (invoiceId: string, method: "card" | "sbp") => choosePaymentMethod(url, invoiceId, method),
+    choose: (invoiceId: string, method: "card" | "sbp") =>
+      choosePaymentMethod(`${url}/pay/${project.id}/${invoiceId}`, method),
     receiver,
     storage,
     project,
@@ -156,17 +157,17 @@ export async function startProviderServer(
 }
 
 /**
- * A payer on Kopek's page at `baseUrl`: opens it, takes its CSRF token, and chooses `method` (a
- * same-origin form post). Answers the 303's Location (the provider's confirmation URL) and the status.
+ * A payer on Kopek's page at `pageUrl`: opens it, takes its CSRF token, and chooses `method` (a
+ * same-origin form post to the page). Answers the 303's Location (the provider's confirmation URL) and the status.
  */
-export async function choosePaymentMethod(baseUrl: string, invoiceId: string, method: "card" | "sbp") {
-  const page = await fetch(`${baseUrl}/pay/${invoiceId}`);
+export async function choosePaymentMethod(pageUrl: string, method: "card" | "sbp") {
+  const page = await fetch(pageUrl);
   const html = await page.text();
   const token = /name="token" value="([^"]+)"/.exec(html)?.[1] ?? "";
-  const chosen = await fetch(`${baseUrl}/pay/${invoiceId}`, {
+  const chosen = await fetch(pageUrl, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(pageUrl).origin },
     body: new URLSearchParams({ token, method }).toString(),
   });
   await chosen.body?.cancel();

@@ -42,7 +42,7 @@ it.runIf(existsSync(CHROMIUM))(
       });
       await page.getByRole("button", { name: "Pay", exact: true }).click();
       // Back at Kopek, which asked YooKassa: the outcome, with the way back to the shop.
-      await page.waitForURL(new RegExp(`/pay/${invoice.id}/return\\?payment=`));
+      await page.waitForURL(new RegExp(`${new URL(invoice.paymentUrl).pathname}/return\\?payment=`));
       await expect(page.locator(".notice.ok").textContent()).resolves.toContain("Paid");
       await page.getByRole("link", { name: "Back to Coffee Co" }).click();
       await page.waitForURL(`${s.receiver.url}/return?order=42`);
@@ -91,12 +91,12 @@ it.runIf(existsSync(CHROMIUM))(
       await page.waitForURL(new RegExp(`^${s.emulator.url}/checkout/`));
       await page.getByRole("button", { name: "Decline" }).click();
       // Back at Kopek: declined, nothing paid, and the page offers SBP again.
-      await page.waitForURL(new RegExp(`/pay/${invoice.id}/return\\?payment=`));
+      await page.waitForURL(new RegExp(`${new URL(invoice.paymentUrl).pathname}/return\\?payment=`));
       await expect(page.locator("[role=alert]").textContent()).resolves.toContain("declined");
       await page.getByRole("button", { name: "Pay with SBP" }).click();
       await page.waitForURL(new RegExp(`^${s.emulator.url}/checkout/`));
       await page.getByRole("button", { name: "Pay", exact: true }).click();
-      await page.waitForURL(new RegExp(`/pay/${invoice.id}/return\\?payment=`));
+      await page.waitForURL(new RegExp(`${new URL(invoice.paymentUrl).pathname}/return\\?payment=`));
       await expect(page.locator(".notice.ok").textContent()).resolves.toContain("Paid");
       await page.getByRole("link", { name: "Back to Coffee Co" }).click();
       await page.waitForURL(`${s.receiver.url}/return?order=42`);

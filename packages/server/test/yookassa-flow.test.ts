@@ -34,7 +34,7 @@ describe.each(storages)("YooKassa through the server on $name", ({ storage }) =>
         confirmation: { type: "redirect" },
       });
       expect(created.confirmation.return_url).toMatch(
-        new RegExp(`^${s.url}/pay/${invoice.id}/return\\?payment=`),
+        new RegExp(`^${s.url}/pay/${s.project.id}/${invoice.id}/return\\?payment=`),
       );
       // Nothing settled yet: the page itself never pays (10.1).
       expect((await s.get(`/v1/invoices/${invoice.id}`)).status).toBe("created");

@@ -10,6 +10,7 @@ import {
 import { invoiceStatusAt } from "../domain/presenters.js";
 import type { ProviderPayment } from "../ports/payment-provider.js";
 import { fromProviderError, fromStorageError } from "../use-cases/execution.js";
+import { pageReturnPath } from "./page-paths.js";
 import { loadInvoice } from "./payment-page.js";
 import { NO_PAYMENT_MADE, newPayment, type PaymentSubject } from "./payment-records.js";
 import { providerNotificationUrl } from "./provider-notifications.js";
@@ -23,6 +24,8 @@ export interface InvoicePaymentContext extends SettleContext {
 
 export interface StartPaymentRequest {
   readonly invoiceId: string;
+  /** The invoice's project, as the page's URL names it; absent or null only for a legacy link (`loadInvoice`). */
+  readonly projectId?: string | null | undefined;
   readonly method: string;
 }
 
@@ -52,10 +55,13 @@ export async function startInvoicePayment(
   context: InvoicePaymentContext,
   request: StartPaymentRequest,
 ): Promise<Result<StartedPayment, KopekError>> {
+  let projectId = request.projectId ?? null;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const loaded = await loadInvoice(context, request.invoiceId);
+    const loaded = await loadInvoice(context, projectId, request.invoiceId);
     if (loaded.isErr()) return err(loaded.error);
     const { invoice, project } = loaded.value;
+    // Known now, even for a legacy link: a read again names the project.
+    projectId = invoice.projectId;
     const now = context.clock.now();
     if (invoiceStatusAt(invoice, now) !== "created") return ok({ kind: "closed", invoice });
     const methods = invoice.pinnedMethod !== null ? [invoice.pinnedMethod] : invoice.allowedMethods;
@@ -125,7 +131,7 @@ export async function resumeInvoiceAttempt(
   context: InvoicePaymentContext,
   payment: Payment,
 ): Promise<Result<Payment, KopekError>> {
-  const loaded = await loadInvoice(context, payment.invoiceId ?? "");
+  const loaded = await loadInvoice(context, payment.projectId, payment.invoiceId ?? "");
   if (loaded.isErr()) return err(loaded.error);
   const { invoice, project } = loaded.value;
   const confirmed = await confirmAt(context, project, invoice, payment);
@@ -166,7 +172,7 @@ async function confirmAt(
     method: payment.method,
     description: invoice.description,
     receipt: invoice.receipt,
-    returnUrl: `${context.publicUrl()}/pay/${invoice.id}/return?payment=${payment.id}`,
+    returnUrl: `${context.publicUrl()}${pageReturnPath(invoice.projectId, invoice.id, payment.id)}`,
     notificationUrl: providerNotificationUrl(context.publicUrl(), project.id, project.provider.kind),
     idempotencyKey: attemptKey(invoice.id, payment),
     saveMethod: invoice.savePaymentMethod,
@@ -201,6 +207,8 @@ function attemptKey(invoiceId: string, payment: Payment): string {
 
 export interface CheckPaymentRequest {
   readonly invoiceId: string;
+  /** The invoice's project, as the return URL names it; absent or null only for a legacy link (`loadInvoice`). */
+  readonly projectId?: string | null | undefined;
   readonly paymentId: string;
 }
 
@@ -212,7 +220,7 @@ export async function checkInvoicePayment(
   context: InvoicePaymentContext,
   request: CheckPaymentRequest,
 ): Promise<Result<{ readonly payment: Payment; readonly invoice: Invoice }, KopekError>> {
-  const loaded = await loadInvoice(context, request.invoiceId);
+  const loaded = await loadInvoice(context, request.projectId ?? null, request.invoiceId);
   if (loaded.isErr()) return err(loaded.error);
   const { invoice, project } = loaded.value;
   const found = await context.storage.findPayment(invoice.projectId, request.paymentId);
@@ -224,6 +232,6 @@ export async function checkInvoicePayment(
   if (answer.isErr()) return ok({ payment, invoice });
   const settled = await settlePayment(context, payment, answer.value);
   if (settled.isErr()) return err(settled.error);
-  const reread = await loadInvoice(context, invoice.id);
+  const reread = await loadInvoice(context, invoice.projectId, invoice.id);
   return ok({ payment: settled.value, invoice: reread.isOk() ? reread.value.invoice : invoice });
 }

@@ -23,6 +23,8 @@ export interface PaymentPage {
    */
   readonly state: "payable" | "paid" | "expired" | "canceled" | "attempts_exhausted";
   readonly invoiceId: string;
+  /** The invoice's project: the page's canonical URL is `/pay/{projectId}/{invoiceId}`. */
+  readonly projectId: string;
   /** Who is paid, as the payer sees it: the project's `displayName`, else its `name`. */
   readonly merchantName: string;
   /** The amount in minor units; the page formats it in the payer's language. */
@@ -60,6 +62,7 @@ function pageOf(
   return {
     state: status !== "created" ? status : exhausted ? "attempts_exhausted" : "payable",
     invoiceId: invoice.id,
+    projectId: invoice.projectId,
     merchantName: project.displayName ?? project.name,
     amount: invoice.amount,
     description: invoice.description,
@@ -73,12 +76,21 @@ function pageOf(
   };
 }
 
-/** An invoice by id alone (the page's id is the capability) with its project; `not_found` without either. */
+/**
+ * An invoice in its project, with the project; `not_found` without either, and for an invoice of
+ * another project. `projectId` null only for a legacy link (`/pay/{invoiceId}`, handed out before
+ * links named the project): the invoice is then looked up by id alone (`findInvoiceById`, which on a
+ * database sharded by project asks every shard) — the only lookup that does so.
+ */
 export async function loadInvoice(
   context: PaymentContext,
+  projectId: string | null,
   invoiceId: string,
 ): Promise<Result<{ readonly invoice: Invoice; readonly project: Project }, KopekError>> {
-  const found = await context.storage.findInvoiceById(invoiceId);
+  const found =
+    projectId === null
+      ? await context.storage.findInvoiceById(invoiceId)
+      : await context.storage.findInvoice(projectId, invoiceId);
   if (found.isErr()) return err(fromStorageError(found.error));
   if (found.value === null) return err({ code: "not_found" });
   const project = await context.storage.findProject(found.value.projectId);
@@ -87,12 +99,16 @@ export async function loadInvoice(
   return ok({ invoice: found.value, project: project.value });
 }
 
-/** GET /pay/{id}: the page for an invoice; `not_found` for an unknown id. */
+/**
+ * GET /pay/{projectId}/{invoiceId} (`projectId` null: the legacy /pay/{invoiceId}): the page for an
+ * invoice; `not_found` for an unknown id, or one of another project.
+ */
 export async function paymentPage(
   context: PaymentContext & { readonly providerFor: (project: Project) => PaymentProvider },
   invoiceId: string,
+  projectId: string | null,
 ): Promise<Result<PaymentPage, KopekError>> {
-  const loaded = await loadInvoice(context, invoiceId);
+  const loaded = await loadInvoice(context, projectId, invoiceId);
   if (loaded.isErr()) return err(loaded.error);
   const { invoice, project } = loaded.value;
   const exhausted = await attemptsExhausted(context, invoice);

@@ -137,7 +137,7 @@ export function createPaymentReconciler(options: PaymentReconcilerOptions): Paym
     provider: PaymentProvider,
   ): Promise<ProviderPayment | null> {
     if (payment.invoiceId === null || !provider.capabilities.cancelPending) return null;
-    const invoice = await storage.findInvoiceById(payment.invoiceId);
+    const invoice = await storage.findInvoice(payment.projectId, payment.invoiceId);
     if (invoice.isErr()) throw invoice.error;
     if (invoice.value === null || invoiceStatusAt(invoice.value, clock.now()) === "created") return null;
     const canceled = await provider.cancelPayment({

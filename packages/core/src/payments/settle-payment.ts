@@ -89,7 +89,7 @@ async function saveSettled(
   if (payment.subscriptionId !== null) return saveWithSubscription(context, payment, events, now);
   let invoice: Invoice | null = null;
   if (payment.invoiceId !== null) {
-    const found = await context.storage.findInvoiceById(payment.invoiceId);
+    const found = await context.storage.findInvoice(payment.projectId, payment.invoiceId);
     if (found.isErr()) return err(fromStorageError(found.error));
     invoice = found.value;
   }

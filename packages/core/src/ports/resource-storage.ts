@@ -13,7 +13,11 @@ export interface ResourceStorage {
   findSubscription(projectId: string, subscriptionId: string): ResultAsync<Subscription | null, StorageError>;
   /** The invoice with this id in this project, or null. */
   findInvoice(projectId: string, invoiceId: string): ResultAsync<Invoice | null, StorageError>;
-  /** The invoice with this id in any project, or null: the hosted payment page knows only the id. */
+  /**
+   * The invoice with this id in any project, or null: the one lookup by id alone, used only for
+   * legacy payment links (`/pay/{invoiceId}`, handed out before links named the project); everything
+   * else uses `findInvoice`.
+   */
   findInvoiceById(invoiceId: string): ResultAsync<Invoice | null, StorageError>;
   /** A project's subscriptions, newest first (by id), only those older than `page.before` when set. */
   listSubscriptions(

@@ -24,16 +24,19 @@ export function json(response: KopekResponse): Record<string, unknown> {
 /**
  * A payer paying an invoice as the hosted page has them do it: a method chosen, the provider's
  * confirmation (`decision`), and the return that makes Kopek ask the provider. The checked payment and
- * invoice; a started payment of a closed invoice is an Error.
+ * invoice; a started payment of a closed invoice is an Error. `projectId`: the page's URL names the
+ * invoice's project (null: a legacy link, by the invoice id alone).
  */
 export async function payThroughProvider(
   h: Payer,
   invoiceId: string,
   method: PaymentMethod,
   decision: "succeed" | "decline" = "succeed",
+  projectId: string | null = null,
 ) {
-  const started = (await h.kopek.startPayment({ invoiceId, method }))._unsafeUnwrap();
+  const started = (await h.kopek.startPayment({ projectId, invoiceId, method }))._unsafeUnwrap();
   if (started.kind !== "confirm") throw new Error(`invoice ${invoiceId} is not payable`);
   h.provider.confirm(started.payment.providerPaymentId ?? "", decision);
-  return (await h.kopek.checkPayment({ invoiceId, paymentId: started.payment.id }))._unsafeUnwrap();
+  const check = { projectId, invoiceId, paymentId: started.payment.id };
+  return (await h.kopek.checkPayment(check))._unsafeUnwrap();
 }

@@ -144,7 +144,7 @@ export function registerCreateTests(options: KopekContractOptions): void {
           paidAt: null,
           canceledAt: null,
           savedMethod: null,
-          paymentUrl: `https://pay.example.test/pay/${body.id}`,
+          paymentUrl: `https://pay.example.test/pay/${h.project.id}/${body.id}`,
           createdAt: "2026-01-31T10:00:00.000Z",
           expiresAt: "2026-02-01T10:00:00.000Z",
         });

@@ -141,7 +141,9 @@ export function registerSettlementTests(options: KopekContractOptions): void {
     it("cancels at the provider a payment still pending when its invoice was canceled", async () => {
       const h = await createHarness(options, { paymentPage: "kopek" });
       const id = json(await h.call("/v1/invoices", invoiceBody())).id as string;
-      const started = (await h.kopek.startPayment({ invoiceId: id, method: "card" }))._unsafeUnwrap();
+      const started = (
+        await h.kopek.startPayment({ projectId: h.project.id, invoiceId: id, method: "card" })
+      )._unsafeUnwrap();
       if (started.kind !== "confirm") throw new Error("not payable");
       expect((await h.call(`/v1/invoices/${id}/cancel`, {})).status).toBe(200);
       h.clock.advance(MINUTE_MS);
@@ -159,7 +161,7 @@ export function registerSettlementTests(options: KopekContractOptions): void {
       const h = await createHarness(options, { paymentPage: "kopek" });
       const id = json(await h.call("/v1/invoices", invoiceBody())).id as string;
       h.loseNextCreatePayment();
-      const lost = await h.kopek.startPayment({ invoiceId: id, method: "card" });
+      const lost = await h.kopek.startPayment({ projectId: h.project.id, invoiceId: id, method: "card" });
       expect(lost._unsafeUnwrapErr().code).toBe("provider_unavailable");
       const [open] = await paymentsOf(h, { invoiceId: id });
       expect(open).toMatchObject({ status: "pending", providerPaymentId: null });

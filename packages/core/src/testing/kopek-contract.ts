@@ -12,6 +12,7 @@ import { registerLifecycleTests } from "./kopek-contract-lifecycle.js";
 import { registerNoLostChargeTests } from "./kopek-contract-no-lost-charge.js";
 import { registerNoLostMoneyTests } from "./kopek-contract-no-lost-money.js";
 import { registerNotificationTests } from "./kopek-contract-notifications.js";
+import { registerPageProjectTests } from "./kopek-contract-page-project.js";
 import { registerPaymentTests } from "./kopek-contract-payments.js";
 import { registerReceiptTests } from "./kopek-contract-receipts.js";
 import { registerRefundTests } from "./kopek-contract-refunds.js";
@@ -39,6 +40,7 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerEventTests(options);
     registerPaymentTests(options);
     registerCheckoutTests(options);
+    registerPageProjectTests(options);
     registerInvoiceAttemptTests(options);
     registerSavedMethodTests(options);
     registerNotificationTests(options);

@@ -3,6 +3,7 @@ import type { KopekError } from "../api/errors.js";
 import type { Invoice, PaymentMethod, Receipt } from "../domain/model.js";
 import { formatMoney } from "../domain/money.js";
 import { presentInvoice } from "../domain/presenters.js";
+import { hostedPagePath } from "../payments/page-paths.js";
 import type { ProviderCapabilities } from "../ports/payment-provider.js";
 import { DEFAULT_INVOICE_LIFETIME_MS } from "../validation/limits.js";
 import type { CreateInvoiceRequest } from "../validation/schemas.js";
@@ -91,7 +92,7 @@ function planInvoice(execution: Execution, input: CreateInvoiceRequest): Result<
       input.expiresAt !== undefined
         ? new Date(input.expiresAt)
         : new Date(now.getTime() + DEFAULT_INVOICE_LIFETIME_MS),
-    hostedPageUrl: `${execution.publicUrl}/pay/${execution.recordId}`,
+    hostedPageUrl: `${execution.publicUrl}${hostedPagePath(execution.project.id, execution.recordId)}`,
     receipt: receipt.value,
   });
 }

@@ -1,4 +1,4 @@
-import type { PaymentPage } from "@kopek/core";
+import { hostedPagePath, type PaymentPage } from "@kopek/core";
 import { html, type SafeHtml } from "./html-escape.js";
 import { formatPageMoney, formatPageTime } from "./page-format.js";
 import type { PageLanguage } from "./page-language.js";
@@ -80,7 +80,7 @@ export function paymentPageHtml(
     language,
     t.payTitle(formatPageMoney(language, page.amount)),
     html`${summary(page, language)}<p class="expires">${t.payBy} ${time(language, page.expiresAt)}</p>${alert}
-<form method="post" action="${base}/pay/${page.invoiceId}" aria-label="${t.chooseMethod}">
+<form method="post" action="${base}${hostedPagePath(page.projectId, page.invoiceId)}" aria-label="${t.chooseMethod}">
 <input type="hidden" name="token" value="${token}">
 ${buttons}
 </form>`,

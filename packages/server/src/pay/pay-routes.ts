@@ -1,4 +1,4 @@
-import { type Kopek, type KopekError, normalizedUrl } from "@kopek/core";
+import { type Kopek, type KopekError, normalizedUrl, pageReturnPath } from "@kopek/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { describeCause, redactSecrets } from "../startup/logger.js";
 import { csrfToken, isValidCsrfToken } from "./csrf-token.js";
@@ -122,11 +122,26 @@ export function sameOrigin(request: FastifyRequest, publicOrigin: string | undef
   return typeof referer === "string" && allowed(URL.parse(referer)?.origin);
 }
 
+/** The route's invoice and, in the canonical form, its project; null for the legacy form (`/pay/{invoiceId}`). */
+interface PageParams {
+  readonly id: string;
+  readonly project?: string;
+}
+
+/** The params as the page's lookups take them; null unless each is a UUID (the page answers 404). */
+function pageParams(params: PageParams): { readonly id: string; readonly projectId: string | null } | null {
+  const projectId = params.project ?? null;
+  if (!UUID.test(params.id) || (projectId !== null && !UUID.test(projectId))) return null;
+  return { id: params.id, projectId };
+}
+
 /**
- * The hosted payment page (API.md 10.3): GET /pay/{invoiceId} offers the methods; POST (a method)
- * starts a payment at the provider and sends the payer there with 303; GET /pay/{invoiceId}/return,
- * where the provider sends the payer back, asks the provider and shows the outcome. HTML only, no
- * script; nothing here settles anything: core does, on the provider's word.
+ * The hosted payment page (API.md 10.3): GET /pay/{projectId}/{invoiceId} offers the methods; POST
+ * (a method) starts a payment at the provider and sends the payer there with 303;
+ * GET /pay/{projectId}/{invoiceId}/return, where the provider sends the payer back, asks the provider
+ * and shows the outcome. The same without the project (/pay/{invoiceId}, …/return) for links handed
+ * out before they named it. HTML only, no script; nothing here settles anything: core does, on the
+ * provider's word.
  */
 export async function payRoutes(app: FastifyInstance, { kopek, secret, publicUrl }: PayRoutesOptions) {
   const publicOrigin = () => URL.parse(typeof publicUrl === "string" ? publicUrl : publicUrl())?.origin;
@@ -145,75 +160,86 @@ export async function payRoutes(app: FastifyInstance, { kopek, secret, publicUrl
   async function sendPage(
     request: FastifyRequest,
     reply: FastifyReply,
-    id: string,
+    { id, projectId }: { readonly id: string; readonly projectId: string | null },
     status: number,
     notice: PageNotice = null,
   ) {
     const language = languageOf(request);
-    const page = await kopek.paymentPage(id);
+    const page = await kopek.paymentPage(id, projectId);
     if (page.isErr()) return sendError(reply, language, page.error, base());
+    // The CSRF token is bound to the invoice alone: the same for both forms of its URL.
     const html = paymentPageHtml(page.value, language, csrfToken(secret, id), notice, base());
     return sendHtml(reply, status, html, page.value.confirmationOrigins);
   }
 
-  app.get<{ Params: { id: string } }>("/pay/:id", async (request, reply) => {
-    const { id } = request.params;
-    if (!UUID.test(id)) return sendHtml(reply, 404, notFoundHtml(languageOf(request), base()));
-    return sendPage(request, reply, id, 200);
-  });
+  const showPage = async (request: FastifyRequest<{ Params: PageParams }>, reply: FastifyReply) => {
+    const page = pageParams(request.params);
+    if (page === null) return sendHtml(reply, 404, notFoundHtml(languageOf(request), base()));
+    return sendPage(request, reply, page, 200);
+  };
 
-  app.post<{ Params: { id: string }; Body: Record<string, string> | undefined }>(
-    "/pay/:id",
-    async (request, reply) => {
-      const { id } = request.params;
-      const language = languageOf(request);
-      if (!UUID.test(id)) return sendHtml(reply, 404, notFoundHtml(language, base()));
-      const form = request.body ?? {};
-      if (!sameOrigin(request, publicOrigin()) || !isValidCsrfToken(secret, id, form.token))
-        return sendHtml(reply, 403, errorHtml(language, 403, base()));
-      if (typeof form.method !== "string" || form.method === "")
-        return sendHtml(reply, 400, errorHtml(language, 400, base()));
-      const started = await kopek.startPayment({ invoiceId: id, method: form.method });
-      if (started.isErr()) {
-        const trouble = providerTrouble(started.error);
-        if (trouble === null) return sendError(reply, language, started.error, base());
-        // The provider's own message (redacted; a ProviderError never carries a method token).
-        request.log[trouble.notice === "unavailable" ? "warn" : "error"](
-          {
-            invoiceId: id,
-            method: redactSecrets(form.method),
-            code: started.error.code,
-            providerMessage: trouble.message,
-          },
-          `payment not started: the provider ${trouble.notice === "unavailable" ? "could not be reached" : "refused it"}`,
-        );
-        return sendPage(request, reply, id, trouble.status, trouble.notice);
-      }
-      if (started.value.kind === "confirm") return seeOther(reply, started.value.url, language, base());
-      // No new attempt: the page says the invoice cannot be paid here (or, while another method's attempt is pending, offers that).
-      if (started.value.kind === "attempts_exhausted") return sendPage(request, reply, id, 409, "exhausted");
-      // Paid, expired or canceled meanwhile: the page says which.
-      return sendPage(request, reply, id, started.value.invoice.status === "paid" ? 200 : 409);
-    },
-  );
+  const choose = async (
+    request: FastifyRequest<{ Params: PageParams; Body: Record<string, string> | undefined }>,
+    reply: FastifyReply,
+  ) => {
+    const page = pageParams(request.params);
+    const language = languageOf(request);
+    if (page === null) return sendHtml(reply, 404, notFoundHtml(language, base()));
+    const { id, projectId } = page;
+    const form = request.body ?? {};
+    if (!sameOrigin(request, publicOrigin()) || !isValidCsrfToken(secret, id, form.token))
+      return sendHtml(reply, 403, errorHtml(language, 403, base()));
+    if (typeof form.method !== "string" || form.method === "")
+      return sendHtml(reply, 400, errorHtml(language, 400, base()));
+    const started = await kopek.startPayment({ invoiceId: id, projectId, method: form.method });
+    if (started.isErr()) {
+      const trouble = providerTrouble(started.error);
+      if (trouble === null) return sendError(reply, language, started.error, base());
+      // The provider's own message (redacted; a ProviderError never carries a method token).
+      request.log[trouble.notice === "unavailable" ? "warn" : "error"](
+        {
+          invoiceId: id,
+          method: redactSecrets(form.method),
+          code: started.error.code,
+          providerMessage: trouble.message,
+        },
+        `payment not started: the provider ${trouble.notice === "unavailable" ? "could not be reached" : "refused it"}`,
+      );
+      return sendPage(request, reply, page, trouble.status, trouble.notice);
+    }
+    if (started.value.kind === "confirm") return seeOther(reply, started.value.url, language, base());
+    // No new attempt: the page says the invoice cannot be paid here (or, while another method's attempt is pending, offers that).
+    if (started.value.kind === "attempts_exhausted") return sendPage(request, reply, page, 409, "exhausted");
+    // Paid, expired or canceled meanwhile: the page says which.
+    return sendPage(request, reply, page, started.value.invoice.status === "paid" ? 200 : 409);
+  };
 
-  app.get<{ Params: { id: string }; Querystring: { payment?: string } }>(
-    "/pay/:id/return",
-    async (request, reply) => {
-      const { id } = request.params;
-      const language = languageOf(request);
-      const paymentId = request.query.payment ?? "";
-      if (!UUID.test(id) || !UUID.test(paymentId))
-        return sendHtml(reply, 404, notFoundHtml(language, base()));
-      const checked = await kopek.checkPayment({ invoiceId: id, paymentId });
-      if (checked.isErr()) return sendError(reply, language, checked.error, base());
-      const { payment } = checked.value;
-      if (payment.status === "canceled") return sendPage(request, reply, id, 200, "declined");
-      if (payment.status === "succeeded") return sendPage(request, reply, id, 200);
-      const page = await kopek.paymentPage(id);
-      if (page.isErr()) return sendError(reply, language, page.error, base());
-      const again = `${base()}/pay/${id}/return?payment=${paymentId}`;
-      return sendHtml(reply, 202, pendingHtml(page.value, language, again, base()));
-    },
-  );
+  const returned = async (
+    request: FastifyRequest<{ Params: PageParams; Querystring: { payment?: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const page = pageParams(request.params);
+    const language = languageOf(request);
+    const paymentId = request.query.payment ?? "";
+    if (page === null || !UUID.test(paymentId)) return sendHtml(reply, 404, notFoundHtml(language, base()));
+    const { id, projectId } = page;
+    const checked = await kopek.checkPayment({ invoiceId: id, projectId, paymentId });
+    if (checked.isErr()) return sendError(reply, language, checked.error, base());
+    const { payment } = checked.value;
+    if (payment.status === "canceled") return sendPage(request, reply, page, 200, "declined");
+    if (payment.status === "succeeded") return sendPage(request, reply, page, 200);
+    const shown = await kopek.paymentPage(id, projectId);
+    if (shown.isErr()) return sendError(reply, language, shown.error, base());
+    const again = `${base()}${pageReturnPath(shown.value.projectId, id, paymentId)}`;
+    return sendHtml(reply, 202, pendingHtml(shown.value, language, again, base()));
+  };
+
+  // find-my-way prefers a static segment to a parameter: /pay/assets/pay.css and /pay/{id}/return
+  // are never taken for /pay/{projectId}/{invoiceId}.
+  app.get<{ Params: PageParams }>("/pay/:project/:id", showPage);
+  app.get<{ Params: PageParams }>("/pay/:id", showPage);
+  app.post<{ Params: PageParams; Body: Record<string, string> | undefined }>("/pay/:project/:id", choose);
+  app.post<{ Params: PageParams; Body: Record<string, string> | undefined }>("/pay/:id", choose);
+  app.get<{ Params: PageParams; Querystring: { payment?: string } }>("/pay/:project/:id/return", returned);
+  app.get<{ Params: PageParams; Querystring: { payment?: string } }>("/pay/:id/return", returned);
 }

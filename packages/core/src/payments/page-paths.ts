@@ -1,0 +1,13 @@
+/**
+ * Where the hosted payment page of an invoice lives, below the public URL: `/pay/{projectId}/{invoiceId}`.
+ * The project is in the path so that every lookup the page makes names it (storage sharded by project).
+ * Links handed out before it was, `/pay/{invoiceId}`, are still served (API.md 10.3).
+ */
+export function hostedPagePath(projectId: string, invoiceId: string): string {
+  return `/pay/${projectId}/${invoiceId}`;
+}
+
+/** Where the provider sends the payer back after a payment of the page: the page's `return`. */
+export function pageReturnPath(projectId: string, invoiceId: string, paymentId: string): string {
+  return `${hostedPagePath(projectId, invoiceId)}/return?payment=${paymentId}`;
+}
