@@ -8,15 +8,17 @@ import { STORAGE_SHARDED_SUITE } from "./vitest.shared.js";
  * Each file's database is sharded by project_id, and a statement touching several shards fails.
  */
 const SERVER_FILES = [
-  "cli-migrate-citus",
-  "postgres-processes",
-  "renewal-workers",
-  "rate-limits-processes",
-  "webhook-postgres",
-  "renewals-e2e",
-  "checkout-crash",
-  "renewal-crash",
-].map((name) => `packages/server/test/${name}.test.ts`);
+  "cli-migrate-citus.citus.ts",
+  ...[
+    "postgres-processes",
+    "renewal-workers",
+    "rate-limits-processes",
+    "webhook-postgres",
+    "renewals-e2e",
+    "checkout-crash",
+    "renewal-crash",
+  ].map((name) => `${name}.test.ts`),
+].map((file) => `packages/server/test/${file}`);
 
 // As packages/server/vitest.config.ts: the tests' webhook receivers and provider emulators are local.
 process.env.KOPEK_WEBHOOKS_ALLOW_LOCAL ??= "on";
