@@ -21,9 +21,10 @@ export interface ProjectClaim<T> {
 }
 
 /**
- * Up to `limit` rows claimed in the projects of the earliest `limit` due rows, in that order. A
- * project whose rows were claimed meanwhile by another worker claims fewer or none: the next round
- * finds the rest.
+ * Up to `limit` rows: the earliest `limit` due rows, each claimed within its project, a project's
+ * rows together. A project claims as many as it had among them, so a project with a large backlog
+ * does not take the places of earlier rows of others; where another worker claimed some meanwhile,
+ * the project's next due rows take their places (`SKIP LOCKED`), and the next round finds the rest.
  */
 export async function claimByProject<T>(sql: SqlContext, claim: ProjectClaim<T>): Promise<T[]> {
   const limit = Math.floor(claim.limit);
@@ -32,13 +33,13 @@ export async function claimByProject<T>(sql: SqlContext, claim: ProjectClaim<T>)
     claim.now,
     limit,
   ]);
+  const places = new Map<string, number>();
+  for (const { project_id } of due) places.set(project_id, (places.get(project_id) ?? 0) + 1);
   const claimed: T[] = [];
-  for (const projectId of new Set(due.map((row) => row.project_id))) {
-    const rest = limit - claimed.length;
-    if (rest <= 0) break;
+  for (const [projectId, count] of places) {
     const { rows } = await sql.query(`claim_${claim.name}`, claim.claim, [
       claim.now,
-      rest,
+      count,
       ...claim.values,
       projectId,
     ]);

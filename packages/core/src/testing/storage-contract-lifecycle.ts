@@ -164,6 +164,26 @@ export function describeLifecycleContract(factory: StorageFactory): void {
       expect((await claim(t + MINUTE_MS)).map((s) => s.id)).toEqual([late.id, due.id]);
     });
 
+    it("claims the earliest due across projects: one project's backlog does not take an earlier row's place", async () => {
+      const storage = await factory();
+      const [busy, small] = [await saved(storage), await saved(storage)];
+      const t = randomPast();
+      const backlog = Array.from({ length: 6 }, (_, i) => dueSubscription(busy.id, t - (10 - i) * MINUTE_MS));
+      const early = dueSubscription(small.id, t - 8.5 * MINUTE_MS);
+      for (const subscription of [...backlog, early])
+        await unwrap(store(storage, subscription.projectId, { kind: "subscription", subscription }));
+      const claimed = await unwrap(
+        storage.claimDueSubscriptions({
+          now: new Date(t),
+          limit: 3,
+          leaseToken: crypto.randomUUID(),
+          leaseExpiresAt: new Date(t + MINUTE_MS),
+        }),
+      );
+      // Due at t−10, t−9 and t−8.5 minutes: two of the busy project's and the small one's.
+      expect(new Set(claimed.map((s) => s.id))).toEqual(new Set([backlog[0]?.id, backlog[1]?.id, early.id]));
+    });
+
     it("saves a claimed subscription from its claimed version only, and frees its lease", async () => {
       const storage = await factory();
       const project = await saved(storage);
