@@ -70,6 +70,53 @@ async function restStatus(node: PatroniNode, path: string): Promise<number> {
   );
 }
 
+async function restJson<T>(node: PatroniNode, path: string): Promise<(T & { name: string }) | null> {
+  return fetch(`http://127.0.0.1:${node.restPort}${path}`, { signal: AbortSignal.timeout(1000) }).then(
+    async (response) => ({ ...((await response.json()) as T), name: node.name }),
+    () => null,
+  );
+}
+
+/** What a node's Patroni says of itself on `GET /patroni` (Patroni 3.0). */
+interface NodeStatus {
+  readonly role?: string;
+  readonly timeline?: number;
+  readonly sync_standby?: boolean;
+  /** On the primary: its WAL senders (pg_stat_replication), one per replica connected. */
+  readonly replication?: readonly { application_name: string; state: string; sync_state: string }[];
+}
+
+/**
+ * Ready for the next kill: one primary, every other node streaming from it on its timeline, and in
+ * synchronous mode the standby the DCS names synchronous is the one PostgreSQL waits for. Patroni's
+ * own `/replica` answers 200 for a replica that runs but is not streaming (its slot not yet made on a
+ * new primary, say), and in synchronous mode Patroni promotes only the DCS's synchronous standby
+ * (ha.py, is_healthiest_node): a kill while none streams leaves no node allowed to take over.
+ */
+function healthy(
+  statuses: readonly ((NodeStatus & { name: string }) | null)[],
+  options: { readonly synchronous: boolean },
+): boolean {
+  const primaries = statuses.filter((s) => s?.role === "master" || s?.role === "primary");
+  const primary = primaries[0];
+  if (primaries.length !== 1 || primary === undefined || primary === null) return false;
+  const senders = primary.replication ?? [];
+  const replicas = statuses.filter((s) => s !== primary);
+  const streaming = replicas.every(
+    (replica) =>
+      replica !== null &&
+      replica.role === "replica" &&
+      replica.timeline === primary.timeline &&
+      senders.some((r) => r.application_name === replica.name && r.state === "streaming"),
+  );
+  const synchronous = replicas.some(
+    (replica) =>
+      replica?.sync_standby === true &&
+      senders.some((r) => r.application_name === replica.name && r.sync_state === "sync"),
+  );
+  return streaming && (synchronous || !options.synchronous);
+}
+
 /**
  * Starts etcd, three Patroni nodes and HAProxy in a scratch directory; every process is a child of
  * this one and is killed by `close`. PostgreSQL refuses to run as root, so Patroni runs as `postgres`.
@@ -211,15 +258,8 @@ ${nodes.map((n) => `  server ${n.name} 127.0.0.1:${n.pgPort} maxconn 300 check p
     async waitHealthy(timeoutMs = 120_000) {
       const started = Date.now();
       while (Date.now() - started < timeoutMs) {
-        const statuses = await Promise.all(
-          nodes.map(async (n) => [await restStatus(n, "/primary"), await restStatus(n, "/replica")]),
-        );
-        const primaries = statuses.filter(([primary]) => primary === 200).length;
-        const replicas = statuses.filter(([, replica]) => replica === 200).length;
-        const synced = options.synchronous
-          ? (await Promise.all(nodes.map((n) => restStatus(n, "/sync")))).includes(200)
-          : true;
-        if (primaries === 1 && replicas === nodes.length - 1 && synced) return Date.now() - started;
+        if (healthy(await Promise.all(nodes.map((n) => restJson<NodeStatus>(n, "/patroni"))), options))
+          return Date.now() - started;
         await sleep(250);
       }
       throw new Error(`the Patroni cluster was not healthy within ${timeoutMs} ms (logs: patroni-*)`);
