@@ -27,6 +27,7 @@ export const STORAGE_SHARDED_SUITE = [
   "kopek",
   "idempotency-races",
   "renewal-races",
+  "period-end-races",
   "create-batches",
   "metadata-order",
   "saved-method-token",

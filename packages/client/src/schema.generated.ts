@@ -33,7 +33,11 @@ export interface paths {
         /** Retrieve a subscription */
         get: operations["getSubscription"];
         put?: never;
-        post?: never;
+        /**
+         * Change a subscription
+         * @description `cancelAtPeriodEnd: true` cancels it at the end of the paid period (as cancel with `at: period_end`); `false` undoes that before `cancelAt`. A change is answered with the subscription and sent as `subscription.updated` (its `data.previous` holds the fields that changed, as they were); asking for what is already so changes nothing and sends no event. A canceled subscription, or an undo after `cancelAt` passed, is 409 invalid_state.
+         */
+        post: operations["updateSubscription"];
         delete?: never;
         options?: never;
         head?: never;
@@ -51,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a subscription
-         * @description An active or past-due subscription ends now: `status` canceled, `canceledAt` set, `cancelReason` requested; no further charge is attempted. An already-canceled one is 409 invalid_state (the same Idempotency-Key replays the first answer).
+         * @description Without a body, or `at: now`: a subscription not yet canceled ends now: `status` canceled, `canceledAt` set, `cancelReason` requested; no further charge is attempted. `at: period_end`: it stays active with `cancelAt` = `nextChargeAt` and `cancelAtPeriodEnd` true, is not charged then and becomes canceled at that moment (`subscription.updated` now, `subscription.canceled` then); 409 invalid_state for one past due (its period is unpaid), incomplete, or whose renewal is under way. An already-canceled one is 409 invalid_state (the same Idempotency-Key replays the first answer).
          */
         post: operations["cancelSubscription"];
         delete?: never;
@@ -384,6 +388,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "subscription.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A subscription was changed through the API (a cancel at period end asked or undone); data.previous holds the fields that changed, as they were */
+        post: operations["subscriptionUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "payment.canceled": {
         parameters: {
             query?: never;
@@ -438,6 +459,13 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        CancelSubscriptionRequest: {
+            /**
+             * @description now (default): it ends at once. period_end: it stays active until nextChargeAt, is not charged then, and becomes canceled (API.md 11.2)
+             * @enum {string}
+             */
+            at?: "now" | "period_end";
+        };
         CreateInvoiceRequest: {
             amount: components["schemas"]["Money"];
             method?: components["schemas"]["PaymentMethod"];
@@ -752,16 +780,75 @@ export interface components {
             canceledAt: components["schemas"]["Timestamp"] | null;
             /** @description requested (canceled through the API) or payment_failed (dunning ran out); null while not canceled */
             cancelReason: ("requested" | "payment_failed") | null;
+            /** @description When a cancel at the end of the paid period takes effect (the nextChargeAt it was asked at): no charge is made then and the subscription becomes canceled; null when none is scheduled */
+            cancelAt: components["schemas"]["Timestamp"] | null;
+            /** @description Whether it is (or was) canceled at the end of a paid period: cancelAt is set */
+            cancelAtPeriodEnd: boolean;
             /** @description The 54-FZ receipt sent with every cycle's charge; null when none */
             receipt: components["schemas"]["Receipt"] | null;
         };
         /** @description A webhook body, signed per Standard Webhooks */
         SubscriptionEvent: {
             /** @enum {string} */
-            type: "subscription.created" | "subscription.activated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled";
+            type: "subscription.created" | "subscription.activated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.updated";
             /** @description When the change happened (not when this attempt was sent) */
             timestamp: components["schemas"]["Timestamp"];
-            data: components["schemas"]["Subscription"];
+            data: components["schemas"]["SubscriptionEventData"];
+        };
+        SubscriptionEventData: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            status: "incomplete" | "active" | "past_due" | "canceled";
+            amount: components["schemas"]["Money"];
+            period: components["schemas"]["Period"];
+            description: string;
+            method: components["schemas"]["PaymentMethod"];
+            /** @example 2200 70** **** 1234 */
+            methodMask: string;
+            metadata: components["schemas"]["Metadata"];
+            startedAt: components["schemas"]["Timestamp"];
+            nextChargeAt: components["schemas"]["Timestamp"];
+            lastChargedAt: components["schemas"]["Timestamp"] | null;
+            cyclesStarted: number;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description When it was canceled; null while it is not */
+            canceledAt: components["schemas"]["Timestamp"] | null;
+            /** @description requested (canceled through the API) or payment_failed (dunning ran out); null while not canceled */
+            cancelReason: ("requested" | "payment_failed") | null;
+            /** @description When a cancel at the end of the paid period takes effect (the nextChargeAt it was asked at): no charge is made then and the subscription becomes canceled; null when none is scheduled */
+            cancelAt: components["schemas"]["Timestamp"] | null;
+            /** @description Whether it is (or was) canceled at the end of a paid period: cancelAt is set */
+            cancelAtPeriodEnd: boolean;
+            /** @description The 54-FZ receipt sent with every cycle's charge; null when none */
+            receipt: components["schemas"]["Receipt"] | null;
+            /** @description subscription.updated only: each field that changed, with the value it had before (API.md 11.3) */
+            previous?: {
+                id?: components["schemas"]["Id"];
+                /** @enum {string} */
+                status?: "incomplete" | "active" | "past_due" | "canceled";
+                amount?: components["schemas"]["Money"];
+                period?: components["schemas"]["Period"];
+                description?: string;
+                method?: components["schemas"]["PaymentMethod"];
+                /** @example 2200 70** **** 1234 */
+                methodMask?: string;
+                metadata?: components["schemas"]["Metadata"];
+                startedAt?: components["schemas"]["Timestamp"];
+                nextChargeAt?: components["schemas"]["Timestamp"];
+                lastChargedAt?: components["schemas"]["Timestamp"] | null;
+                cyclesStarted?: number;
+                createdAt?: components["schemas"]["Timestamp"];
+                /** @description When it was canceled; null while it is not */
+                canceledAt?: components["schemas"]["Timestamp"] | null;
+                /** @description requested (canceled through the API) or payment_failed (dunning ran out); null while not canceled */
+                cancelReason?: ("requested" | "payment_failed") | null;
+                /** @description When a cancel at the end of the paid period takes effect (the nextChargeAt it was asked at): no charge is made then and the subscription becomes canceled; null when none is scheduled */
+                cancelAt?: components["schemas"]["Timestamp"] | null;
+                /** @description Whether it is (or was) canceled at the end of a paid period: cancelAt is set */
+                cancelAtPeriodEnd?: boolean;
+                /** @description The 54-FZ receipt sent with every cycle's charge; null when none */
+                receipt?: components["schemas"]["Receipt"] | null;
+            };
         };
         SubscriptionList: {
             /** @description The subscriptions, newest first */
@@ -775,6 +862,10 @@ export interface components {
          * @example 2026-11-22T09:30:00.000Z
          */
         Timestamp: string;
+        UpdateSubscriptionRequest: {
+            /** @description true: cancel at the end of the paid period (as cancel with at: period_end); false: undo such a cancel before it takes effect */
+            cancelAtPeriodEnd?: boolean;
+        };
     };
     responses: never;
     parameters: {
@@ -1192,6 +1283,170 @@ export interface operations {
             };
         };
     };
+    updateSubscription: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description Done; a replay of the first request with this Idempotency-Key answers the same */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description `invalid_json`, `bad_request`, `idempotency_key_missing`, `idempotency_key_invalid` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request_timeout` */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_request_in_progress`, `invalid_state` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`, `idempotency_key_reused` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `headers_too_large` */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     cancelSubscription: {
         parameters: {
             query?: never;
@@ -1207,10 +1462,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description No body, an empty one, or `{}`: the operation takes no fields */
         requestBody?: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["CancelSubscriptionRequest"];
             };
         };
         responses: {
@@ -2786,6 +3040,38 @@ export interface operations {
                 "application/json": components["schemas"]["SubscriptionEvent"] & {
                     /** @constant */
                     type?: "subscription.canceled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other status, a redirect or no answer within 10 s is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description v1, + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the endpoint's whsec_ secret. Verify it on the raw body before parsing (verifyWebhook in @kopek/core). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionEvent"] & {
+                    /** @constant */
+                    type?: "subscription.updated";
                 };
             };
         };

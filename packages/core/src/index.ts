@@ -248,10 +248,20 @@ export {
 export {
   createRenewalWorker,
   type RenewalEvent,
+  type RenewalOutcome,
   type RenewalReport,
   type RenewalWorker,
   type RenewalWorkerOptions,
 } from "./renewals/renewal-worker.js";
+export {
+  changeSubscriptionAsOperator,
+  type OperatorSubscriptionOptions,
+} from "./use-cases/operator-subscription.js";
+export {
+  type ChangedSubscription,
+  changeSubscription,
+  type SubscriptionChange,
+} from "./use-cases/subscription-changes.js";
 export * from "./validation/public.js";
 export {
   DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS,

@@ -15,6 +15,8 @@ describe("POST /v1/subscriptions", async () => {
       [
         "amount",
         "receipt",
+        "cancelAt",
+        "cancelAtPeriodEnd",
         "cancelReason",
         "canceledAt",
         "createdAt",
@@ -42,6 +44,8 @@ describe("POST /v1/subscriptions", async () => {
       cyclesStarted: 1,
       canceledAt: null,
       cancelReason: null,
+      cancelAt: null,
+      cancelAtPeriodEnd: false,
     });
     expect(body.methodMask).toMatch(/^\d{4} \d{2}\*\* \*{4} \d{4}$/);
     for (const field of ["startedAt", "createdAt", "lastChargedAt", "nextChargeAt"])

@@ -34,6 +34,7 @@ const SUBSCRIPTION_FIELDS = [
   { name: "first_declined_at", cast: "timestamptz" },
   { name: "invoice_id", cast: "uuid" },
   { name: "receipt", cast: "jsonb" },
+  { name: "cancel_at", cast: "timestamptz" },
   { name: "version", cast: "integer" },
 ] as const;
 

@@ -197,7 +197,14 @@ describe(`renewal workers on ${db.backend}`, () => {
     // While the dead worker's lease holds, nobody touches its 40.
     expect(await secondAt(NOW + LEASE_MS - 1).runOnce()).toMatchObject({ claimed: 0 });
     const report = await secondAt(NOW + LEASE_MS).runOnce();
-    expect(report).toEqual({ claimed: 40, charged: 40, declined: 0, pending: 0, unavailable: 0 });
+    expect(report).toEqual({
+      claimed: 40,
+      charged: 40,
+      declined: 0,
+      pending: 0,
+      unavailable: 0,
+      canceled: 0,
+    });
 
     // Same keys (subscription, cycle, decline count): the provider replayed its 40 charges.
     expect(ledger.countCharges()).toBe(100);

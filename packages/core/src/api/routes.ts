@@ -1,5 +1,6 @@
 import type { Result } from "neverthrow";
-import { cancelInvoice, cancelSubscription } from "../use-cases/cancel-resources.js";
+import { cancelInvoice } from "../use-cases/cancel-invoice.js";
+import { cancelSubscription, updateSubscription } from "../use-cases/change-subscription.js";
 import { buildInvoice, createInvoice } from "../use-cases/create-invoice.js";
 import { createRefund } from "../use-cases/create-refund.js";
 import { createSubscription } from "../use-cases/create-subscription.js";
@@ -18,10 +19,12 @@ import {
 } from "../use-cases/read-resources.js";
 import {
   type ValidationContext,
+  validateCancelSubscription,
   validateCreateInvoice,
   validateCreateRefund,
   validateCreateSubscription,
   validateEmptyBody,
+  validateUpdateSubscription,
 } from "../validation/validate.js";
 import type { KopekError } from "./errors.js";
 import type { QueryParameters } from "./list-query.js";
@@ -52,7 +55,7 @@ export const COLLECTIONS = ["subscriptions", "invoices", "payments", "refunds"] 
 export type Collection = (typeof COLLECTIONS)[number];
 
 /** What a route does to its collection; each collection has the ones `OPERATIONS` gives it. */
-export type Action = "create" | "list" | "get" | "cancel" | "refund";
+export type Action = "create" | "list" | "get" | "update" | "cancel" | "refund";
 
 /** One route of the API: the one table the server's routes and the OpenAPI paths derive from. */
 export interface Route {
@@ -84,10 +87,8 @@ const OPERATIONS: Readonly<Record<Collection, Readonly<Partial<Record<Action, Op
       create: operation({ validate: validateCreateSubscription, run: createSubscription }),
       list: (context, _id, query) => listSubscriptions(context, query),
       get: (context, id) => getSubscription(context, id),
-      cancel: operation({
-        validate: validateEmptyBody,
-        run: (execution, _input, id) => cancelSubscription(execution, id),
-      }),
+      update: operation({ validate: validateUpdateSubscription, run: updateSubscription }),
+      cancel: operation({ validate: validateCancelSubscription, run: cancelSubscription }),
     },
     invoices: {
       create: operation({ validate: validateCreateInvoice, run: createInvoice, build: buildInvoice }),
@@ -116,6 +117,7 @@ const ACTIONS: Readonly<Record<Action, Pick<Route, "method" | "body"> & { readon
   create: { method: "POST", suffix: "", body: "json" },
   list: { method: "GET", suffix: "", body: null },
   get: { method: "GET", suffix: "/{id}", body: null },
+  update: { method: "POST", suffix: "/{id}", body: "json" },
   cancel: { method: "POST", suffix: "/{id}/cancel", body: "optional" },
   // Every field of a refund is optional: no body asks for all that remains.
   refund: { method: "POST", suffix: "/{id}/refunds", body: "optional" },

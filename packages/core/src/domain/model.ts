@@ -59,6 +59,11 @@ export interface Subscription {
   readonly canceledAt: Date | null;
   readonly cancelReason: CancelReason | null;
   /**
+   * When a cancel at the end of the paid period takes effect (API.md 11.2): the `nextChargeAt` it was
+   * asked at. The renewal worker charges nothing then and cancels. Null when none was asked, or undone.
+   */
+  readonly cancelAt: Date | null;
+  /**
    * The schedule's period due at `nextChargeAt` (anchor + nextCycle periods): cycle nextCycle + 1 as
    * Payments count (renewal-transition.ts); 1 after creation, the second cycle.
    */

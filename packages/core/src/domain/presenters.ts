@@ -33,6 +33,8 @@ export function presentSubscription(s: Subscription) {
     createdAt: s.createdAt.toISOString(),
     canceledAt: s.canceledAt === null ? null : s.canceledAt.toISOString(),
     cancelReason: s.cancelReason,
+    cancelAt: s.cancelAt === null ? null : s.cancelAt.toISOString(),
+    cancelAtPeriodEnd: s.cancelAt !== null,
     receipt: presentReceipt(s.receipt),
   };
 }

@@ -12,6 +12,7 @@ export const EVENT_TYPES = [
   "subscription.renewed",
   "subscription.past_due",
   "subscription.canceled",
+  "subscription.updated",
   "payment.canceled",
   "refund.succeeded",
   "refund.canceled",
@@ -63,6 +64,32 @@ export function subscriptionEvent(
     type,
     createdAt: at,
     data: presentSubscription(subscription),
+  };
+}
+
+/**
+ * `subscription.updated` (API.md 11.3): the subscription as it is now, and in `data.previous` the
+ * presented fields that changed, with the values they had before.
+ */
+export function subscriptionUpdatedEvent(
+  before: Subscription,
+  after: Subscription,
+  at: Date,
+  ids: IdGenerator,
+): DomainEvent {
+  const now = presentSubscription(after);
+  const then: Readonly<Record<string, unknown>> = presentSubscription(before);
+  const previous = Object.fromEntries(
+    Object.entries(now)
+      .filter(([field, value]) => JSON.stringify(value) !== JSON.stringify(then[field]))
+      .map(([field]) => [field, then[field]]),
+  );
+  return {
+    id: ids.newId(),
+    projectId: after.projectId,
+    type: "subscription.updated",
+    createdAt: at,
+    data: { ...now, previous },
   };
 }
 

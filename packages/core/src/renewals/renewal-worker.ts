@@ -15,6 +15,7 @@ import { type Clock, systemClock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
 import type { Storage } from "../ports/storage.js";
+import { endAtPeriodEnd, endsAtPeriodEnd } from "./period-end.js";
 import { DEFAULT_DUNNING_POLICY, type DunningPolicy } from "./renewal-schedule.js";
 import {
   applyChargeResult,
@@ -52,11 +53,14 @@ export interface RenewalWorkerOptions {
   readonly onError?: (cause: unknown) => void;
 }
 
+/** What one due subscription came to: a charge's result, or `canceled` by a cancel at period end. */
+export type RenewalOutcome = ChargeResult["kind"] | "canceled";
+
 export interface RenewalEvent {
   readonly subscription: Subscription;
   /** The cycle attempted, as `Payment.cycle` counts it: 1 = the first charge (API.md 10.2). */
   readonly cycle: number;
-  readonly result: ChargeResult["kind"];
+  readonly result: RenewalOutcome;
 }
 
 export interface RenewalReport {
@@ -66,6 +70,8 @@ export interface RenewalReport {
   /** Charges the provider has not decided yet: asked about again later. */
   readonly pending: number;
   readonly unavailable: number;
+  /** Ended uncharged by a cancel at period end (API.md 11.2). */
+  readonly canceled: number;
 }
 
 export interface RenewalWorker {
@@ -101,11 +107,17 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
     onAmountMismatch: options.onAmountMismatch,
   };
 
-  async function renew(subscription: Subscription, project: Project): Promise<ChargeResult["kind"]> {
+  async function renew(subscription: Subscription, project: Project): Promise<RenewalOutcome> {
     const provider = options.providerFor(project);
     const open = await openCharge(subscription);
     // A charge the provider answered pending is asked about, never charged again (API.md 10.5).
     if (open?.providerPaymentId != null) return check(subscription, open, provider);
+    if (open === null && endsAtPeriodEnd(subscription, clock.now())) {
+      const ended = await endAtPeriodEnd(storage, subscription, clock.now(), ids);
+      const cycle = cycleOfPeriod(subscription.nextCycle);
+      if (ended) options.onRenewal?.({ subscription, cycle, result: "canceled" });
+      return ended ? "canceled" : "unavailable";
+    }
     // `cycle` is the schedule's period (renewal-transition.ts); Payments and events count cycles from 1.
     // An earlier attempt with no answer is sent again for its own cycle, with its own key.
     const cycle = open?.cycle != null ? periodOfCycle(open.cycle) : cycleToCharge(subscription, clock.now());
@@ -257,7 +269,7 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
   }
 
   async function runBatches(): Promise<RenewalReport> {
-    const report = { claimed: 0, charged: 0, declined: 0, pending: 0, unavailable: 0 };
+    const report = { claimed: 0, charged: 0, declined: 0, pending: 0, unavailable: 0, canceled: 0 };
     const projects = new Map<string, Project | null>();
     for (;;) {
       const now = clock.now();

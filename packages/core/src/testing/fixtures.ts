@@ -38,6 +38,7 @@ export function sampleSubscription(projectId: string, overrides: Partial<Subscri
     createdAt: new Date(ANCHOR),
     canceledAt: null,
     cancelReason: null,
+    cancelAt: null,
     nextCycle: 1,
     nextAttemptAt: new Date("2026-02-28T09:30:00.123Z"),
     declines: 0,

@@ -35,6 +35,8 @@ export function registerCreateTests(options: KopekContractOptions): void {
         "createdAt",
         "canceledAt",
         "cancelReason",
+        "cancelAt",
+        "cancelAtPeriodEnd",
         "receipt",
       ]);
       expect(body).toMatchObject({
@@ -51,6 +53,8 @@ export function registerCreateTests(options: KopekContractOptions): void {
         cyclesStarted: 1,
         canceledAt: null,
         cancelReason: null,
+        cancelAt: null,
+        cancelAtPeriodEnd: false,
       });
       expect(body.id).toMatch(UUID_V7);
       expect(body.methodMask).toMatch(/^\d{4} \d{2}\*\* \*{4} \d{4}$/);

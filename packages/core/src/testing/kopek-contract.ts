@@ -14,6 +14,7 @@ import { registerNoLostMoneyTests } from "./kopek-contract-no-lost-money.js";
 import { registerNotificationTests } from "./kopek-contract-notifications.js";
 import { registerPageProjectTests } from "./kopek-contract-page-project.js";
 import { registerPaymentTests } from "./kopek-contract-payments.js";
+import { registerPeriodEndTests } from "./kopek-contract-period-end.js";
 import { registerReceiptTests } from "./kopek-contract-receipts.js";
 import { registerRefundTests } from "./kopek-contract-refunds.js";
 import { registerRenewalTests } from "./kopek-contract-renewals.js";
@@ -35,6 +36,7 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerFuzzTests(options);
     registerLifecycleTests(options);
     registerRenewalTests(options);
+    registerPeriodEndTests(options);
     registerNoLostChargeTests(options);
     registerNoLostMoneyTests(options);
     registerEventTests(options);

@@ -103,6 +103,7 @@ export async function createSubscription(
     createdAt: now,
     canceledAt: null,
     cancelReason: null,
+    cancelAt: null,
     nextCycle: 1,
     nextAttemptAt: nextChargeAt,
     declines: 0,

@@ -75,6 +75,7 @@ export async function createSubscriptionFromInvoice(
     createdAt: now,
     canceledAt: null,
     cancelReason: null,
+    cancelAt: null,
     nextCycle: 1,
     nextAttemptAt: nextChargeAt,
     declines: 0,

@@ -66,9 +66,11 @@ export {
 } from "./response-schemas.js";
 export {
   amountSchema,
+  type CancelSubscriptionRequest,
   type CreateInvoiceRequest,
   type CreateRefundRequest,
   type CreateSubscriptionRequest,
+  cancelSubscriptionRequestSchema,
   createInvoiceRequestSchema,
   createRefundRequestSchema,
   createSubscriptionRequestSchema,
@@ -84,6 +86,8 @@ export {
   receiptItemSchema,
   receiptQuantitySchema,
   receiptSchema,
+  type UpdateSubscriptionRequest,
+  updateSubscriptionRequestSchema,
 } from "./schemas.js";
 export {
   type ValidationContext,

@@ -61,6 +61,13 @@ export const subscriptionResponseSchema = z
       description:
         "requested (canceled through the API) or payment_failed (dunning ran out); null while not canceled",
     }),
+    cancelAt: timestampSchema.nullable().meta({
+      description:
+        "When a cancel at the end of the paid period takes effect (the nextChargeAt it was asked at): no charge is made then and the subscription becomes canceled; null when none is scheduled",
+    }),
+    cancelAtPeriodEnd: z.boolean().meta({
+      description: "Whether it is (or was) canceled at the end of a paid period: cancelAt is set",
+    }),
     receipt: receiptResponseSchema
       .nullable()
       .meta({ description: "The 54-FZ receipt sent with every cycle's charge; null when none" }),
@@ -210,9 +217,19 @@ export const invoiceEventPayloadSchema = eventPayloadSchema(
   invoiceResponseSchema,
   "InvoiceEvent",
 );
+/** A subscription event's data: the subscription; `subscription.updated` adds what it was before. */
+const subscriptionEventDataSchema = subscriptionResponseSchema
+  .extend({
+    previous: subscriptionResponseSchema.partial().optional().meta({
+      description:
+        "subscription.updated only: each field that changed, with the value it had before (API.md 11.3)",
+    }),
+  })
+  .meta({ id: "SubscriptionEventData" });
+
 export const subscriptionEventPayloadSchema = eventPayloadSchema(
   SUBSCRIPTION_EVENT_TYPES,
-  subscriptionResponseSchema,
+  subscriptionEventDataSchema,
   "SubscriptionEvent",
 );
 export const paymentEventPayloadSchema = eventPayloadSchema(

@@ -242,6 +242,28 @@ export const createRefundRequestSchema = z
 
 export type CreateRefundRequest = z.infer<typeof createRefundRequestSchema>;
 
+export const cancelSubscriptionRequestSchema = z
+  .strictObject({
+    at: z.enum(["now", "period_end"]).optional().meta({
+      description:
+        "now (default): it ends at once. period_end: it stays active until nextChargeAt, is not charged then, and becomes canceled (API.md 11.2)",
+    }),
+  })
+  .meta({ id: "CancelSubscriptionRequest" });
+
+export type CancelSubscriptionRequest = z.infer<typeof cancelSubscriptionRequestSchema>;
+
+export const updateSubscriptionRequestSchema = z
+  .strictObject({
+    cancelAtPeriodEnd: z.boolean().optional().meta({
+      description:
+        "true: cancel at the end of the paid period (as cancel with at: period_end); false: undo such a cancel before it takes effect",
+    }),
+  })
+  .meta({ id: "UpdateSubscriptionRequest" });
+
+export type UpdateSubscriptionRequest = z.infer<typeof updateSubscriptionRequestSchema>;
+
 type SubscriptionBody = z.infer<typeof createSubscriptionRequestSchema>;
 type SubscriptionCommon = Omit<SubscriptionBody, "method" | "providerMethodRef" | "invoiceId">;
 

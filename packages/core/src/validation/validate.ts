@@ -8,12 +8,16 @@ import { toFieldIssues } from "./field-issues.js";
 import { CURRENCY_PATTERN, MAX_INVOICE_LIFETIME_MS, MIN_INVOICE_LIFETIME_MS } from "./limits.js";
 import { checkReceiptTotal } from "./receipt-rules.js";
 import {
+  type CancelSubscriptionRequest,
   type CreateInvoiceRequest,
   type CreateRefundRequest,
   type CreateSubscriptionRequest,
+  cancelSubscriptionRequestSchema,
   createInvoiceRequestSchema,
   createRefundRequestSchema,
   createSubscriptionRequestSchema,
+  type UpdateSubscriptionRequest,
+  updateSubscriptionRequestSchema,
 } from "./schemas.js";
 import { storableCharacterRule } from "./storable-text.js";
 
@@ -176,6 +180,23 @@ export function validateCreateRefund(
 ): Result<CreateRefundRequest, ValidationFailure> {
   if (body === undefined) return ok({});
   return validate(createRefundRequestSchema, null, body, (issues) => checkCurrency(body, context, issues));
+}
+
+/** A subscription's cancel (API.md 6, 11.2): no body, `{}`, or `{ "at": "now" | "period_end" }`. */
+export function validateCancelSubscription(
+  body: unknown,
+): Result<CancelSubscriptionRequest, ValidationFailure> {
+  return body === undefined ? ok({}) : validate(cancelSubscriptionRequestSchema, null, body, () => {});
+}
+
+/** A subscription's change (API.md 11.3): at least one field. */
+export function validateUpdateSubscription(
+  body: unknown,
+): Result<UpdateSubscriptionRequest, ValidationFailure> {
+  return validate(updateSubscriptionRequestSchema, null, body, (issues) => {
+    if (typeof body === "object" && body !== null && Object.keys(body).length === 0)
+      issues.push({ pointer: "#", code: "required", detail: "name at least one field to change" });
+  });
 }
 
 const emptyBodySchema = z.strictObject({});

@@ -33,6 +33,8 @@ interface Parsed {
     help?: boolean;
     version?: boolean;
     citus?: boolean;
+    "at-period-end"?: boolean;
+    undo?: boolean;
     grace?: string;
     name?: string;
     "display-name"?: string;
@@ -159,6 +161,19 @@ export async function runCli(
         reason: values.reason,
       }),
     );
+  if (
+    (values["at-period-end"] !== undefined || values.undo !== undefined) &&
+    !(command === "subscriptions" && rest[0] === "cancel")
+  )
+    return usageError(io, "--at-period-end and --undo are options of subscriptions cancel only");
+  if (command === "subscriptions" && rest[0] === "cancel" && rest.length <= 2)
+    return withDatabase(io, async (context) =>
+      (await import("./subscriptions-commands.js")).subscriptionsCancel(context, rest[1], {
+        project: values.project,
+        atPeriodEnd: values["at-period-end"],
+        undo: values.undo,
+      }),
+    );
   if (line === "keys create")
     return withDatabase(io, async (context) => (await keys()).keysCreate(context, values.project), {
       needsKey: false,
@@ -205,6 +220,8 @@ function parse(argv: readonly string[]): Parsed | string {
         help: { type: "boolean", short: "h" },
         version: { type: "boolean" },
         citus: { type: "boolean" },
+        "at-period-end": { type: "boolean" },
+        undo: { type: "boolean" },
         grace: { type: "string" },
         name: { type: "string" },
         "display-name": { type: "string" },

@@ -63,6 +63,10 @@ Commands on the database at DATABASE_URL:
                                  Refund a succeeded payment (all that remains without
                                  --amount) as POST /v1/payments/{id}/refunds does; prints
                                  the refund (pending ones are settled by the worker)
+  subscriptions cancel <subscription-id> --project <id> [--at-period-end | --undo]
+                                 Cancel a subscription now, or at the end of its paid period
+                                 (--at-period-end: no charge then), or undo that (--undo), as
+                                 the API does; prints the subscription
 
 Environment (serve, worker):
   HOST                  Address to listen on (default 127.0.0.1)

@@ -1,4 +1,5 @@
 import {
+  cancelSubscriptionRequestSchema,
   createInvoiceRequestSchema,
   createRefundRequestSchema,
   createSubscriptionRequestSchema,
@@ -15,6 +16,7 @@ import {
   subscriptionEventPayloadSchema,
   subscriptionListResponseSchema,
   subscriptionResponseSchema,
+  updateSubscriptionRequestSchema,
 } from "@kopek/core";
 import { z } from "zod";
 import { toComponentSchemas } from "./component-schemas.js";
@@ -84,10 +86,26 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
           example: EXAMPLE_SUBSCRIPTION_REQUEST,
           extraErrors: ["payment_declined", "invoice_not_usable", "invoice_already_used"],
         },
-        cancel:
-          "An active or past-due subscription ends now: `status` canceled, `canceledAt` set, `cancelReason` " +
-          "requested; no further charge is attempted. An already-canceled one is 409 invalid_state (the same " +
-          "Idempotency-Key replays the first answer).",
+        update: {
+          summary: "Change a subscription",
+          description:
+            "`cancelAtPeriodEnd: true` cancels it at the end of the paid period (as cancel with `at: period_end`); " +
+            "`false` undoes that before `cancelAt`. A change is answered with the subscription and sent as " +
+            "`subscription.updated` (its `data.previous` holds the fields that changed, as they were); asking for " +
+            "what is already so changes nothing and sends no event. A canceled subscription, or an undo after " +
+            "`cancelAt` passed, is 409 invalid_state.",
+          request: updateSubscriptionRequestSchema,
+        },
+        cancel: {
+          description:
+            "Without a body, or `at: now`: a subscription not yet canceled ends now: `status` canceled, " +
+            "`canceledAt` set, `cancelReason` requested; no further charge is attempted. `at: period_end`: it " +
+            "stays active with `cancelAt` = `nextChargeAt` and `cancelAtPeriodEnd` true, is not charged then and " +
+            "becomes canceled at that moment (`subscription.updated` now, `subscription.canceled` then); 409 " +
+            "invalid_state for one past due (its period is unpaid), incomplete, or whose renewal is under way. " +
+            "An already-canceled one is 409 invalid_state (the same Idempotency-Key replays the first answer).",
+          request: cancelSubscriptionRequestSchema,
+        },
       }),
       ...resourcePaths({
         collection: "invoices",
@@ -102,9 +120,11 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
           example: EXAMPLE_INVOICE_REQUEST,
           extraErrors: [],
         },
-        cancel:
-          "An invoice that can still be paid (`created`, not past expiresAt) is canceled: `status` canceled, " +
-          "`canceledAt` set. A paid, expired or canceled one is 409 invalid_state.",
+        cancel: {
+          description:
+            "An invoice that can still be paid (`created`, not past expiresAt) is canceled: `status` canceled, " +
+            "`canceledAt` set. A paid, expired or canceled one is 409 invalid_state.",
+        },
       }),
       ...resourcePaths({
         collection: "payments",
@@ -172,6 +192,8 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
           refundResponseSchema,
           refundListResponseSchema,
           refundEventPayloadSchema,
+          cancelSubscriptionRequestSchema,
+          updateSubscriptionRequestSchema,
         ]),
       ),
       securitySchemes: {

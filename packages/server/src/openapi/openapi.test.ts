@@ -81,6 +81,8 @@ describe("the OpenAPI document", () => {
           `GET /v1/${collection}/{id}`,
           `POST /v1/${collection}/{id}/cancel`,
         ]),
+        // A subscription changes (API.md 11.3); an invoice does not.
+        "POST /v1/subscriptions/{id}",
         // Payments are made by paying (API.md 10.2); refunds through their payment (10.6).
         "GET /v1/payments",
         "GET /v1/payments/{id}",

@@ -71,18 +71,27 @@ export function createOperation(spec: CreateOperationSpec) {
   };
 }
 
-/** A state change (cancel): an optional empty body, 200 both the first time and on a replay. */
-export function actionOperation(spec: OperationBase) {
+/**
+ * A state change of an existing resource (a cancel, a change): 200 both the first time and on a
+ * replay. Without `request`, an optional empty body; with it, that body, required when `bodyRequired`.
+ */
+export function actionOperation(
+  spec: OperationBase & { readonly request?: z.ZodType; readonly bodyRequired?: boolean },
+) {
+  const requestBody =
+    spec.request === undefined
+      ? {
+          required: false,
+          description: "No body, an empty one, or `{}`: the operation takes no fields",
+          content: {
+            "application/json": { schema: { type: "object", properties: {}, additionalProperties: false } },
+          },
+        }
+      : { required: spec.bodyRequired === true, content: json(spec.request) };
   return {
     ...heading(spec),
     parameters: [{ $ref: "#/components/parameters/ResourceId" }, ...idempotencyParameters],
-    requestBody: {
-      required: false,
-      description: "No body, an empty one, or `{}`: the operation takes no fields",
-      content: {
-        "application/json": { schema: { type: "object", properties: {}, additionalProperties: false } },
-      },
-    },
+    requestBody,
     responses: {
       "200": {
         description: "Done; a replay of the first request with this Idempotency-Key answers the same",

@@ -60,8 +60,10 @@ export interface ResourcePathsSpec {
     readonly example: unknown;
     readonly extraErrors: readonly ProblemCode[];
   };
-  /** What canceling does to this resource, for a collection with a cancel route. */
-  readonly cancel?: string;
+  /** What canceling does to this resource, for a collection with a cancel route; its body, if any. */
+  readonly cancel?: { readonly description: string; readonly request?: z.ZodType };
+  /** For a collection whose resources change with `POST /{id}`. */
+  readonly update?: { readonly summary: string; readonly description: string; readonly request: z.ZodType };
   /** For a collection whose resources are refunded (payments): the refund they make. */
   readonly refund?: {
     readonly summary: string;
@@ -116,15 +118,31 @@ function operationOf(route: Route, spec: ResourcePathsSpec) {
         parameters: ["ResourceId"],
         errors: [...ANY_REQUEST, "not_found"],
       });
-    case "cancel":
+    case "update": {
+      const update = required(spec.update, "`update`", route);
+      return actionOperation({
+        operationId: `update${singular}`,
+        tag,
+        summary: update.summary,
+        description: update.description,
+        request: update.request,
+        bodyRequired: true,
+        response: spec.resource,
+        errors: CANCEL_ERRORS,
+      });
+    }
+    case "cancel": {
+      const cancel = required(spec.cancel, "`cancel`", route);
       return actionOperation({
         operationId: `cancel${singular}`,
         tag,
         summary: `Cancel ${article} ${singular.toLowerCase()}`,
-        description: required(spec.cancel, "`cancel`", route),
+        description: cancel.description,
+        ...(cancel.request === undefined ? {} : { request: cancel.request }),
         response: spec.resource,
         errors: CANCEL_ERRORS,
       });
+    }
     case "refund": {
       const refund = required(spec.refund, "`refund`", route);
       return createOperation({

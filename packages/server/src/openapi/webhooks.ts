@@ -38,6 +38,8 @@ const WHAT_HAPPENED: Readonly<Record<EventType, string>> = {
   "subscription.past_due": "A renewal was declined for the first time this cycle",
   "subscription.canceled":
     "A subscription was canceled: through the API, when dunning ran out, or when an incomplete one's first charge failed (cancelReason)",
+  "subscription.updated":
+    "A subscription was changed through the API (a cancel at period end asked or undone); data.previous holds the fields that changed, as they were",
   "payment.canceled": "A payment attempt ended without moving money (failureCode says why)",
   "refund.succeeded": "A refund succeeded at the provider: the payment's amountRefunded includes it",
   "refund.canceled": "The provider refused a refund; the amount it held is refundable again",

@@ -1,0 +1,86 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Storage, Subscription } from "@kopek/core";
+import { sampleSubscription } from "@kopek/core/testing";
+import { afterAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "../../storage-postgres/test/database.js";
+import { kopekOn, serverStorageOn } from "./cli-in-process.js";
+
+// `kopek subscriptions cancel` in this process, on a fresh database (API.md 11.2 from the CLI).
+const db = await openTestDatabase();
+afterAll(() => db.close());
+const key = randomBytes(32);
+const kopek = (...argv: string[]) => kopekOn(db, argv, { KOPEK_ENCRYPTION_KEY: key.toString("base64") });
+
+/** A subscription stored the only way the port allows: as a claimed idempotency key's outcome. */
+async function stored(storage: Storage, subscription: Subscription): Promise<void> {
+  const now = new Date();
+  const claim = {
+    projectId: subscription.projectId,
+    key: randomUUID(),
+    fingerprint: "f",
+    recordId: subscription.id,
+    leaseToken: randomUUID(),
+    now,
+    leaseExpiresAt: new Date(now.getTime() + 30_000),
+    expiresAt: new Date(now.getTime() + 86_400_000),
+    apiKeyId: null,
+  };
+  (await storage.claimIdempotencyKey(claim))._unsafeUnwrap();
+  const { key: claimed, leaseToken, projectId } = claim;
+  (
+    await storage.completeIdempotencyKey({
+      projectId,
+      key: claimed,
+      leaseToken,
+      response: { status: 201, headers: {}, body: "{}" },
+      resource: { kind: "subscription", subscription },
+      now,
+      events: [],
+      payments: [],
+    })
+  )._unsafeUnwrap();
+}
+
+describe(`kopek subscriptions cancel (${db.backend})`, () => {
+  it("cancels at period end, undoes it, cancels now, and refuses what the API refuses", async () => {
+    expect((await kopek("migrate")).code).toBe(0);
+    const project = (await kopek("projects", "create", "--name", "shop")).stdout.trim();
+    const storage = serverStorageOn(db, key);
+    const nextChargeAt = new Date(Date.now() + 10 * 86_400_000);
+    const subscription = sampleSubscription(project, {
+      id: randomUUID(),
+      nextChargeAt,
+      nextAttemptAt: nextChargeAt,
+    });
+    await stored(storage, subscription);
+    const cancel = (...options: string[]) =>
+      kopek("subscriptions", "cancel", subscription.id, "--project", project, ...options);
+
+    const scheduled = await cancel("--at-period-end");
+    expect(scheduled).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(scheduled.stdout)).toMatchObject({
+      id: subscription.id,
+      status: "active",
+      cancelAt: nextChargeAt.toISOString(),
+      cancelAtPeriodEnd: true,
+    });
+    const undone = await cancel("--undo");
+    expect(JSON.parse(undone.stdout)).toMatchObject({ status: "active", cancelAt: null });
+    const now = await cancel();
+    expect(JSON.parse(now.stdout)).toMatchObject({ status: "canceled", cancelReason: "requested" });
+    const saved = (await storage.findSubscription(project, subscription.id))._unsafeUnwrap();
+    expect(saved).toMatchObject({ status: "canceled", cancelAt: null });
+    const events = (await storage.listEventDeliveries(project))._unsafeUnwrap().map((d) => d.event.type);
+    expect(events).toEqual(["subscription.updated", "subscription.updated", "subscription.canceled"]);
+
+    const again = await cancel("--at-period-end");
+    expect(again).toMatchObject({ code: 1 });
+    expect(again.stderr).toMatch(/invalid_state: the subscription is already canceled/);
+    const missing = await kopek("subscriptions", "cancel", randomUUID(), "--project", project);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/no subscription .* in project/);
+    expect((await cancel("--at-period-end", "--undo")).code).toBe(2);
+    expect((await kopek("subscriptions", "cancel", "not-a-uuid", "--project", project)).code).toBe(2);
+    expect((await kopek("keys", "list", "--project", project, "--undo")).code).toBe(2);
+  });
+});
