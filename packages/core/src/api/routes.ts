@@ -1,4 +1,5 @@
 import type { Result } from "neverthrow";
+import type { KopekError } from "../domain/errors.js";
 import { cancelInvoice, cancelSubscription } from "../use-cases/cancel-resources.js";
 import { buildInvoice, createInvoice } from "../use-cases/create-invoice.js";
 import { createRefund } from "../use-cases/create-refund.js";
@@ -23,7 +24,6 @@ import {
   validateCreateSubscription,
   validateEmptyBody,
 } from "../validation/validate.js";
-import type { KopekError } from "./errors.js";
 import type { QueryParameters } from "./list-query.js";
 import type { BodyRule } from "./request-body.js";
 

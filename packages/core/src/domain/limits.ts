@@ -1,4 +1,4 @@
-import type { PeriodUnit } from "../domain/model.js";
+import type { PeriodUnit } from "./model.js";
 
 /**
  * Every limit and pattern of API.md 5 (and the Idempotency-Key header of API.md 3), once. The zod
