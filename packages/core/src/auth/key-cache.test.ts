@@ -1,7 +1,7 @@
+import { sampleProject } from "@kopek/testing";
 import { okAsync } from "neverthrow";
 import { describe, expect, it } from "vitest";
 import type { Storage } from "../ports/storage.js";
-import { sampleProject } from "../testing/fixtures.js";
 import { generateApiKey, hashApiKey } from "./api-key.js";
 import { KeyCache, UNKNOWN_KEY_TTL_MS } from "./key-cache.js";
 

@@ -1,6 +1,6 @@
+import { cardNumberArb } from "@kopek/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cardNumberArb } from "../testing/card-numbers.js";
 import { canonicalJson } from "./canonical-json.js";
 import {
   answerFromRecord,

@@ -1,9 +1,9 @@
+import { samplePayment, sampleRefund } from "@kopek/testing";
 import fc from "fast-check";
 import { err, ok } from "neverthrow";
 import { describe, expect, it } from "vitest";
 import type { Money } from "../domain/model.js";
 import type { ProviderPayment, ProviderRefund } from "../ports/payment-provider.js";
-import { samplePayment, sampleRefund } from "../testing/fixtures.js";
 import {
   type AmountMismatch,
   moneyAgrees,

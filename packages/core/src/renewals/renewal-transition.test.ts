@@ -1,5 +1,5 @@
+import { sampleSubscription } from "@kopek/testing";
 import { describe, expect, it } from "vitest";
-import { sampleSubscription } from "../testing/fixtures.js";
 import { cycleOfPeriod, periodOfCycle, renewalChargeKey } from "./renewal-transition.js";
 
 describe("cycle numbers", () => {

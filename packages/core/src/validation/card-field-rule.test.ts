@@ -1,6 +1,6 @@
+import { cardNumberArb, luhnCheckDigit, writtenCardNumberArb } from "@kopek/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cardNumberArb, luhnCheckDigit, writtenCardNumberArb } from "../testing/card-numbers.js";
 import { validateCreateInvoice, validateCreateRefund, validateCreateSubscription } from "./validate.js";
 
 const context = { currencies: ["RUB"], now: new Date("2026-11-22T09:30:00.000Z") };

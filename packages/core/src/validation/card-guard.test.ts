@@ -1,6 +1,6 @@
+import { cardNumberArb, writtenCardNumberArb } from "@kopek/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cardNumberArb, writtenCardNumberArb } from "../testing/card-numbers.js";
 import { containsCardNumber, formatCardMask, luhnValid, redactCardNumbers } from "./card-guard.js";
 
 const cardArb = cardNumberArb;

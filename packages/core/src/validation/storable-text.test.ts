@@ -1,6 +1,6 @@
+import { spliceString, stringPlaces } from "@kopek/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { spliceString, stringPlaces } from "../testing/string-paths.js";
 import { stringIssues } from "./body-strings.js";
 import { toPointer } from "./json-pointer.js";
 import { firstUnstorableCharacter, isStorableText, storableCharacterRule } from "./storable-text.js";
