@@ -69,7 +69,7 @@ const NOT_CARDS = [
 // count and a 13-digit time can make a Luhn-valid run of 15 digits).
 const NUMBER_COLUMNS = new Set(["amount", "amount_minor", "amount_refunded", "points", "expire"]);
 
-// The refs every test suite sends look like this (core's fixtures: `pm_sandbox_<uuid>`, `pm_secret_…`).
+// The refs every test suite sends look like this (@kopek/testing's fixtures: `pm_sandbox_<uuid>`, `pm_secret_…`).
 const TOKEN_SHAPE = /\b(?:pm|tok)_[A-Za-z0-9_-]{6,}/;
 // A YooKassa secret key (and the tests' look-alikes): `live_` or `test_` and 43 base64url characters.
 const PROVIDER_SECRET_SHAPE = /\b(?:live|test)_[A-Za-z0-9_-]{40,}/;

@@ -1,13 +1,5 @@
 // @kopek/core — the public API. Named exports only; nothing here touches Fastify, pg or process.env.
 
-export {
-  FIELD_ISSUE_CODES,
-  type FieldIssue,
-  type FieldIssueCode,
-  type KopekError,
-  type KopekErrorCode,
-  type KopekErrorOf,
-} from "./api/errors.js";
 export { jsonLimitViolation, MAX_JSON_DEPTH, MAX_JSON_MEMBERS } from "./api/json-limits.js";
 export { type Problem, toProblem } from "./api/problem.js";
 export { parseQueryString } from "./api/query-string.js";
@@ -27,6 +19,14 @@ export {
 export { sha256Hex } from "./crypto/sha256.js";
 export { createUuidV7Generator, isUuid } from "./crypto/uuid-v7.js";
 export { addPeriods, describePeriod, isPeriodWithinOneYear } from "./domain/billing-period.js";
+export {
+  FIELD_ISSUE_CODES,
+  type FieldIssue,
+  type FieldIssueCode,
+  type KopekError,
+  type KopekErrorCode,
+  type KopekErrorOf,
+} from "./domain/errors.js";
 export {
   CANCEL_REASONS,
   type CancelReason,

@@ -1,5 +1,4 @@
 import type { Result } from "neverthrow";
-import type { KopekError } from "./api/errors.js";
 import { toProblem } from "./api/problem.js";
 import { parseQueryString } from "./api/query-string.js";
 import { bodyRefusal, DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from "./api/request-body.js";
@@ -9,6 +8,7 @@ import { withHeader } from "./api/with-header.js";
 import { KeyCache } from "./auth/key-cache.js";
 import type { AuthContext } from "./auth/look-up-key.js";
 import { createUuidV7Generator } from "./crypto/uuid-v7.js";
+import type { KopekError } from "./domain/errors.js";
 import type { Invoice, Payment, Project } from "./domain/model.js";
 import { type Executor, executeOnce } from "./idempotency/execute-once.js";
 import {

@@ -1,5 +1,5 @@
-import { describeProviderContract } from "@kopek/core/testing";
 import { createSandboxProvider } from "@kopek/provider-sandbox";
+import { describeProviderContract } from "@kopek/testing";
 import { afterAll } from "vitest";
 import { createHttpProvider, type RunningProviderService, startProviderService } from "../src/index.js";
 

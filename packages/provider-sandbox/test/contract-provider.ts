@@ -1,4 +1,4 @@
-import type { CountingProvider } from "@kopek/core/testing";
+import type { CountingProvider } from "@kopek/testing";
 import { createSandboxCheckout, createSandboxProvider, sandboxNotificationOf } from "../src/index.js";
 
 /**

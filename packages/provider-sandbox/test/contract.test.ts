@@ -1,4 +1,4 @@
-import { describeProviderContract } from "@kopek/core/testing";
+import { describeProviderContract } from "@kopek/testing";
 import { createSandboxProvider } from "../src/index.js";
 
 describeProviderContract("sandbox", (options) => createSandboxProvider(options), {

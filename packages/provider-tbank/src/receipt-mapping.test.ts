@@ -1,5 +1,5 @@
 import type { Receipt, ReceiptItem } from "@kopek/core";
-import { sampleReceipt } from "@kopek/core/testing";
+import { sampleReceipt } from "@kopek/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toTBankReceipt } from "./receipt-mapping.js";

@@ -1,4 +1,4 @@
-import { sampleReceipt } from "@kopek/core/testing";
+import { sampleReceipt } from "@kopek/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toTBankReceipt } from "../src/receipt-mapping.js";
 import { EMULATOR_SUCCESS_CARD, startTBankEmulator, type TBankEmulator } from "./emulator.js";

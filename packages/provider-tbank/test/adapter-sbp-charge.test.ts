@@ -1,5 +1,5 @@
 import type { StoredMethodCharge } from "@kopek/core";
-import { sampleReceipt } from "@kopek/core/testing";
+import { sampleReceipt } from "@kopek/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderIdOf } from "../src/index.js";
 import { startTBankEmulator, type TBankEmulator } from "./emulator.js";

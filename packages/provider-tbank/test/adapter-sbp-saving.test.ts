@@ -1,4 +1,4 @@
-import { sampleReceipt } from "@kopek/core/testing";
+import { sampleReceipt } from "@kopek/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTBankEmulator, type TBankEmulator } from "./emulator.js";
 import { chargeRequest, paymentRequest, providerFor } from "./harness.js";

@@ -1,4 +1,4 @@
-import { describeProviderContract } from "@kopek/core/testing";
+import { describeProviderContract } from "@kopek/testing";
 import { afterAll } from "vitest";
 import { startTBankEmulator } from "./emulator.js";
 import { providerFor } from "./harness.js";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createKopek, type PaymentProvider } from "@kopek/core";
-import { manualClock } from "@kopek/core/testing";
 import { createSandboxLedger } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "@kopek/storage-memory";
+import { manualClock } from "@kopek/testing";
 import { expect, it } from "vitest";
 import { startKopekBackground } from "../src/background.js";
 import { createKopekMetrics } from "../src/metrics/kopek-metrics.js";

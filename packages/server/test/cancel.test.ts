@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { manualClock } from "@kopek/core/testing";
+import { manualClock } from "@kopek/testing";
 import { describe, expect, test } from "vitest";
 import { buildTestApp, invoiceBody, json, subscriptionBody, TIMESTAMP } from "./helper.js";
 

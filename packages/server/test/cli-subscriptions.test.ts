@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Storage, Subscription } from "@kopek/core";
-import { sampleSubscription } from "@kopek/core/testing";
+import { sampleSubscription } from "@kopek/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../storage-postgres/test/database.js";
 import { kopekOn, serverStorageOn } from "./cli-in-process.js";

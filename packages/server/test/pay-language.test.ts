@@ -1,4 +1,4 @@
-import { manualClock } from "@kopek/core/testing";
+import { manualClock } from "@kopek/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "./helper.js";
 import { startPayServer } from "./pay-fixture.js";

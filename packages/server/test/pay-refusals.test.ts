@@ -1,4 +1,4 @@
-import { manualClock } from "@kopek/core/testing";
+import { manualClock } from "@kopek/testing";
 import { describe, expect, it } from "vitest";
 import { buildTestApp, json, PUBLIC_URL, type TestApp } from "./helper.js";
 import { createInvoice, openPage, payAtSandbox, submit } from "./pay-page.js";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { toPointer } from "@kopek/core";
-import { spliceString, stringPlaces } from "@kopek/core/testing";
+import { spliceString, stringPlaces } from "@kopek/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildTestApp, invoiceBody, json, subscriptionBody, type TestApp } from "./helper.js";
 import { openServerTestDatabase } from "./postgres-database.js";

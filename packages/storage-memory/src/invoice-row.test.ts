@@ -1,4 +1,4 @@
-import { sampleInvoice, sampleReceipt } from "@kopek/core/testing";
+import { sampleInvoice, sampleReceipt } from "@kopek/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createdExpiry, invoiceFacts, invoiceRows as rows } from "./invoice-row.js";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IdempotencyClaim, InspectableStorage } from "@kopek/core";
-import { sampleInvoice, sampleProject, sampleSubscription } from "@kopek/core/testing";
+import { sampleInvoice, sampleProject, sampleSubscription } from "@kopek/testing";
 import { describe, expect, it } from "vitest";
 import { createMemoryStorage } from "./index.js";
 

@@ -1,4 +1,4 @@
-import { describeStorageContract } from "@kopek/core/testing";
+import { describeStorageContract } from "@kopek/testing";
 import { createMemoryStorage } from "../src/index.js";
 
 describeStorageContract("memory", () => createMemoryStorage());

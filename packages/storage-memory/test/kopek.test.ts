@@ -1,4 +1,4 @@
-import { describeKopekContract } from "@kopek/core/testing";
+import { describeKopekContract } from "@kopek/testing";
 import { sandboxContractProvider } from "../../provider-sandbox/test/contract-provider.js";
 import { createMemoryStorage } from "../src/index.js";
 

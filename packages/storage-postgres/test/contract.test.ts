@@ -1,4 +1,4 @@
-import { describeStorageContract } from "@kopek/core/testing";
+import { describeStorageContract } from "@kopek/testing";
 import { afterAll } from "vitest";
 import { createPostgresStorage, migrate } from "../src/index.js";
 import { openTestDatabase } from "./database.js";

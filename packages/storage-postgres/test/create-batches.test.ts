@@ -6,7 +6,7 @@ import type {
   OneStepWrite,
   StorageError,
 } from "@kopek/core";
-import { sampleInvoice, sampleProject } from "@kopek/core/testing";
+import { sampleInvoice, sampleProject } from "@kopek/testing";
 import type { ResultAsync } from "neverthrow";
 import type { QueryConfig } from "pg";
 import { afterAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IdempotencyClaim, InspectableStorage, Subscription } from "@kopek/core";
-import { sampleProject, sampleSubscription } from "@kopek/core/testing";
+import { sampleProject, sampleSubscription } from "@kopek/testing";
 import type { ResultAsync } from "neverthrow";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPostgresStorage, migrate } from "../src/index.js";

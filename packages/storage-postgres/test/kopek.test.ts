@@ -1,4 +1,4 @@
-import { describeKopekContract } from "@kopek/core/testing";
+import { describeKopekContract } from "@kopek/testing";
 import { afterAll } from "vitest";
 import { sandboxContractProvider } from "../../provider-sandbox/test/contract-provider.js";
 import { createPostgresStorage, migrate } from "../src/index.js";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sampleInvoice, sampleProject, sampleSubscription } from "@kopek/core/testing";
+import { sampleInvoice, sampleProject, sampleSubscription } from "@kopek/testing";
 import { afterAll, expect, it } from "vitest";
 import { createPostgresStorage, migrate } from "../src/index.js";
 import { openTestDatabase } from "./database.js";

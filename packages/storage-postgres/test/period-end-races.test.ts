@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Clock, createRenewalWorker } from "@kopek/core";
-import { createHarness } from "@kopek/core/testing";
+import { createHarness } from "@kopek/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { sandboxContractProvider } from "../../provider-sandbox/test/contract-provider.js";
 import { createPostgresStorage, migrate } from "../src/index.js";

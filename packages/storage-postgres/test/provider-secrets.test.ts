@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Project } from "@kopek/core";
-import { sampleProject } from "@kopek/core/testing";
+import { sampleProject } from "@kopek/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPostgresStorage, createTokenCipher, migrate } from "../src/index.js";
 import { openTestDatabase } from "./database.js";

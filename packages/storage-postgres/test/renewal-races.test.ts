@@ -6,8 +6,8 @@ import {
   type PaymentProvider,
   type RenewalReport,
 } from "@kopek/core";
-import { sampleProject, sampleSubscription } from "@kopek/core/testing";
 import { createSandboxLedger, createSandboxProvider, type SandboxLedger } from "@kopek/provider-sandbox";
+import { sampleProject, sampleSubscription } from "@kopek/testing";
 import { ResultAsync } from "neverthrow";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPostgresStorage, migrate } from "../src/index.js";

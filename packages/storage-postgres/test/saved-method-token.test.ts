@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Invoice } from "@kopek/core";
-import { sampleInvoice, samplePayment, sampleProject } from "@kopek/core/testing";
+import { sampleInvoice, samplePayment, sampleProject } from "@kopek/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPostgresStorage, createTokenCipher, migrate } from "../src/index.js";
 import { openTestDatabase } from "./database.js";

@@ -3,7 +3,7 @@ import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { sampleProject } from "@kopek/core/testing";
+import { sampleProject } from "@kopek/testing";
 import { afterAll, expect, it as vitestIt } from "vitest";
 import { createPostgresStorage, migrate } from "../src/index.js";
 import { openTestDatabase, testDatabaseSchema } from "./database.js";

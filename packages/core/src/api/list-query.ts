@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import { isUuid } from "../crypto/uuid-v7.js";
-import type { FieldIssue, KopekErrorOf } from "./errors.js";
+import type { FieldIssue, KopekErrorOf } from "../domain/errors.js";
 
 /** A page request for a list endpoint (API.md 6): newest first, keyset-paged by id. */
 export interface ListQuery {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { KopekError } from "./errors.js";
+import type { KopekError } from "../domain/errors.js";
 import { toProblem } from "./problem.js";
 
 const every: [KopekError, number][] = [

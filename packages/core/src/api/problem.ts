@@ -1,5 +1,5 @@
-import { MAX_IDEMPOTENCY_KEY_LENGTH } from "../validation/limits.js";
-import type { FieldIssue, KopekError } from "./errors.js";
+import type { FieldIssue, KopekError } from "../domain/errors.js";
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from "../domain/limits.js";
 
 /** An RFC 9457 problem document as Kopek sends it (API.md 4). */
 export interface ProblemBody {

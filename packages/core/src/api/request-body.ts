@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "neverthrow";
-import type { KopekError } from "./errors.js";
+import type { KopekError } from "../domain/errors.js";
 import { jsonLimitViolation } from "./json-limits.js";
 
 /** Largest accepted request body by default (API.md 4). */

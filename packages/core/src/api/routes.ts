@@ -1,4 +1,5 @@
 import type { Result } from "neverthrow";
+import type { KopekError } from "../domain/errors.js";
 import { cancelInvoice } from "../use-cases/cancel-invoice.js";
 import { cancelSubscription, updateSubscription } from "../use-cases/change-subscription.js";
 import { buildInvoice, createInvoice } from "../use-cases/create-invoice.js";
@@ -26,7 +27,6 @@ import {
   validateEmptyBody,
   validateUpdateSubscription,
 } from "../validation/validate.js";
-import type { KopekError } from "./errors.js";
 import type { QueryParameters } from "./list-query.js";
 import type { BodyRule } from "./request-body.js";
 

@@ -1,7 +1,9 @@
+// @kopek/testing's fixtures by path: that package depends on core, so core cannot depend on it.
+
 import { okAsync } from "neverthrow";
 import { describe, expect, it } from "vitest";
+import { sampleProject } from "../../../testing/src/fixtures.js";
 import type { Storage } from "../ports/storage.js";
-import { sampleProject } from "../testing/fixtures.js";
 import { generateApiKey, hashApiKey } from "./api-key.js";
 import { KeyCache, UNKNOWN_KEY_TTL_MS } from "./key-cache.js";
 

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "neverthrow";
-import type { KopekError } from "../api/errors.js";
+import type { KopekError } from "../domain/errors.js";
 import type { Storage } from "../ports/storage.js";
 import { hashApiKey, isWellFormedApiKey, parseBearerToken } from "./api-key.js";
 import { type AuthContext, lookUpKey } from "./look-up-key.js";

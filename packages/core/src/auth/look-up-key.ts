@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "neverthrow";
-import type { KopekError } from "../api/errors.js";
+import type { KopekError } from "../domain/errors.js";
 import type { Project } from "../domain/model.js";
 import type { Storage } from "../ports/storage.js";
 import { fromStorageError } from "../use-cases/execution.js";

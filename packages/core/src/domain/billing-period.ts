@@ -2,7 +2,7 @@ import type { Period } from "./model.js";
 
 const MS_PER_DAY = 86_400_000;
 
-import { MAX_PERIOD_COUNT } from "../validation/limits.js";
+import { MAX_PERIOD_COUNT } from "./limits.js";
 
 /** Whether the period is a positive whole number of units no longer than one year. */
 export function isPeriodWithinOneYear(period: Period): boolean {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_AMOUNT } from "../validation/limits.js";
+import { MAX_AMOUNT } from "./limits.js";
 import {
   CURRENCY_EXPONENTS,
   currencyExponent,

@@ -1,4 +1,4 @@
-import { AMOUNT_PATTERN } from "../validation/limits.js";
+import { AMOUNT_PATTERN } from "./limits.js";
 import type { Money } from "./model.js";
 
 /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { RECEIPT_QUANTITY_PATTERN } from "../validation/limits.js";
+import { RECEIPT_QUANTITY_PATTERN } from "./limits.js";
 import { formatThousandths, itemTotal, quantityInThousandths, receiptTotal } from "./receipt-total.js";
 
 /** A quantity as the API accepts it, with the thousandths it stands for. */

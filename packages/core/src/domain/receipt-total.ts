@@ -1,4 +1,4 @@
-import { RECEIPT_QUANTITY_DECIMALS, RECEIPT_QUANTITY_PATTERN } from "../validation/limits.js";
+import { RECEIPT_QUANTITY_DECIMALS, RECEIPT_QUANTITY_PATTERN } from "./limits.js";
 
 /**
  * The exact arithmetic of a 54-FZ receipt (API.md 10.7): an item's total is its quantity (a decimal

@@ -1,8 +1,8 @@
 import { err, type Result } from "neverthrow";
-import type { KopekError } from "../api/errors.js";
 import type { Operation } from "../api/routes.js";
 import type { KeyCache } from "../auth/key-cache.js";
 import type { AuthContext } from "../auth/look-up-key.js";
+import type { KopekError } from "../domain/errors.js";
 import type { OnAmountMismatch } from "../payments/amount-rule.js";
 import type { Clock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";

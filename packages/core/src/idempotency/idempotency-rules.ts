@@ -1,7 +1,7 @@
 import { err, ok, type Result } from "neverthrow";
-import type { KopekError, KopekErrorOf } from "../api/errors.js";
 import { withHeader } from "../api/with-header.js";
 import { sha256Hex } from "../crypto/sha256.js";
+import type { KopekError, KopekErrorOf } from "../domain/errors.js";
 import type { ExistingIdempotencyRecord, StoredResponse } from "../ports/idempotency-storage.js";
 
 /** How long a key is remembered (API.md 3). */
@@ -10,8 +10,8 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_LEASE_MS = 30_000;
 export const MAX_LEASE_MS = 60_000;
 
+import { MAX_IDEMPOTENCY_KEY_LENGTH, PRINTABLE_ASCII } from "../domain/limits.js";
 import { luhnValid, withoutUuids } from "../validation/card-guard.js";
-import { MAX_IDEMPOTENCY_KEY_LENGTH, PRINTABLE_ASCII } from "../validation/limits.js";
 
 /** Where an Idempotency-Key holding a card number is reported, as query parameters are (`#/limit`). */
 export const IDEMPOTENCY_KEY_POINTER = "#/Idempotency-Key";

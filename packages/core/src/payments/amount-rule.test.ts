@@ -1,9 +1,11 @@
+// @kopek/testing's fixtures by path: that package depends on core, so core cannot depend on it.
+
 import fc from "fast-check";
 import { err, ok } from "neverthrow";
 import { describe, expect, it } from "vitest";
+import { samplePayment, sampleRefund } from "../../../testing/src/fixtures.js";
 import type { Money } from "../domain/model.js";
 import type { ProviderPayment, ProviderRefund } from "../ports/payment-provider.js";
-import { samplePayment, sampleRefund } from "../testing/fixtures.js";
 import {
   type AmountMismatch,
   moneyAgrees,

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
-import type { KopekError } from "../api/errors.js";
 import { isUuid } from "../crypto/uuid-v7.js";
+import type { KopekError } from "../domain/errors.js";
 import type { Payment, Project } from "../domain/model.js";
 import type {
   NotificationAnswer,

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "neverthrow";
-import type { KopekError } from "../api/errors.js";
+import type { KopekError } from "../domain/errors.js";
 import type { Invoice, Payment, Project, SavedMethod, Subscription } from "../domain/model.js";
 import { type DomainEvent, invoiceEvent, paymentEvent, subscriptionEvent } from "../events/domain-event.js";
 import { renewalEvents } from "../events/renewal-events.js";

@@ -1,6 +1,6 @@
 import { err, type Result } from "neverthrow";
-import type { KopekError } from "../api/errors.js";
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
+import type { KopekError } from "../domain/errors.js";
 import type { Money, Project, Refund } from "../domain/model.js";
 import type { OnAmountMismatch } from "../payments/amount-rule.js";
 import { type Clock, systemClock } from "../ports/clock.js";

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "neverthrow";
-import type { KopekError } from "../api/errors.js";
+import type { KopekError } from "../domain/errors.js";
 import type { Money, Payment, Refund } from "../domain/model.js";
 import type { DomainEvent } from "../events/domain-event.js";
 import { nextCheckAfter } from "../payments/payment-records.js";

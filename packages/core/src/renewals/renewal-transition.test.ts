@@ -1,5 +1,7 @@
+// @kopek/testing's fixtures by path: that package depends on core, so core cannot depend on it.
+
 import { describe, expect, it } from "vitest";
-import { sampleSubscription } from "../testing/fixtures.js";
+import { sampleSubscription } from "../../../testing/src/fixtures.js";
 import { cycleOfPeriod, periodOfCycle, renewalChargeKey } from "./renewal-transition.js";
 
 describe("cycle numbers", () => {

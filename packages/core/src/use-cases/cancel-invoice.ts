@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "neverthrow";
-import type { KopekError } from "../api/errors.js";
+import type { KopekError } from "../domain/errors.js";
 import { invoiceStatusAt, presentInvoice } from "../domain/presenters.js";
 import { invoiceEvent } from "../events/domain-event.js";
 import { type Execution, fromStorageError, type Outcome } from "./execution.js";

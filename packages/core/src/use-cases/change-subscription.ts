@@ -1,5 +1,5 @@
 import { err, type Result } from "neverthrow";
-import type { KopekError } from "../api/errors.js";
+import type { KopekError } from "../domain/errors.js";
 import { presentSubscription } from "../domain/presenters.js";
 import type { CancelSubscriptionRequest, UpdateSubscriptionRequest } from "../validation/schemas.js";
 import { type Execution, fromStorageError, type Outcome } from "./execution.js";

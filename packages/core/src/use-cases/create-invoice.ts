@@ -1,11 +1,11 @@
 import { err, ok, type Result } from "neverthrow";
-import type { KopekError } from "../api/errors.js";
+import type { KopekError } from "../domain/errors.js";
+import { DEFAULT_INVOICE_LIFETIME_MS } from "../domain/limits.js";
 import type { Invoice, PaymentMethod, Receipt } from "../domain/model.js";
 import { formatMoney } from "../domain/money.js";
 import { presentInvoice } from "../domain/presenters.js";
 import { hostedPagePath } from "../payments/page-paths.js";
 import type { ProviderCapabilities } from "../ports/payment-provider.js";
-import { DEFAULT_INVOICE_LIFETIME_MS } from "../validation/limits.js";
 import type { CreateInvoiceRequest } from "../validation/schemas.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
 import { receiptFor } from "./receipt-request.js";

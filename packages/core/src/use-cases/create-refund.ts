@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "neverthrow";
-import type { KopekError } from "../api/errors.js";
+import type { KopekError } from "../domain/errors.js";
 import { presentRefund } from "../domain/presenters.js";
 import { refundPayment } from "../refunds/refund-payment.js";
 import type { CreateRefundRequest } from "../validation/schemas.js";

@@ -1,4 +1,4 @@
-import type { KopekError } from "../api/errors.js";
+import type { KopekError } from "../domain/errors.js";
 import type { Payment, Project } from "../domain/model.js";
 import type { DomainEvent } from "../events/domain-event.js";
 import type { OnAmountMismatch } from "../payments/amount-rule.js";

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "neverthrow";
-import type { KopekError } from "../api/errors.js";
+import type { KopekError } from "../domain/errors.js";
 import type { Payment } from "../domain/model.js";
 import { newPayment, type PaymentSubject } from "../payments/payment-records.js";
 import { type Execution, fromStorageError } from "./execution.js";

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
-import type { KopekError } from "../api/errors.js";
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
+import type { KopekError } from "../domain/errors.js";
 import type { Subscription } from "../domain/model.js";
 import { type Clock, systemClock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";

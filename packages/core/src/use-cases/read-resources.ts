@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
-import type { KopekError } from "../api/errors.js";
 import { encodeCursor, parseListQuery, type QueryParameters } from "../api/list-query.js";
+import type { KopekError } from "../domain/errors.js";
 import {
   INVOICE_STATUSES,
   type InvoiceStatus,

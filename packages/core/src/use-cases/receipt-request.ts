@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "neverthrow";
-import type { KopekError } from "../api/errors.js";
+import type { KopekError } from "../domain/errors.js";
 import type { Receipt } from "../domain/model.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
 import type { ReceiptRequest } from "../validation/schemas.js";

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from "neverthrow";
-import type { KopekError } from "../api/errors.js";
+import type { KopekError } from "../domain/errors.js";
 import type { Subscription } from "../domain/model.js";
 import { type DomainEvent, subscriptionEvent, subscriptionUpdatedEvent } from "../events/domain-event.js";
 import type { IdGenerator } from "../ports/id-generator.js";

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
-import type { KopekError } from "../api/errors.js";
 import { addPeriods, describePeriod } from "../domain/billing-period.js";
+import type { KopekError } from "../domain/errors.js";
 import type { Invoice, SavedMethod, Subscription } from "../domain/model.js";
 import { formatMoney } from "../domain/money.js";
 import { invoiceStatusAt, presentSubscription } from "../domain/presenters.js";

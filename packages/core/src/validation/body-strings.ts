@@ -1,4 +1,4 @@
-import type { FieldIssue } from "../api/errors.js";
+import type { FieldIssue } from "../domain/errors.js";
 
 /**
  * A rule over one string of a request body — a value or an object key, at any depth — returning the

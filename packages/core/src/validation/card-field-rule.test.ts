@@ -1,6 +1,8 @@
+// @kopek/testing's fixtures by path: that package depends on core, so core cannot depend on it.
+
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cardNumberArb, luhnCheckDigit, writtenCardNumberArb } from "../testing/card-numbers.js";
+import { cardNumberArb, luhnCheckDigit, writtenCardNumberArb } from "../../../testing/src/card-numbers.js";
 import { validateCreateInvoice, validateCreateRefund, validateCreateSubscription } from "./validate.js";
 
 const context = { currencies: ["RUB"], now: new Date("2026-11-22T09:30:00.000Z") };

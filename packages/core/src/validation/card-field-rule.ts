@@ -1,4 +1,4 @@
-import type { FieldIssue } from "../api/errors.js";
+import type { FieldIssue } from "../domain/errors.js";
 import { type StringRule, stringIssues } from "./body-strings.js";
 import { containsCardNumber } from "./card-guard.js";
 import { toPointer } from "./json-pointer.js";

@@ -1,6 +1,8 @@
+// @kopek/testing's fixtures by path: that package depends on core, so core cannot depend on it.
+
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cardNumberArb, writtenCardNumberArb } from "../testing/card-numbers.js";
+import { cardNumberArb, writtenCardNumberArb } from "../../../testing/src/card-numbers.js";
 import { containsCardNumber, formatCardMask, luhnValid, redactCardNumbers } from "./card-guard.js";
 
 const cardArb = cardNumberArb;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { MAX_DISPLAY_NAME_LENGTH } from "../domain/limits.js";
 import { displayNameProblem } from "./display-name.js";
-import { MAX_DISPLAY_NAME_LENGTH } from "./limits.js";
 
 describe("displayNameProblem", () => {
   it("accepts names a merchant would use, in any script, up to 100 characters", () => {

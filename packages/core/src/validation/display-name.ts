@@ -1,5 +1,5 @@
+import { MAX_DISPLAY_NAME_LENGTH } from "../domain/limits.js";
 import { containsCardNumber } from "./card-guard.js";
-import { MAX_DISPLAY_NAME_LENGTH } from "./limits.js";
 
 // Controls, format characters (bidi overrides, zero-width joiners that could disguise a name),
 // private-use and lone surrogates, and line or paragraph separators: nothing a payer could read.

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { isPeriodWithinOneYear } from "../domain/billing-period.js";
-import { PAYMENT_METHODS, PERIOD_UNITS, type PeriodUnit } from "../domain/model.js";
 import {
   AMOUNT_PATTERN,
   CURRENCY_PATTERN,
@@ -15,7 +14,8 @@ import {
   MAX_METHOD_REF_LENGTH,
   MAX_RETURN_URL_LENGTH,
   PRINTABLE_ASCII,
-} from "./limits.js";
+} from "../domain/limits.js";
+import { PAYMENT_METHODS, PERIOD_UNITS, type PeriodUnit } from "../domain/model.js";
 import { normalizedUrl } from "./normalized-url.js";
 import type { CreateInvoiceRequest, CreateSubscriptionRequest } from "./schemas.js";
 

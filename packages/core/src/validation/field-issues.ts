@@ -1,5 +1,5 @@
 import type { core } from "zod";
-import type { FieldIssue, FieldIssueCode } from "../api/errors.js";
+import type { FieldIssue, FieldIssueCode } from "../domain/errors.js";
 import { toPointer } from "./json-pointer.js";
 
 type ZodIssue = core.$ZodIssue;

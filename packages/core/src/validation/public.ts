@@ -1,7 +1,5 @@
 /** What the package exports of its request and response schemas and validation (index.ts). */
-export { containsCardNumber, formatCardMask, luhnValid, redactCardNumbers } from "./card-guard.js";
-export { displayNameProblem } from "./display-name.js";
-export { toPointer } from "./json-pointer.js";
+
 export {
   AMOUNT_PATTERN,
   CURRENCY_PATTERN,
@@ -32,7 +30,10 @@ export {
   PRINTABLE_ASCII,
   RECEIPT_QUANTITY_DECIMALS,
   RECEIPT_QUANTITY_PATTERN,
-} from "./limits.js";
+} from "../domain/limits.js";
+export { containsCardNumber, formatCardMask, luhnValid, redactCardNumbers } from "./card-guard.js";
+export { displayNameProblem } from "./display-name.js";
+export { toPointer } from "./json-pointer.js";
 export { normalizedUrl } from "./normalized-url.js";
 export {
   type RefundListResponse,

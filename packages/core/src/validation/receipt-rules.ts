@@ -1,7 +1,7 @@
-import type { FieldIssue } from "../api/errors.js";
+import type { FieldIssue } from "../domain/errors.js";
+import { CURRENCY_PATTERN, RECEIPT_QUANTITY_PATTERN } from "../domain/limits.js";
 import { formatAmount, isValidAmount } from "../domain/money.js";
 import { formatThousandths, itemTotal } from "../domain/receipt-total.js";
-import { CURRENCY_PATTERN, RECEIPT_QUANTITY_PATTERN } from "./limits.js";
 
 /**
  * API.md 10.7's cross-field rules of a receipt, on the raw body (so they are reported with zod's

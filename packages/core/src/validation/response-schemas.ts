@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { FIELD_ISSUE_CODES, type KopekErrorCode } from "../api/errors.js";
 import type { ProblemBody } from "../api/problem.js";
+import { FIELD_ISSUE_CODES, type KopekErrorCode } from "../domain/errors.js";
+import { AMOUNT_OR_ZERO_PATTERN } from "../domain/limits.js";
 import {
   CANCEL_REASONS,
   INVOICE_STATUSES,
@@ -15,7 +16,6 @@ import {
   type PaymentEventType,
   type SubscriptionEventType,
 } from "../events/domain-event.js";
-import { AMOUNT_OR_ZERO_PATTERN } from "./limits.js";
 import { receiptResponseSchema } from "./receipt-response-schema.js";
 import { metadataSchema, moneySchema, paymentMethodSchema, periodSchema } from "./schemas.js";
 

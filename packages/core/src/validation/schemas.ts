@@ -1,13 +1,6 @@
 import { z } from "zod";
 import { isPeriodWithinOneYear } from "../domain/billing-period.js";
 import {
-  PAYMENT_METHODS,
-  PERIOD_UNITS,
-  RECEIPT_PAYMENT_MODES,
-  RECEIPT_PAYMENT_SUBJECTS,
-} from "../domain/model.js";
-import { quantityInThousandths } from "../domain/receipt-total.js";
-import {
   AMOUNT_PATTERN,
   CURRENCY_PATTERN,
   E164_PATTERN,
@@ -30,7 +23,14 @@ import {
   MIN_RECEIPT_VAT_CODE,
   PRINTABLE_ASCII,
   RECEIPT_QUANTITY_PATTERN,
-} from "./limits.js";
+} from "../domain/limits.js";
+import {
+  PAYMENT_METHODS,
+  PERIOD_UNITS,
+  RECEIPT_PAYMENT_MODES,
+  RECEIPT_PAYMENT_SUBJECTS,
+} from "../domain/model.js";
+import { quantityInThousandths } from "../domain/receipt-total.js";
 import { normalizedUrl } from "./normalized-url.js";
 
 /**

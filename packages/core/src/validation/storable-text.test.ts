@@ -1,6 +1,8 @@
+// @kopek/testing's fixtures by path: that package depends on core, so core cannot depend on it.
+
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { spliceString, stringPlaces } from "../testing/string-paths.js";
+import { spliceString, stringPlaces } from "../../../testing/src/string-paths.js";
 import { stringIssues } from "./body-strings.js";
 import { toPointer } from "./json-pointer.js";
 import { firstUnstorableCharacter, isStorableText, storableCharacterRule } from "./storable-text.js";

@@ -1,11 +1,11 @@
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
-import type { FieldIssue, KopekErrorOf } from "../api/errors.js";
+import type { FieldIssue, KopekErrorOf } from "../domain/errors.js";
+import { CURRENCY_PATTERN, MAX_INVOICE_LIFETIME_MS, MIN_INVOICE_LIFETIME_MS } from "../domain/limits.js";
 import { stringIssues } from "./body-strings.js";
 import { cardNumberRule } from "./card-field-rule.js";
 import { fastCreateInvoice, fastCreateSubscription } from "./fast-path.js";
 import { toFieldIssues } from "./field-issues.js";
-import { CURRENCY_PATTERN, MAX_INVOICE_LIFETIME_MS, MIN_INVOICE_LIFETIME_MS } from "./limits.js";
 import { checkReceiptTotal } from "./receipt-rules.js";
 import {
   type CancelSubscriptionRequest,

@@ -12,9 +12,9 @@ import {
   validateCreateSubscription,
   webhookPayload,
 } from "@kopek/core";
-import { sampleInvoice, samplePayment, sampleRefund, sampleSubscription } from "@kopek/core/testing";
 import { createSandboxProvider } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "@kopek/storage-memory";
+import { sampleInvoice, samplePayment, sampleRefund, sampleSubscription } from "@kopek/testing";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compileAgainstDocument } from "../../test/document-schemas.js";

@@ -1,4 +1,4 @@
-import { manualClock } from "@kopek/core/testing";
+import { manualClock } from "@kopek/testing";
 import { okAsync } from "neverthrow";
 import { expect, test } from "vitest";
 import { PURGE_BATCH, purgeAllExpiredIdempotencyKeys } from "./idempotency-purge.js";

@@ -1,5 +1,5 @@
 import { generateApiKey } from "@kopek/core";
-import { awkwardTextArb, deeplyNestedArb, longTextArb } from "@kopek/core/testing";
+import { awkwardTextArb, deeplyNestedArb, longTextArb } from "@kopek/testing";
 import fc from "fast-check";
 import type { RawRequest } from "./raw-http.js";
 

@@ -1,0 +1,3 @@
+import { defineKopekConfig } from "../../tsup.config.base.js";
+
+export default defineKopekConfig(["src/index.ts"]);

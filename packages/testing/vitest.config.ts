@@ -1,0 +1,3 @@
+import { kopekProject } from "../../vitest.shared.js";
+
+export default kopekProject("testing");
