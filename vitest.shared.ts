@@ -28,6 +28,7 @@ export const STORAGE_SHARDED_SUITE = [
   "idempotency-races",
   "renewal-races",
   "period-end-races",
+  "trial-races",
   "create-batches",
   "metadata-order",
   "saved-method-token",

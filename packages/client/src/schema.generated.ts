@@ -329,7 +329,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** An incomplete subscription's first charge succeeded at the provider */
+        /** A subscription's first charge succeeded: an incomplete one's at the provider, or a trial's at trialEnd */
         post: operations["subscriptionActivatedWebhook"];
         delete?: never;
         options?: never;
@@ -399,6 +399,23 @@ export interface webhooks {
         put?: never;
         /** A subscription was changed through the API (a cancel at period end asked or undone); data.previous holds the fields that changed, as they were */
         post: operations["subscriptionUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.trial_will_end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A trial ends in 3 days (at once for a shorter one): its first charge is due at trialEnd */
+        post: operations["subscriptionTrialWillEndWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -501,6 +518,11 @@ export interface components {
             description?: string;
             metadata?: components["schemas"]["Metadata"];
             receipt?: components["schemas"]["ReceiptInput"] | null;
+            /**
+             * Format: date-time
+             * @description A trial until this moment, 1 hour to 365 days ahead (API.md 11.6): the method is checked and described but not charged; status trialing until the first charge at trialEnd. Not with invoiceId.
+             */
+            trialEnd?: string;
         } & ({
             method: unknown;
             providerMethodRef: unknown;
@@ -763,7 +785,7 @@ export interface components {
         Subscription: {
             id: components["schemas"]["Id"];
             /** @enum {string} */
-            status: "incomplete" | "active" | "past_due" | "canceled";
+            status: "incomplete" | "trialing" | "active" | "past_due" | "canceled";
             amount: components["schemas"]["Money"];
             period: components["schemas"]["Period"];
             description: string;
@@ -774,6 +796,7 @@ export interface components {
             startedAt: components["schemas"]["Timestamp"];
             nextChargeAt: components["schemas"]["Timestamp"];
             lastChargedAt: components["schemas"]["Timestamp"] | null;
+            /** @description Cycles charged; 0 while incomplete or trialing */
             cyclesStarted: number;
             createdAt: components["schemas"]["Timestamp"];
             /** @description When it was canceled; null while it is not */
@@ -782,6 +805,8 @@ export interface components {
             cancelReason: ("requested" | "payment_failed") | null;
             /** @description When a cancel at the end of the paid period takes effect (the nextChargeAt it was asked at): no charge is made then and the subscription becomes canceled; null when none is scheduled */
             cancelAt: components["schemas"]["Timestamp"] | null;
+            /** @description When its trial ends and its first charge is due (API.md 11.6); null without a trial */
+            trialEnd: components["schemas"]["Timestamp"] | null;
             /** @description Whether it is (or was) canceled at the end of a paid period: cancelAt is set */
             cancelAtPeriodEnd: boolean;
             /** @description The 54-FZ receipt sent with every cycle's charge; null when none */
@@ -790,7 +815,7 @@ export interface components {
         /** @description A webhook body, signed per Standard Webhooks */
         SubscriptionEvent: {
             /** @enum {string} */
-            type: "subscription.created" | "subscription.activated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.updated";
+            type: "subscription.created" | "subscription.activated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.updated" | "subscription.trial_will_end";
             /** @description When the change happened (not when this attempt was sent) */
             timestamp: components["schemas"]["Timestamp"];
             data: components["schemas"]["SubscriptionEventData"];
@@ -798,7 +823,7 @@ export interface components {
         SubscriptionEventData: {
             id: components["schemas"]["Id"];
             /** @enum {string} */
-            status: "incomplete" | "active" | "past_due" | "canceled";
+            status: "incomplete" | "trialing" | "active" | "past_due" | "canceled";
             amount: components["schemas"]["Money"];
             period: components["schemas"]["Period"];
             description: string;
@@ -809,6 +834,7 @@ export interface components {
             startedAt: components["schemas"]["Timestamp"];
             nextChargeAt: components["schemas"]["Timestamp"];
             lastChargedAt: components["schemas"]["Timestamp"] | null;
+            /** @description Cycles charged; 0 while incomplete or trialing */
             cyclesStarted: number;
             createdAt: components["schemas"]["Timestamp"];
             /** @description When it was canceled; null while it is not */
@@ -817,6 +843,8 @@ export interface components {
             cancelReason: ("requested" | "payment_failed") | null;
             /** @description When a cancel at the end of the paid period takes effect (the nextChargeAt it was asked at): no charge is made then and the subscription becomes canceled; null when none is scheduled */
             cancelAt: components["schemas"]["Timestamp"] | null;
+            /** @description When its trial ends and its first charge is due (API.md 11.6); null without a trial */
+            trialEnd: components["schemas"]["Timestamp"] | null;
             /** @description Whether it is (or was) canceled at the end of a paid period: cancelAt is set */
             cancelAtPeriodEnd: boolean;
             /** @description The 54-FZ receipt sent with every cycle's charge; null when none */
@@ -825,7 +853,7 @@ export interface components {
             previous?: {
                 id?: components["schemas"]["Id"];
                 /** @enum {string} */
-                status?: "incomplete" | "active" | "past_due" | "canceled";
+                status?: "incomplete" | "trialing" | "active" | "past_due" | "canceled";
                 amount?: components["schemas"]["Money"];
                 period?: components["schemas"]["Period"];
                 description?: string;
@@ -836,6 +864,7 @@ export interface components {
                 startedAt?: components["schemas"]["Timestamp"];
                 nextChargeAt?: components["schemas"]["Timestamp"];
                 lastChargedAt?: components["schemas"]["Timestamp"] | null;
+                /** @description Cycles charged; 0 while incomplete or trialing */
                 cyclesStarted?: number;
                 createdAt?: components["schemas"]["Timestamp"];
                 /** @description When it was canceled; null while it is not */
@@ -844,6 +873,8 @@ export interface components {
                 cancelReason?: ("requested" | "payment_failed") | null;
                 /** @description When a cancel at the end of the paid period takes effect (the nextChargeAt it was asked at): no charge is made then and the subscription becomes canceled; null when none is scheduled */
                 cancelAt?: components["schemas"]["Timestamp"] | null;
+                /** @description When its trial ends and its first charge is due (API.md 11.6); null without a trial */
+                trialEnd?: components["schemas"]["Timestamp"] | null;
                 /** @description Whether it is (or was) canceled at the end of a paid period: cancelAt is set */
                 cancelAtPeriodEnd?: boolean;
                 /** @description The 54-FZ receipt sent with every cycle's charge; null when none */
@@ -3072,6 +3103,38 @@ export interface operations {
                 "application/json": components["schemas"]["SubscriptionEvent"] & {
                     /** @constant */
                     type?: "subscription.updated";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other status, a redirect or no answer within 10 s is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionTrialWillEndWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description v1, + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the endpoint's whsec_ secret. Verify it on the raw body before parsing (verifyWebhook in @kopek/core). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionEvent"] & {
+                    /** @constant */
+                    type?: "subscription.trial_will_end";
                 };
             };
         };

@@ -245,14 +245,14 @@ export {
   cycleToCharge,
   renewalChargeKey,
 } from "./renewals/renewal-transition.js";
-export {
-  createRenewalWorker,
-  type RenewalEvent,
-  type RenewalOutcome,
-  type RenewalReport,
-  type RenewalWorker,
-  type RenewalWorkerOptions,
-} from "./renewals/renewal-worker.js";
+export { createRenewalWorker } from "./renewals/renewal-worker.js";
+export type {
+  RenewalEvent,
+  RenewalOutcome,
+  RenewalReport,
+  RenewalWorker,
+  RenewalWorkerOptions,
+} from "./renewals/renewal-worker-types.js";
 export {
   changeSubscriptionAsOperator,
   type OperatorSubscriptionOptions,

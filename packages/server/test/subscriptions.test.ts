@@ -17,6 +17,7 @@ describe("POST /v1/subscriptions", async () => {
         "receipt",
         "cancelAt",
         "cancelAtPeriodEnd",
+        "trialEnd",
         "cancelReason",
         "canceledAt",
         "createdAt",
@@ -46,6 +47,7 @@ describe("POST /v1/subscriptions", async () => {
       cancelReason: null,
       cancelAt: null,
       cancelAtPeriodEnd: false,
+      trialEnd: null,
     });
     expect(body.methodMask).toMatch(/^\d{4} \d{2}\*\* \*{4} \d{4}$/);
     for (const field of ["startedAt", "createdAt", "lastChargedAt", "nextChargeAt"])

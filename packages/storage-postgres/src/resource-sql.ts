@@ -35,6 +35,9 @@ const SUBSCRIPTION_FIELDS = [
   { name: "invoice_id", cast: "uuid" },
   { name: "receipt", cast: "jsonb" },
   { name: "cancel_at", cast: "timestamptz" },
+  { name: "trial_end", cast: "timestamptz" },
+  { name: "anchor_at", cast: "timestamptz" },
+  { name: "anchor_period", cast: "integer" },
   { name: "version", cast: "integer" },
 ] as const;
 
@@ -169,7 +172,7 @@ export const SAVE_SUBSCRIPTION = updateWhere(
 );
 
 /** The renewal claim's filter: chargeable, due at $1, renewal lease free or over. */
-const RENEWAL_DUE = `status IN ('active', 'past_due') AND next_attempt_at <= $1
+const RENEWAL_DUE = `status IN ('trialing', 'active', 'past_due') AND next_attempt_at <= $1
      AND (renewal_lease_expires_at IS NULL OR renewal_lease_expires_at <= $1)`;
 
 /** The projects of the earliest due subscriptions: $1 now, $2 limit (`subscriptions_renewal_idx`). */

@@ -24,7 +24,8 @@ export const API_KEY_COLUMNS = "id, project_id, sha256, created_at, revoked_at";
 export const SUBSCRIPTION_COLUMNS = `id, project_id, status, amount::text AS amount, currency, period_unit,
   period_count, method, provider_method_ref_ciphertext, method_mask, description, metadata, started_at,
   next_charge_at, last_charged_at, cycles_started, created_at, canceled_at, cancel_reason, next_cycle,
-  next_attempt_at, declines, first_declined_at, invoice_id, receipt, cancel_at, version`;
+  next_attempt_at, declines, first_declined_at, invoice_id, receipt, cancel_at, trial_end,
+  anchor_at, anchor_period, version`;
 type Row = Record<string, unknown>;
 
 export function toApiKey(row: Row): ApiKeyRecord {
@@ -64,6 +65,10 @@ export function toSubscription(row: Row, cipher: TokenCipher): Subscription {
     invoiceId: row.invoice_id === null || row.invoice_id === undefined ? null : String(row.invoice_id),
     receipt: (row.receipt ?? null) as Receipt | null,
     cancelAt: toNullableDate(row.cancel_at),
+    trialEnd: toNullableDate(row.trial_end),
+    // Null on rows an older process inserted: the anchor was `started_at` then (migration 0014).
+    anchorAt: toNullableDate(row.anchor_at) ?? toDate(row.started_at),
+    anchorPeriod: Number(row.anchor_period ?? 0),
     version: Number(row.version),
   };
 }
@@ -107,7 +112,7 @@ export function toInvoice(row: Row, cipher: TokenCipher): Invoice {
 }
 
 /**
- * A subscription's columns in `SUBSCRIPTION_WRITE_COLUMNS` order: id, then the 25 others (the
+ * A subscription's columns in `SUBSCRIPTION_WRITE_COLUMNS` order: id, then the 28 others (the
  * method ref encrypted under the current key, bound to the id).
  */
 export function subscriptionValues(s: Subscription, cipher: TokenCipher): unknown[] {
@@ -138,6 +143,9 @@ export function subscriptionValues(s: Subscription, cipher: TokenCipher): unknow
     s.invoiceId,
     s.receipt === null ? null : JSON.stringify(s.receipt),
     nullableTimestamp(s.cancelAt),
+    nullableTimestamp(s.trialEnd),
+    timestamp(s.anchorAt),
+    s.anchorPeriod,
     s.version,
   ];
 }

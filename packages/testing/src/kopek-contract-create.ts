@@ -37,6 +37,7 @@ export function registerCreateTests(options: KopekContractOptions): void {
         "cancelReason",
         "cancelAt",
         "cancelAtPeriodEnd",
+        "trialEnd",
         "receipt",
       ]);
       expect(body).toMatchObject({
@@ -55,6 +56,7 @@ export function registerCreateTests(options: KopekContractOptions): void {
         cancelReason: null,
         cancelAt: null,
         cancelAtPeriodEnd: false,
+        trialEnd: null,
       });
       expect(body.id).toMatch(UUID_V7);
       expect(body.methodMask).toMatch(/^\d{4} \d{2}\*\* \*{4} \d{4}$/);

@@ -21,6 +21,7 @@ import { registerRenewalTests } from "./kopek-contract-renewals.js";
 import { registerRequestTests } from "./kopek-contract-requests.js";
 import { registerSavedMethodTests } from "./kopek-contract-saved-methods.js";
 import { registerSettlementTests } from "./kopek-contract-settlement.js";
+import { registerTrialTests } from "./kopek-contract-trials.js";
 import type { KopekContractOptions } from "./kopek-harness.js";
 
 /**
@@ -37,6 +38,7 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerLifecycleTests(options);
     registerRenewalTests(options);
     registerPeriodEndTests(options);
+    registerTrialTests(options);
     registerNoLostChargeTests(options);
     registerNoLostMoneyTests(options);
     registerEventTests(options);

@@ -51,6 +51,11 @@ export const MIN_INVOICE_LIFETIME_MS = 60_000;
 /** …and at most this far (30 days); without it an invoice lives 24 hours. */
 export const MAX_INVOICE_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 export const DEFAULT_INVOICE_LIFETIME_MS = 24 * 60 * 60_000;
+/** How far ahead a subscription's `trialEnd` may be (API.md 11.6): 1 hour to 365 days. */
+export const MIN_TRIAL_MS = 60 * 60_000;
+export const MAX_TRIAL_MS = 365 * 24 * 60 * 60_000;
+/** `subscription.trial_will_end` comes this long before `trialEnd` (at once for a shorter trial). */
+export const TRIAL_NOTICE_MS = 3 * 24 * 60 * 60_000;
 /** 10.7 A receipt has 1 to this many items. */
 export const MAX_RECEIPT_ITEMS = 100;
 /** 10.7 A receipt item's `description`. */

@@ -30,8 +30,11 @@ export interface Period {
 
 export type Metadata = Readonly<Record<string, string>>;
 
-/** `incomplete`: created while its first charge is pending at the provider (API.md 10.5). */
-export const SUBSCRIPTION_STATUSES = ["incomplete", "active", "past_due", "canceled"] as const;
+/**
+ * `incomplete`: created while its first charge is pending at the provider (API.md 10.5); `trialing`:
+ * created with a trial, its first charge due at `trialEnd` (11.6).
+ */
+export const SUBSCRIPTION_STATUSES = ["incomplete", "trialing", "active", "past_due", "canceled"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** Why a subscription ended: canceled through the API, or dunning ran out of retries. */
@@ -63,6 +66,14 @@ export interface Subscription {
    * asked at. The renewal worker charges nothing then and cancels. Null when none was asked, or undone.
    */
   readonly cancelAt: Date | null;
+  /** When a trial ends and the first charge is due (API.md 11.6); null for a subscription without one. */
+  readonly trialEnd: Date | null;
+  /**
+   * The schedule's anchor: period p (renewal-transition.ts) is due at `anchorAt` + (p − `anchorPeriod`)
+   * periods. `startedAt` and period 0 for a subscription charged when created; `trialEnd` for a trial.
+   */
+  readonly anchorAt: Date;
+  readonly anchorPeriod: number;
   /**
    * The schedule's period due at `nextChargeAt` (anchor + nextCycle periods): cycle nextCycle + 1 as
    * Payments count (renewal-transition.ts); 1 after creation, the second cycle.

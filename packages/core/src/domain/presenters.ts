@@ -35,6 +35,7 @@ export function presentSubscription(s: Subscription) {
     cancelReason: s.cancelReason,
     cancelAt: s.cancelAt === null ? null : s.cancelAt.toISOString(),
     cancelAtPeriodEnd: s.cancelAt !== null,
+    trialEnd: s.trialEnd === null ? null : s.trialEnd.toISOString(),
     receipt: presentReceipt(s.receipt),
   };
 }

@@ -13,6 +13,7 @@ export const EVENT_TYPES = [
   "subscription.past_due",
   "subscription.canceled",
   "subscription.updated",
+  "subscription.trial_will_end",
   "payment.canceled",
   "refund.succeeded",
   "refund.canceled",

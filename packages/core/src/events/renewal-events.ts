@@ -14,9 +14,17 @@ export function renewalEvents(
   ids: IdGenerator,
 ): DomainEvent[] {
   if (before.status === "canceled") return [];
+  // A trial's first charge starts the subscription, as an incomplete one's does (API.md 11.6).
   if (after.cyclesStarted > before.cyclesStarted)
-    return [subscriptionEvent("subscription.renewed", after, at, ids)];
-  if (after.status === "past_due" && before.status === "active")
+    return [
+      subscriptionEvent(
+        before.status === "trialing" ? "subscription.activated" : "subscription.renewed",
+        after,
+        at,
+        ids,
+      ),
+    ];
+  if (after.status === "past_due" && before.status !== "past_due")
     return [subscriptionEvent("subscription.past_due", after, at, ids)];
   if (after.status === "canceled") return [subscriptionEvent("subscription.canceled", after, at, ids)];
   return [];

@@ -25,12 +25,24 @@ export const periodOfCycle = (cycle: number): number => cycle - 1;
 /** The cycle (1 = the first charge) of a schedule's period. */
 export const cycleOfPeriod = (period: number): number => period + 1;
 
+/** When period `period` of `subscription`'s schedule is due (see `Subscription.anchorAt`). */
+export function periodDueAt(subscription: Subscription, period: number): Date {
+  return addPeriods(subscription.anchorAt, subscription.period, period - subscription.anchorPeriod);
+}
+
+/** The latest period of `subscription` due by `now`, from `period` on (`latestDueCycle` on its anchor). */
+function latestDuePeriod(subscription: Subscription, period: number, now: Date): number {
+  const { anchorAt, anchorPeriod } = subscription;
+  return latestDueCycle(anchorAt, subscription.period, period - anchorPeriod, now) + anchorPeriod;
+}
+
 /** The period (see above) a renewal of `subscription` charges at `now`. */
 export function cycleToCharge(subscription: Subscription, now: Date): number {
-  // A past-due subscription retries the cycle that failed; an active one catches up to the latest due.
-  return subscription.status === "past_due"
+  // A past-due subscription retries the cycle that failed, and a trial's first charge is its first
+  // cycle however late it comes; an active one catches up to the latest due.
+  return subscription.status === "past_due" || subscription.status === "trialing"
     ? subscription.nextCycle
-    : latestDueCycle(subscription.startedAt, subscription.period, subscription.nextCycle, now);
+    : latestDuePeriod(subscription, subscription.nextCycle, now);
 }
 
 /**
@@ -63,8 +75,8 @@ export function applyChargeResult(
     const charged = { ...base, cyclesStarted: subscription.cyclesStarted + 1, lastChargedAt: result.at };
     // Canceled while the charge was in flight: the money moved, so it is recorded, but nothing resumes.
     if (subscription.status === "canceled") return charged;
-    const nextCycle = latestDueCycle(subscription.startedAt, subscription.period, cycle, result.at) + 1;
-    const nextChargeAt = addPeriods(subscription.startedAt, subscription.period, nextCycle);
+    const nextCycle = latestDuePeriod(subscription, cycle, result.at) + 1;
+    const nextChargeAt = periodDueAt(subscription, nextCycle);
     return {
       ...charged,
       status: "active",
@@ -82,7 +94,7 @@ export function applyChargeResult(
   const unpaid = {
     ...base,
     nextCycle: cycle,
-    nextChargeAt: addPeriods(subscription.startedAt, subscription.period, cycle),
+    nextChargeAt: periodDueAt(subscription, cycle),
     declines,
     firstDeclinedAt,
   };

@@ -3,7 +3,7 @@ import type { Payment, Project, Subscription } from "../domain/model.js";
 import { paymentEvent } from "../events/domain-event.js";
 import { renewalEvents } from "../events/renewal-events.js";
 import { startIntervalJob } from "../jobs/interval-job.js";
-import { type OnAmountMismatch, trustedPaymentAnswer } from "../payments/amount-rule.js";
+import { trustedPaymentAnswer } from "../payments/amount-rule.js";
 import {
   answeredOver,
   newPayment,
@@ -11,12 +11,10 @@ import {
   type PaymentSubject,
 } from "../payments/payment-records.js";
 import { settlePayment } from "../payments/settle-payment.js";
-import { type Clock, systemClock } from "../ports/clock.js";
-import type { IdGenerator } from "../ports/id-generator.js";
+import { systemClock } from "../ports/clock.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
-import type { Storage } from "../ports/storage.js";
 import { endAtPeriodEnd, endsAtPeriodEnd } from "./period-end.js";
-import { DEFAULT_DUNNING_POLICY, type DunningPolicy } from "./renewal-schedule.js";
+import { DEFAULT_DUNNING_POLICY } from "./renewal-schedule.js";
 import {
   applyChargeResult,
   type ChargeResult,
@@ -25,6 +23,13 @@ import {
   periodOfCycle,
   renewalChargeKey,
 } from "./renewal-transition.js";
+import type {
+  RenewalOutcome,
+  RenewalReport,
+  RenewalWorker,
+  RenewalWorkerOptions,
+} from "./renewal-worker-types.js";
+import { sendTrialNotice, trialNoticeDue } from "./trial-notice.js";
 
 /** Whether renewal state changed since `claimed`: another worker recorded an attempt meanwhile. */
 function renewalMoved(claimed: Subscription, current: Subscription): boolean {
@@ -34,53 +39,6 @@ function renewalMoved(claimed: Subscription, current: Subscription): boolean {
     current.cyclesStarted !== claimed.cyclesStarted ||
     current.nextAttemptAt.getTime() !== claimed.nextAttemptAt.getTime()
   );
-}
-
-export interface RenewalWorkerOptions {
-  readonly storage: Storage;
-  readonly providerFor: (project: Project) => PaymentProvider;
-  readonly clock?: Clock;
-  readonly ids?: IdGenerator;
-  readonly dunning?: DunningPolicy;
-  /** Subscriptions claimed per batch (default 50). */
-  readonly batchSize?: number;
-  /** How long a claimed subscription is held before another worker may take it (default 60 s). */
-  readonly leaseMs?: number;
-  /** Told about every attempt, for logs and metrics. */
-  readonly onRenewal?: (event: RenewalEvent) => void;
-  /** Told about every provider word refused for its amount or currency (API.md 10.1). */
-  readonly onAmountMismatch?: OnAmountMismatch | undefined;
-  readonly onError?: (cause: unknown) => void;
-}
-
-/** What one due subscription came to: a charge's result, or `canceled` by a cancel at period end. */
-export type RenewalOutcome = ChargeResult["kind"] | "canceled";
-
-export interface RenewalEvent {
-  readonly subscription: Subscription;
-  /** The cycle attempted, as `Payment.cycle` counts it: 1 = the first charge (API.md 10.2). */
-  readonly cycle: number;
-  readonly result: RenewalOutcome;
-}
-
-export interface RenewalReport {
-  readonly claimed: number;
-  readonly charged: number;
-  readonly declined: number;
-  /** Charges the provider has not decided yet: asked about again later. */
-  readonly pending: number;
-  readonly unavailable: number;
-  /** Ended uncharged by a cancel at period end (API.md 11.2). */
-  readonly canceled: number;
-}
-
-export interface RenewalWorker {
-  /** Renews every subscription due now, batch after batch, until none is left. */
-  runOnce(): Promise<RenewalReport>;
-  /** Runs `runOnce` every `intervalMs` until `stop`. */
-  start(intervalMs: number): void;
-  /** Stops the timer and waits for the batch in progress. */
-  stop(): Promise<void>;
 }
 
 /**
@@ -109,15 +67,14 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
 
   async function renew(subscription: Subscription, project: Project): Promise<RenewalOutcome> {
     const provider = options.providerFor(project);
+    const now = clock.now();
+    if (trialNoticeDue(subscription, now))
+      return uncharged(subscription, "notified", sendTrialNotice(storage, subscription, now, ids));
     const open = await openCharge(subscription);
     // A charge the provider answered pending is asked about, never charged again (API.md 10.5).
     if (open?.providerPaymentId != null) return check(subscription, open, provider);
-    if (open === null && endsAtPeriodEnd(subscription, clock.now())) {
-      const ended = await endAtPeriodEnd(storage, subscription, clock.now(), ids);
-      const cycle = cycleOfPeriod(subscription.nextCycle);
-      if (ended) options.onRenewal?.({ subscription, cycle, result: "canceled" });
-      return ended ? "canceled" : "unavailable";
-    }
+    if (open === null && endsAtPeriodEnd(subscription, now))
+      return uncharged(subscription, "canceled", endAtPeriodEnd(storage, subscription, now, ids));
     // `cycle` is the schedule's period (renewal-transition.ts); Payments and events count cycles from 1.
     // An earlier attempt with no answer is sent again for its own cycle, with its own key.
     const cycle = open?.cycle != null ? periodOfCycle(open.cycle) : cycleToCharge(subscription, clock.now());
@@ -173,6 +130,17 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
     await save(claimed, cycle, { kind, at }, payments);
     options.onRenewal?.({ subscription, cycle: cycleOfPeriod(cycle), result: kind });
     return kind;
+  }
+
+  /** A due subscription taken up without a charge; `unavailable` when its write lost a race (it comes back). */
+  async function uncharged(
+    subscription: Subscription,
+    result: "notified" | "canceled",
+    written: Promise<boolean>,
+  ): Promise<RenewalOutcome> {
+    if (!(await written)) return "unavailable";
+    options.onRenewal?.({ subscription, cycle: cycleOfPeriod(subscription.nextCycle), result });
+    return result;
   }
 
   /**
@@ -269,7 +237,15 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
   }
 
   async function runBatches(): Promise<RenewalReport> {
-    const report = { claimed: 0, charged: 0, declined: 0, pending: 0, unavailable: 0, canceled: 0 };
+    const report = {
+      claimed: 0,
+      charged: 0,
+      declined: 0,
+      pending: 0,
+      unavailable: 0,
+      canceled: 0,
+      notified: 0,
+    };
     const projects = new Map<string, Project | null>();
     for (;;) {
       const now = clock.now();

@@ -14,6 +14,7 @@ import { firstChargeKey, recordFirstCharge } from "./first-charge.js";
 import { maskOf } from "./method-mask.js";
 import { receiptFor } from "./receipt-request.js";
 import { createSubscriptionFromInvoice } from "./subscription-from-invoice.js";
+import { startTrial } from "./trial.js";
 
 /**
  * Creates a subscription in the order of API.md 5.3: refuse a method the provider cannot charge
@@ -45,6 +46,14 @@ export async function createSubscription(
 
   const description = input.description ?? `${formatMoney(input.amount)} ${describePeriod(input.period)}`;
   const methodMask = maskOf(described.value);
+  if (input.trialEnd !== undefined)
+    return ok(
+      startTrial(execution, input, new Date(input.trialEnd), {
+        description,
+        methodMask,
+        receipt: receipt.value,
+      }),
+    );
   const subject = (providerPaymentId: string | null): PaymentSubject => ({
     projectId: project.id,
     amount: input.amount,
@@ -104,6 +113,9 @@ export async function createSubscription(
     canceledAt: null,
     cancelReason: null,
     cancelAt: null,
+    trialEnd: null,
+    anchorAt: now,
+    anchorPeriod: 0,
     nextCycle: 1,
     nextAttemptAt: nextChargeAt,
     declines: 0,

@@ -81,7 +81,8 @@ export function withCancelAtPeriodEnd(
     });
   // A renewal attempt recorded moves `nextAttemptAt` off `nextChargeAt` (renewal-worker.ts) until it
   // settles: its charge may already be made, so the period it pays is not the one ending.
-  const renewing = current.nextAttemptAt.getTime() !== current.nextChargeAt.getTime();
+  // (A trial's notice time comes before `nextChargeAt`: no attempt then.)
+  const renewing = current.nextAttemptAt.getTime() > current.nextChargeAt.getTime();
   if (renewing || current.nextChargeAt.getTime() <= now.getTime())
     return err({
       code: "invalid_state",

@@ -52,7 +52,9 @@ export const subscriptionResponseSchema = z
     startedAt: timestampSchema,
     nextChargeAt: timestampSchema,
     lastChargedAt: timestampSchema.nullable(),
-    cyclesStarted: z.int().min(1),
+    cyclesStarted: z.int().min(0).meta({
+      description: "Cycles charged; 0 while incomplete or trialing",
+    }),
     createdAt: timestampSchema,
     canceledAt: timestampSchema
       .nullable()
@@ -64,6 +66,9 @@ export const subscriptionResponseSchema = z
     cancelAt: timestampSchema.nullable().meta({
       description:
         "When a cancel at the end of the paid period takes effect (the nextChargeAt it was asked at): no charge is made then and the subscription becomes canceled; null when none is scheduled",
+    }),
+    trialEnd: timestampSchema.nullable().meta({
+      description: "When its trial ends and its first charge is due (API.md 11.6); null without a trial",
     }),
     cancelAtPeriodEnd: z.boolean().meta({
       description: "Whether it is (or was) canceled at the end of a paid period: cancelAt is set",

@@ -171,6 +171,13 @@ export const createSubscriptionRequestSchema = z
     description: descriptionSchema.optional(),
     metadata: metadataSchema.optional(),
     receipt: receiptSchema.nullable().optional(),
+    trialEnd: z.iso
+      .datetime({ offset: true, error: "must be an ISO 8601 timestamp, e.g. 2026-11-22T09:30:00.000Z" })
+      .optional()
+      .meta({
+        description:
+          "A trial until this moment, 1 hour to 365 days ahead (API.md 11.6): the method is checked and described but not charged; status trialing until the first charge at trialEnd. Not with invoiceId.",
+      }),
   })
   .meta({
     id: "CreateSubscriptionRequest",

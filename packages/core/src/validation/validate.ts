@@ -1,7 +1,13 @@
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
 import type { FieldIssue, KopekErrorOf } from "../domain/errors.js";
-import { CURRENCY_PATTERN, MAX_INVOICE_LIFETIME_MS, MIN_INVOICE_LIFETIME_MS } from "../domain/limits.js";
+import {
+  CURRENCY_PATTERN,
+  MAX_INVOICE_LIFETIME_MS,
+  MAX_TRIAL_MS,
+  MIN_INVOICE_LIFETIME_MS,
+  MIN_TRIAL_MS,
+} from "../domain/limits.js";
 import { stringIssues } from "./body-strings.js";
 import { cardNumberRule } from "./card-field-rule.js";
 import { fastCreateInvoice, fastCreateSubscription } from "./fast-path.js";
@@ -42,6 +48,7 @@ export function validateCreateSubscription(
     checkMetadataKeys(body, issues);
     checkSubscriptionShape(asRecord(body), issues);
     checkReceiptTotal(body, issues);
+    checkTrialEnd(asRecord(body), context.now, issues);
   });
   // `checkSubscriptionShape` let through exactly one of the two shapes.
   return checked as Result<CreateSubscriptionRequest, ValidationFailure>;
@@ -86,7 +93,13 @@ export function validateCreateInvoice(
         detail: "send either method or methods, not both",
       });
     }
-    checkExpiresAt(raw?.expiresAt, context.now, issues);
+    checkAhead(
+      raw?.expiresAt,
+      "expiresAt",
+      context.now,
+      [MIN_INVOICE_LIFETIME_MS, MAX_INVOICE_LIFETIME_MS],
+      issues,
+    );
   });
 }
 
@@ -150,24 +163,43 @@ function checkMetadataKeys(body: unknown, issues: FieldIssue[]): void {
 
 const DAY_MS = 24 * 60 * 60_000;
 
-function checkExpiresAt(value: unknown, now: Date, issues: FieldIssue[]): void {
+/** A timestamp `field` between `min` and `max` ms after now (an invoice's expiry, a trial's end). */
+function checkAhead(
+  value: unknown,
+  field: string,
+  now: Date,
+  [min, max]: readonly [number, number],
+  issues: FieldIssue[],
+): void {
   if (typeof value !== "string") return;
   const at = Date.parse(value);
   if (Number.isNaN(at)) return;
   const ahead = at - now.getTime();
-  if (ahead < MIN_INVOICE_LIFETIME_MS) {
+  const within = (ms: number) => (ms % DAY_MS === 0 ? `${ms / DAY_MS} days` : `${ms / 1000} seconds`);
+  if (ahead < min)
     issues.push({
-      pointer: "#/expiresAt",
+      pointer: `#/${field}`,
       code: "too_small",
-      detail: `must be at least ${MIN_INVOICE_LIFETIME_MS / 1000} seconds after now`,
+      detail: `must be at least ${within(min)} after now`,
     });
-  } else if (ahead > MAX_INVOICE_LIFETIME_MS) {
+  else if (ahead > max)
     issues.push({
-      pointer: "#/expiresAt",
+      pointer: `#/${field}`,
       code: "too_large",
-      detail: `must be at most ${MAX_INVOICE_LIFETIME_MS / DAY_MS} days after now`,
+      detail: `must be at most ${within(max)} after now`,
     });
-  }
+}
+
+/** `trialEnd` (API.md 11.6): 1 hour to 365 days ahead, and not on a subscription from a paid invoice. */
+function checkTrialEnd(raw: Record<string, unknown> | null, now: Date, issues: FieldIssue[]): void {
+  if (raw === null || raw.trialEnd === undefined) return;
+  if (raw.invoiceId !== undefined)
+    issues.push({
+      pointer: "#/trialEnd",
+      code: "mutually_exclusive",
+      detail: "a subscription from a paid invoice has its first cycle paid: it cannot have a trial",
+    });
+  checkAhead(raw.trialEnd, "trialEnd", now, [MIN_TRIAL_MS, MAX_TRIAL_MS], issues);
 }
 
 /**

@@ -33,13 +33,16 @@ const WHAT_HAPPENED: Readonly<Record<EventType, string>> = {
   "invoice.canceled": "An invoice was canceled",
   "subscription.created":
     "A subscription was created: its first cycle charged, or pending at the provider (status incomplete)",
-  "subscription.activated": "An incomplete subscription's first charge succeeded at the provider",
+  "subscription.activated":
+    "A subscription's first charge succeeded: an incomplete one's at the provider, or a trial's at trialEnd",
   "subscription.renewed": "A renewal was charged",
   "subscription.past_due": "A renewal was declined for the first time this cycle",
   "subscription.canceled":
     "A subscription was canceled: through the API, when dunning ran out, or when an incomplete one's first charge failed (cancelReason)",
   "subscription.updated":
     "A subscription was changed through the API (a cancel at period end asked or undone); data.previous holds the fields that changed, as they were",
+  "subscription.trial_will_end":
+    "A trial ends in 3 days (at once for a shorter one): its first charge is due at trialEnd",
   "payment.canceled": "A payment attempt ended without moving money (failureCode says why)",
   "refund.succeeded": "A refund succeeded at the provider: the payment's amountRefunded includes it",
   "refund.canceled": "The provider refused a refund; the amount it held is refundable again",
