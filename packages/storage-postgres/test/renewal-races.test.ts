@@ -204,6 +204,7 @@ describe(`renewal workers on ${db.backend}`, () => {
       pending: 0,
       unavailable: 0,
       canceled: 0,
+      notified: 0,
     });
 
     // Same keys (subscription, cycle, decline count): the provider replayed its 40 charges.

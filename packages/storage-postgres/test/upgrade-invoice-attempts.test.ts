@@ -42,7 +42,8 @@ it("0011 numbers earlier attempts as their provider keys did, per method, and co
   await db.pool.query("ALTER TABLE payments DROP COLUMN attempt");
   await db.pool.query("DROP INDEX payments_key_of_0012");
 
-  expect(await migrate(db.pool)).toEqual({ applied: [11, 12] });
+  // 0011, then the migrations after it.
+  expect((await migrate(db.pool)).applied.slice(0, 2)).toEqual([11, 12]);
   const numbers = await Promise.all(
     made.map(async (p) => (await storage.findPayment(project.id, p.id))._unsafeUnwrap()?.attempt),
   );

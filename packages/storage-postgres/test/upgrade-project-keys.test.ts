@@ -57,7 +57,8 @@ it("0012 gives a pending delivery its event's project, and the delivery is still
     written.push({ projectId: project.id, eventId, endpointId });
   }
 
-  expect(await migrate(db.pool)).toEqual({ applied: [12] });
+  // 0012, then the migrations after it.
+  expect((await migrate(db.pool)).applied[0]).toBe(12);
   const { rows } = await db.pool.query(
     "SELECT project_id, event_id FROM webhook_deliveries ORDER BY project_id",
   );

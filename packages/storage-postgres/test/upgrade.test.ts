@@ -69,6 +69,13 @@ it("upgrades a 0.1 database: backfills the new columns, and 0.1 inserts keep wor
   expect(await migrate(db.pool, { directory: pathToFileURL(`${upTo0011}/`) })).toEqual({
     applied: rollout.map((_, i) => i + 2),
   });
+  // An old process still serving inserts without the new columns.
+  const during = await insertAs01(project.id, "2026-03-31T09:30:00.123Z");
+
+  expect(await migrate(db.pool)).toEqual({
+    applied: later.slice(rollout.length).map((_, i) => i + 2 + rollout.length),
+  });
+  // Today's storage reads the rows of both: backfilled, and next_attempt_at following next_charge_at.
   expect((await storage.findProject(project.id))._unsafeUnwrap()).toEqual(project);
   const subscription = (await storage.findSubscription(project.id, before.subscriptionId))._unsafeUnwrap();
   expect(subscription).toMatchObject({
@@ -82,21 +89,23 @@ it("upgrades a 0.1 database: backfills the new columns, and 0.1 inserts keep wor
     cancelReason: null,
     version: 1,
   });
+  // Rows written before 0014 keep their schedule: anchored where they started, no trial.
+  expect(subscription?.anchorAt).toEqual(subscription?.startedAt);
+  expect([subscription?.anchorPeriod, subscription?.trialEnd, subscription?.cancelAt]).toEqual([
+    0,
+    null,
+    null,
+  ]);
   expect((await storage.findInvoice(project.id, before.invoiceId))._unsafeUnwrap()).toMatchObject({
     canceledAt: null,
     version: 1,
   });
 
-  // An old process still serving inserts without the new columns: next_attempt_at follows next_charge_at.
-  const during = await insertAs01(project.id, "2026-03-31T09:30:00.123Z");
   expect((await storage.findSubscription(project.id, during.subscriptionId))._unsafeUnwrap()).toMatchObject({
     nextAttemptAt: new Date("2026-03-31T09:30:00.123Z"),
     version: 1,
   });
 
-  expect(await migrate(db.pool)).toEqual({
-    applied: later.slice(rollout.length).map((_, i) => i + 2 + rollout.length),
-  });
   const claimed = (
     await storage.claimDueSubscriptions({
       now: new Date("2026-04-01T00:00:00.000Z"),
