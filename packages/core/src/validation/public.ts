@@ -33,6 +33,11 @@ export {
 } from "../domain/limits.js";
 export { containsCardNumber, formatCardMask, luhnValid, redactCardNumbers } from "./card-guard.js";
 export { displayNameProblem } from "./display-name.js";
+export {
+  invoiceEventPayloadSchema,
+  paymentEventPayloadSchema,
+  subscriptionEventPayloadSchema,
+} from "./event-schemas.js";
 export { toPointer } from "./json-pointer.js";
 export { normalizedUrl } from "./normalized-url.js";
 export {
@@ -47,21 +52,18 @@ export {
   fieldIssueSchema,
   type InvoiceListResponse,
   type InvoiceResponse,
-  invoiceEventPayloadSchema,
   invoiceListResponseSchema,
   invoiceResponseSchema,
   type PaymentListResponse,
   type PaymentResponse,
   PROBLEM_CODES,
   type ProblemResponse,
-  paymentEventPayloadSchema,
   paymentListResponseSchema,
   paymentResponseSchema,
   problemSchema,
   receiptResponseSchema,
   type SubscriptionListResponse,
   type SubscriptionResponse,
-  subscriptionEventPayloadSchema,
   subscriptionListResponseSchema,
   subscriptionResponseSchema,
 } from "./response-schemas.js";

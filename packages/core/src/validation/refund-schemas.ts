@@ -2,7 +2,8 @@ import { z } from "zod";
 import { REFUND_STATUSES } from "../domain/model.js";
 import type { RefundView } from "../domain/presenters.js";
 import { EVENT_TYPES, type RefundEventType } from "../events/domain-event.js";
-import { eventPayloadSchema, idSchema, listResponseSchema, timestampSchema } from "./response-schemas.js";
+import { eventPayloadSchema } from "./event-schemas.js";
+import { idSchema, listResponseSchema, timestampSchema } from "./response-schemas.js";
 import { moneySchema } from "./schemas.js";
 
 /** A Refund as the API answers it (API.md 10.6); tied to `presentRefund` below. */
