@@ -55,9 +55,17 @@ export async function openStorage(config: Config, logger: Logger): Promise<Resul
   });
 }
 
-/** A pool on DATABASE_URL; the CLI's database commands use one too. */
+/**
+ * A pool on DATABASE_URL; the CLI's database commands use one too. Every connection gets an `error`
+ * listener of its own for its whole life: node-postgres reports a connection the server ends while no
+ * statement runs on it (a backend noticing its postmaster died, a failover) as an `error` event, and
+ * one heard by nobody — a connection between a pool's listeners — ends the process. A statement in
+ * flight still fails on its own, and the pool still drops the connection.
+ */
 export function openPool(databaseUrl: string): pg.Pool {
-  return new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  pool.on("connect", (client) => client.on("error", () => {}));
+  return pool;
 }
 
 /** One line about a database failure: the driver's message (never the URL, which may hold a password). */
