@@ -33,7 +33,8 @@ export async function startServerProcess(
   const exitedEarly = cli.exited.then((code) => {
     throw new Error(`kopek serve exited with ${code} before listening: ${cli.stderr()}${cli.stdout()}`);
   });
-  const [, url = ""] = await Promise.race([cli.waitFor(/"url":"([^"]+)","storage"/, 30_000), exitedEarly]);
+  // A hang guard: from source (tsx) on a busy 2-core machine, a start has taken over 30 s.
+  const [, url = ""] = await Promise.race([cli.waitFor(/"url":"([^"]+)","storage"/, 60_000), exitedEarly]);
   exitedEarly.catch(() => {}); // a later exit is the test's business
   return {
     cli,

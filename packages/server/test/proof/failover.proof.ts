@@ -44,7 +44,7 @@ interface Refunded {
 
 test.runIf(canRun)(
   `failover: the primary killed ${ROUNDS.length}× under creates, renewals and refunds: nothing lost, nothing twice, only 503s`,
-  { timeout: LONG ? 1_800_000 : 600_000 },
+  { timeout: LONG ? 1_800_000 : 900_000 },
   async () => {
     const cluster: PatroniCluster = await startPatroniCluster({ synchronous: true });
     running.push({ kill: () => cluster.close() });
@@ -148,7 +148,9 @@ test.runIf(canRun)(
             )
           ).rows[0]?.n,
         ) === 0;
-      const deadline = Date.now() + 120_000;
+      // The worker settles what a kill left pending when its lease ends or the reconciler asks: on a
+      // busy machine that has taken over two minutes.
+      const deadline = Date.now() + 300_000;
       while (!(await settled()) && Date.now() < deadline) await sleep(500);
 
       const figures = await countFromBooks(pool, acknowledged, refunds, ledgerFile);
