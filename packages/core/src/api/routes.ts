@@ -5,6 +5,7 @@ import { cancelSubscription, updateSubscription } from "../use-cases/change-subs
 import { buildInvoice, createInvoice } from "../use-cases/create-invoice.js";
 import { createRefund } from "../use-cases/create-refund.js";
 import { createSubscription } from "../use-cases/create-subscription.js";
+import { createCustomer, getCustomer, listCustomers, updateCustomer } from "../use-cases/customers.js";
 import type { Execution, Outcome } from "../use-cases/execution.js";
 import {
   getInvoice,
@@ -21,10 +22,12 @@ import {
 import {
   type ValidationContext,
   validateCancelSubscription,
+  validateCreateCustomer,
   validateCreateInvoice,
   validateCreateRefund,
   validateCreateSubscription,
   validateEmptyBody,
+  validateUpdateCustomer,
   validateUpdateSubscription,
 } from "../validation/validate.js";
 import type { QueryParameters } from "./list-query.js";
@@ -51,7 +54,7 @@ export type Read = (
 ) => Promise<Result<ReadOutcome, KopekError>>;
 
 /** The resources of the API (API.md 5). */
-export const COLLECTIONS = ["subscriptions", "invoices", "payments", "refunds"] as const;
+export const COLLECTIONS = ["subscriptions", "invoices", "payments", "refunds", "customers"] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
 /** What a route does to its collection; each collection has the ones `OPERATIONS` gives it. */
@@ -109,6 +112,13 @@ const OPERATIONS: Readonly<Record<Collection, Readonly<Partial<Record<Action, Op
     refunds: {
       list: (context, _id, query) => listRefunds(context, query),
       get: (context, id) => getRefund(context, id),
+    },
+    // API.md 11.1.
+    customers: {
+      create: operation({ validate: validateCreateCustomer, run: createCustomer }),
+      list: (context, _id, query) => listCustomers(context, query),
+      get: (context, id) => getCustomer(context, id),
+      update: operation({ validate: validateUpdateCustomer, run: updateCustomer }),
     },
   };
 

@@ -281,6 +281,27 @@ export interface TBankProviderSettings {
   readonly apiUrl: string | null;
 }
 
+/**
+ * A payer as the merchant knows them (API.md 11.1): at least one of email, phone, externalId when
+ * made. `externalId` is unique per project. Erasing (152-FZ) nulls email, phone and name and sets
+ * `erasedAt`; the record stays, so payments and subscriptions keep naming it.
+ */
+export interface CustomerRecord {
+  readonly id: string;
+  readonly projectId: string;
+  readonly email: string | null;
+  readonly phone: string | null;
+  readonly name: string | null;
+  /** The merchant's own id of the customer; not personal data, so kept by an erase. */
+  readonly externalId: string | null;
+  readonly metadata: Metadata;
+  readonly createdAt: Date;
+  /** When its personal data was erased (API.md 11.1); null while it was not. */
+  readonly erasedAt: Date | null;
+  /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
+  readonly version: number;
+}
+
 export interface Project {
   readonly id: string;
   /** The operator's name for the project (CLI, logs); payers see it only without a `displayName`. */

@@ -1,4 +1,5 @@
 import {
+  type CustomerRecord,
   type Invoice,
   type InvoiceStatus,
   MAX_INVOICE_ATTEMPTS,
@@ -122,6 +123,21 @@ export function presentRefund(r: Refund) {
   };
 }
 
+/** A customer as the API shows it (API.md 11.1): every field present, null when absent. */
+export function presentCustomer(c: CustomerRecord) {
+  return {
+    id: c.id,
+    email: c.email,
+    phone: c.phone,
+    name: c.name,
+    externalId: c.externalId,
+    metadata: c.metadata,
+    createdAt: c.createdAt.toISOString(),
+    erasedAt: c.erasedAt === null ? null : c.erasedAt.toISOString(),
+  };
+}
+
+export type CustomerView = ReturnType<typeof presentCustomer>;
 export type SubscriptionView = ReturnType<typeof presentSubscription>;
 export type InvoiceView = ReturnType<typeof presentInvoice>;
 export type PaymentView = ReturnType<typeof presentPayment>;

@@ -126,7 +126,8 @@ export async function listRefunds(
   return ok({ body: pageBody(rows.value, limit, presentRefund) });
 }
 
-function pageBody<T extends { readonly id: string }>(
+/** A list's body: the first `limit` rows presented, and the cursor after them when more were found. */
+export function pageBody<T extends { readonly id: string }>(
   rows: readonly T[],
   limit: number,
   present: (row: T) => unknown,

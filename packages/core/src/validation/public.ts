@@ -7,6 +7,7 @@ export {
   E164_PATTERN,
   MAX_AMOUNT,
   MAX_COMMENT_LENGTH,
+  MAX_CUSTOMER_NAME_LENGTH,
   MAX_DESCRIPTION_LENGTH,
   MAX_DISPLAY_NAME_LENGTH,
   MAX_EMAIL_LENGTH,
@@ -43,6 +44,11 @@ export {
   refundResponseSchema,
 } from "./refund-schemas.js";
 export {
+  type CustomerListResponse,
+  type CustomerResourceResponse,
+  customerEventPayloadSchema,
+  customerListResponseSchema,
+  customerResourceResponseSchema,
   customerResponseSchema,
   fieldIssueSchema,
   type InvoiceListResponse,
@@ -68,10 +74,12 @@ export {
 export {
   amountSchema,
   type CancelSubscriptionRequest,
+  type CreateCustomerRequest,
   type CreateInvoiceRequest,
   type CreateRefundRequest,
   type CreateSubscriptionRequest,
   cancelSubscriptionRequestSchema,
+  createCustomerRequestSchema,
   createInvoiceRequestSchema,
   createRefundRequestSchema,
   createSubscriptionRequestSchema,
@@ -87,14 +95,18 @@ export {
   receiptItemSchema,
   receiptQuantitySchema,
   receiptSchema,
+  type UpdateCustomerRequest,
   type UpdateSubscriptionRequest,
+  updateCustomerRequestSchema,
   updateSubscriptionRequestSchema,
 } from "./schemas.js";
 export {
   type ValidationContext,
   type ValidationFailure,
+  validateCreateCustomer,
   validateCreateInvoice,
   validateCreateRefund,
   validateCreateSubscription,
   validateEmptyBody,
+  validateUpdateCustomer,
 } from "./validate.js";

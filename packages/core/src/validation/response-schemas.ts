@@ -9,8 +9,9 @@ import {
   PAYMENT_STATUSES,
   SUBSCRIPTION_STATUSES,
 } from "../domain/model.js";
-import type { InvoiceView, PaymentView, SubscriptionView } from "../domain/presenters.js";
+import type { CustomerView, InvoiceView, PaymentView, SubscriptionView } from "../domain/presenters.js";
 import {
+  type CustomerEventType,
   EVENT_TYPES,
   type InvoiceEventType,
   type PaymentEventType,
@@ -238,6 +239,39 @@ export const paymentEventPayloadSchema = eventPayloadSchema(
   "PaymentEvent",
 );
 
+/** A customer (API.md 11.1): every field present, null when absent or erased. */
+export const customerResourceResponseSchema = z
+  .strictObject({
+    id: idSchema,
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    name: z.string().nullable(),
+    externalId: z
+      .string()
+      .nullable()
+      .meta({ description: "The merchant's own id of the customer, unique per project; kept by an erase" }),
+    metadata: metadataSchema,
+    createdAt: timestampSchema,
+    erasedAt: timestampSchema.nullable().meta({
+      description: "When its personal data (email, phone, name, receipt contacts) was erased; null while not",
+    }),
+  })
+  .meta({ id: "CustomerResource" });
+
+export const customerListResponseSchema = listResponseSchema(
+  customerResourceResponseSchema,
+  "CustomerList",
+  "customers",
+);
+
+const CUSTOMER_EVENT_TYPES = EVENT_TYPES.filter((t): t is CustomerEventType => t.startsWith("customer."));
+
+export const customerEventPayloadSchema = eventPayloadSchema(
+  CUSTOMER_EVENT_TYPES,
+  customerResourceResponseSchema,
+  "CustomerEvent",
+);
+
 /** Every `code` a problem document can carry, in the order of API.md 4's table. */
 export const PROBLEM_CODES = [
   "invalid_json",
@@ -260,6 +294,8 @@ export const PROBLEM_CODES = [
   "refund_exceeds_payment",
   "invoice_not_usable",
   "invoice_already_used",
+  "customer_exists",
+  "customer_not_found",
   "rate_limited",
   "internal_error",
   "provider_error",
@@ -301,6 +337,8 @@ export type InvoiceListResponse = z.output<typeof invoiceListResponseSchema>;
 export type PaymentResponse = z.output<typeof paymentResponseSchema>;
 export type PaymentListResponse = z.output<typeof paymentListResponseSchema>;
 export type ProblemResponse = z.output<typeof problemSchema>;
+export type CustomerResourceResponse = z.output<typeof customerResourceResponseSchema>;
+export type CustomerListResponse = z.output<typeof customerListResponseSchema>;
 
 // Compile-time ties: each pair must be mutually assignable, or this file stops compiling.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -309,8 +347,9 @@ const tiedToPresenters: [
   Same<Mutable<SubscriptionView>, SubscriptionResponse>,
   Same<Mutable<InvoiceView>, InvoiceResponse>,
   Same<Mutable<PaymentView>, PaymentResponse>,
+  Same<Mutable<CustomerView>, CustomerResourceResponse>,
   Same<Exclude<KopekErrorCode, (typeof PROBLEM_CODES)[number]>, never>,
-] = [true, true, true, true];
+] = [true, true, true, true, true];
 const tiedToProblemBody: Same<keyof ProblemBody, keyof ProblemResponse> = true;
 void tiedToPresenters;
 void tiedToProblemBody;

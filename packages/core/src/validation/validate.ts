@@ -9,14 +9,18 @@ import { toFieldIssues } from "./field-issues.js";
 import { checkReceiptTotal } from "./receipt-rules.js";
 import {
   type CancelSubscriptionRequest,
+  type CreateCustomerRequest,
   type CreateInvoiceRequest,
   type CreateRefundRequest,
   type CreateSubscriptionRequest,
   cancelSubscriptionRequestSchema,
+  createCustomerRequestSchema,
   createInvoiceRequestSchema,
   createRefundRequestSchema,
   createSubscriptionRequestSchema,
+  type UpdateCustomerRequest,
   type UpdateSubscriptionRequest,
+  updateCustomerRequestSchema,
   updateSubscriptionRequestSchema,
 } from "./schemas.js";
 import { storableCharacterRule } from "./storable-text.js";
@@ -194,6 +198,29 @@ export function validateUpdateSubscription(
   body: unknown,
 ): Result<UpdateSubscriptionRequest, ValidationFailure> {
   return validate(updateSubscriptionRequestSchema, null, body, (issues) => {
+    if (typeof body === "object" && body !== null && Object.keys(body).length === 0)
+      issues.push({ pointer: "#", code: "required", detail: "name at least one field to change" });
+  });
+}
+
+/** A new customer (API.md 11.1): at least one of email, phone and externalId. */
+export function validateCreateCustomer(body: unknown): Result<CreateCustomerRequest, ValidationFailure> {
+  return validate(createCustomerRequestSchema, null, body, (issues) => {
+    checkMetadataKeys(body, issues);
+    const raw = asRecord(body);
+    if (raw !== null && [raw.email, raw.phone, raw.externalId].every((v) => v === undefined || v === null))
+      issues.push({
+        pointer: "#",
+        code: "required",
+        detail: "send at least one of email, phone and externalId",
+      });
+  });
+}
+
+/** A customer's change (API.md 11.1): at least one field. */
+export function validateUpdateCustomer(body: unknown): Result<UpdateCustomerRequest, ValidationFailure> {
+  return validate(updateCustomerRequestSchema, null, body, (issues) => {
+    checkMetadataKeys(body, issues);
     if (typeof body === "object" && body !== null && Object.keys(body).length === 0)
       issues.push({ pointer: "#", code: "required", detail: "name at least one field to change" });
   });

@@ -1,8 +1,12 @@
 import {
   cancelSubscriptionRequestSchema,
+  createCustomerRequestSchema,
   createInvoiceRequestSchema,
   createRefundRequestSchema,
   createSubscriptionRequestSchema,
+  customerEventPayloadSchema,
+  customerListResponseSchema,
+  customerResourceResponseSchema,
   invoiceEventPayloadSchema,
   invoiceListResponseSchema,
   invoiceResponseSchema,
@@ -16,11 +20,17 @@ import {
   subscriptionEventPayloadSchema,
   subscriptionListResponseSchema,
   subscriptionResponseSchema,
+  updateCustomerRequestSchema,
   updateSubscriptionRequestSchema,
 } from "@kopek/core";
 import { z } from "zod";
 import { toComponentSchemas } from "./component-schemas.js";
-import { EXAMPLE_INVOICE_REQUEST, EXAMPLE_REFUND_REQUEST, EXAMPLE_SUBSCRIPTION_REQUEST } from "./examples.js";
+import {
+  EXAMPLE_CUSTOMER_REQUEST,
+  EXAMPLE_INVOICE_REQUEST,
+  EXAMPLE_REFUND_REQUEST,
+  EXAMPLE_SUBSCRIPTION_REQUEST,
+} from "./examples.js";
 import { healthOperation } from "./operations.js";
 import { HEADERS, PARAMETERS } from "./parameters.js";
 import { resourcePaths } from "./resource-paths.js";
@@ -65,6 +75,11 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
       {
         name: "refunds",
         description: "Money going back to the payer of a succeeded payment, in full or in parts",
+      },
+      {
+        name: "customers",
+        description:
+          "The merchant's payers: named on subscriptions, invoices and payments, and erased on request",
       },
       { name: "operations", description: "Liveness and readiness for orchestrators" },
       {
@@ -154,6 +169,30 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
         list: refundListResponseSchema,
         listParameters: ["Limit", "Cursor", "RefundPaymentId", "RefundStatus"],
       }),
+      ...resourcePaths({
+        collection: "customers",
+        tag: "customers",
+        singular: "Customer",
+        resource: customerResourceResponseSchema,
+        list: customerListResponseSchema,
+        listParameters: ["Limit", "Cursor", "CustomerExternalId", "CustomerEmail"],
+        create: {
+          summary: "Create a customer",
+          request: createCustomerRequestSchema,
+          example: EXAMPLE_CUSTOMER_REQUEST,
+          extraErrors: ["customer_exists"],
+        },
+        update: {
+          summary: "Change a customer",
+          description:
+            "The fields sent change; null clears one, and the customer must keep an email, a phone or an " +
+            "externalId (else 422). Another customer's externalId: 409 customer_exists naming it. A change is sent " +
+            "as `customer.updated`; asking for what is already so changes nothing and sends no event. An erased " +
+            "customer takes no email, phone or name again (409 invalid_state).",
+          request: updateCustomerRequestSchema,
+          extraErrors: ["customer_exists"],
+        },
+      }),
       "/healthz": {
         get: healthOperation({
           operationId: "getHealth",
@@ -194,6 +233,11 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
           refundEventPayloadSchema,
           cancelSubscriptionRequestSchema,
           updateSubscriptionRequestSchema,
+          createCustomerRequestSchema,
+          updateCustomerRequestSchema,
+          customerResourceResponseSchema,
+          customerListResponseSchema,
+          customerEventPayloadSchema,
         ]),
       ),
       securitySchemes: {

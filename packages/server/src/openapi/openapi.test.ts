@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   createKopek,
   createUuidV7Generator,
+  customerEvent,
   EVENT_TYPES,
   invoiceEvent,
   paymentEvent,
@@ -89,6 +90,11 @@ describe("the OpenAPI document", () => {
         "POST /v1/payments/{id}/refunds",
         "GET /v1/refunds",
         "GET /v1/refunds/{id}",
+        // Customers are made, read, listed and changed (API.md 11.1).
+        "GET /v1/customers",
+        "POST /v1/customers",
+        "GET /v1/customers/{id}",
+        "POST /v1/customers/{id}",
       ].sort(),
     );
     // Core's route table is the source: nothing it serves is missing from the document.
@@ -244,12 +250,30 @@ describe("the OpenAPI document", () => {
                 at,
                 ids,
               )
-            : subscriptionEvent(
-                type as "subscription.renewed",
-                sampleSubscription(randomUUID(), { id: ids.newId() }),
-                at,
-                ids,
-              );
+            : type.startsWith("customer.")
+              ? customerEvent(
+                  type as "customer.created",
+                  {
+                    id: ids.newId(),
+                    projectId: randomUUID(),
+                    email: "payer@example.com",
+                    phone: null,
+                    name: "Anna",
+                    externalId: "user-1",
+                    metadata: {},
+                    createdAt: at,
+                    erasedAt: null,
+                    version: 1,
+                  },
+                  at,
+                  ids,
+                )
+              : subscriptionEvent(
+                  type as "subscription.renewed",
+                  sampleSubscription(randomUUID(), { id: ids.newId() }),
+                  at,
+                  ids,
+                );
       expect(schemaFor(ref.$ref.split("/").pop())(JSON.parse(webhookPayload(event)))).toBe(true);
       expect(Object.keys(operation.responses)).toEqual(["2XX"]);
     }

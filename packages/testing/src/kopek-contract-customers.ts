@@ -1,0 +1,151 @@
+import { describe, expect, it } from "vitest";
+import { createHarness, json, type KopekContractOptions, type KopekHarness } from "./kopek-harness.js";
+
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The project's events so far, oldest first, as the outbox holds them. */
+async function events(h: KopekHarness) {
+  const stored = (await h.storage.listEventDeliveries(h.project.id))._unsafeUnwrap();
+  return stored.map(({ event }) => ({ type: event.type, data: { ...event.data } }));
+}
+
+async function customer(h: KopekHarness, body: Record<string, unknown>) {
+  const answer = await h.call("/v1/customers", body);
+  expect(answer.status).toBe(201);
+  return json(answer);
+}
+
+/** API.md 11.1: customers, made, read, listed and changed through `kopek.handle`. */
+export function registerCustomerTests(options: KopekContractOptions): void {
+  describe("customers", () => {
+    it("creates a customer: 201 with every field, null when absent; GET answers the same; customer.created", async () => {
+      const h = await createHarness(options);
+      const answer = await h.call("/v1/customers", { email: "payer@example.com", metadata: { plan: "pro" } });
+      expect(answer.status).toBe(201);
+      const body = json(answer);
+      expect(body).toEqual({
+        id: expect.stringMatching(ID),
+        email: "payer@example.com",
+        phone: null,
+        name: null,
+        externalId: null,
+        metadata: { plan: "pro" },
+        createdAt: h.clock.now().toISOString(),
+        erasedAt: null,
+      });
+      expect(answer.headers.location).toBe(`/v1/customers/${body.id}`);
+      expect(json(await h.get(`/v1/customers/${body.id}`))).toEqual(body);
+      expect(await events(h)).toEqual([{ type: "customer.created", data: body }]);
+    });
+
+    it("stores a name of any storable text exactly, and refuses NUL as in every body", async () => {
+      const h = await createHarness(options);
+      const name = "Zoë 李 😀 O'Brien \u200d";
+      const made = await customer(h, { phone: "+79991234567", name });
+      expect(made.name).toBe(name);
+      expect(json(await h.get(`/v1/customers/${made.id}`)).name).toBe(name);
+      const nul = await h.call("/v1/customers", { phone: "+79991234567", name: "a\u0000b" });
+      expect(nul.status).toBe(422);
+      expect(json(nul).errors).toEqual([expect.objectContaining({ pointer: "#/name" })]);
+    });
+
+    it("refuses a body without email, phone or externalId, unknown fields and bad values, all at once", async () => {
+      const h = await createHarness(options);
+      const empty = await h.call("/v1/customers", { name: "Only a name" });
+      expect(empty.status).toBe(422);
+      expect(json(empty).errors).toEqual([expect.objectContaining({ pointer: "#", code: "required" })]);
+      const bad = await h.call("/v1/customers", {
+        email: "not an email",
+        phone: "8999",
+        externalId: "",
+        name: "x".repeat(256),
+        nickname: "x",
+      });
+      expect(bad.status).toBe(422);
+      const pointers = (json(bad).errors as { pointer: string }[]).map((e) => e.pointer).sort();
+      expect(pointers).toEqual(["#/email", "#/externalId", "#/name", "#/nickname", "#/phone"]);
+      expect(json(await h.get("/v1/customers")).data).toEqual([]);
+    });
+
+    it("externalId is unique per project: 409 customer_exists naming the existing customer; another project may use it", async () => {
+      const h = await createHarness(options);
+      const first = await customer(h, { externalId: "user-42", email: "a@example.com" });
+      const second = await h.call("/v1/customers", { externalId: "user-42", email: "b@example.com" });
+      expect(second.status).toBe(409);
+      expect(json(second)).toMatchObject({ code: "customer_exists" });
+      expect(json(second).detail).toContain(String(first.id));
+      const other = await createHarness({ ...options, createStorage: async () => h.storage });
+      expect((await other.call("/v1/customers", { externalId: "user-42" })).status).toBe(201);
+      // A change to a taken externalId is refused the same way.
+      const third = await customer(h, { externalId: "user-43" });
+      const taken = await h.call(`/v1/customers/${third.id}`, { externalId: "user-42" });
+      expect(taken.status).toBe(409);
+      expect(json(taken).detail).toContain(String(first.id));
+      // Only the first of this project holds it.
+      const listed = json(await h.get("/v1/customers", { externalId: "user-42" }));
+      expect((listed.data as { id: string }[]).map((c) => c.id)).toEqual([first.id]);
+    });
+
+    it("the same key answers the same customer; a 409 is not stored (API.md 3)", async () => {
+      const h = await createHarness(options);
+      const first = await h.call("/v1/customers", { externalId: "k-1" }, "same-key");
+      const again = await h.call("/v1/customers", { externalId: "k-1" }, "same-key");
+      expect(again.status).toBe(200);
+      expect(again.body).toBe(first.body);
+      expect(json(await h.get("/v1/customers")).data).toHaveLength(1);
+      expect((await events(h)).length).toBe(1);
+    });
+
+    it("lists newest first, by externalId and email exactly, paged; refuses unknown and malformed parameters", async () => {
+      const h = await createHarness(options);
+      const a = await customer(h, { email: "same@example.com" });
+      h.clock.advance(1);
+      const b = await customer(h, { email: "same@example.com", externalId: "b" });
+      h.clock.advance(1);
+      const c = await customer(h, { email: "other@example.com" });
+      const ids = (body: Record<string, unknown>) => (body.data as { id: string }[]).map((x) => x.id);
+      expect(ids(json(await h.get("/v1/customers")))).toEqual([c.id, b.id, a.id]);
+      expect(ids(json(await h.get("/v1/customers", { email: "same@example.com" })))).toEqual([b.id, a.id]);
+      expect(ids(json(await h.get("/v1/customers", { email: "SAME@example.com" })))).toEqual([]);
+      expect(ids(json(await h.get("/v1/customers", { externalId: "b" })))).toEqual([b.id]);
+      const page = json(await h.get("/v1/customers", { limit: "2" }));
+      expect(ids(page)).toEqual([c.id, b.id]);
+      const rest = json(await h.get("/v1/customers", { limit: "2", cursor: String(page.nextCursor) }));
+      expect([ids(rest), rest.nextCursor]).toEqual([[a.id], null]);
+      const refused = await h.get("/v1/customers", { status: "x", email: "" });
+      expect(refused.status).toBe(422);
+      const pointers = (json(refused).errors as { pointer: string }[]).map((e) => e.pointer).sort();
+      expect(pointers).toEqual(["#/email", "#/status"]);
+    });
+
+    it("updates the fields sent (null clears one), customer.updated; keeps an email, phone or externalId", async () => {
+      const h = await createHarness(options);
+      const made = await customer(h, { email: "a@example.com", name: "A" });
+      const path = `/v1/customers/${made.id}`;
+      const changed = await h.call(path, { phone: "+79990000000", name: null, metadata: { k: "v" } });
+      expect(changed.status).toBe(200);
+      const body = json(changed);
+      expect(body).toEqual({ ...made, phone: "+79990000000", name: null, metadata: { k: "v" } });
+      expect(json(await h.get(path))).toEqual(body);
+      expect((await events(h)).map((e) => e.type)).toEqual(["customer.created", "customer.updated"]);
+      expect((await events(h)).at(-1)?.data).toEqual(body);
+      const emptied = await h.call(path, { email: null, phone: null });
+      expect(emptied.status).toBe(422);
+      expect(json(await h.get(path))).toEqual(body);
+      expect((await h.call(path, {})).status).toBe(422);
+      // Nothing changed: no write, no event.
+      expect((await h.call(path, { name: null })).status).toBe(200);
+      expect((await events(h)).length).toBe(2);
+    });
+
+    it("another project's customer is not found, for GET and for a change", async () => {
+      const h = await createHarness(options);
+      const made = await customer(h, { email: "a@example.com" });
+      const other = await createHarness({ ...options, createStorage: async () => h.storage });
+      expect((await other.get(`/v1/customers/${made.id}`)).status).toBe(404);
+      expect((await other.call(`/v1/customers/${made.id}`, { name: "Mallory" })).status).toBe(404);
+      expect(json(await other.get("/v1/customers")).data).toEqual([]);
+      expect(json(await h.get(`/v1/customers/${made.id}`))).toEqual(made);
+    });
+  });
+}
