@@ -581,6 +581,11 @@ export interface components {
             /** @description Ask the provider to save the payer's method, so a subscription can be made from the paid invoice; only methods the provider can save are offered. Default false. */
             savePaymentMethod?: boolean;
             receipt?: components["schemas"]["ReceiptInput"] | null;
+            /**
+             * Format: uuid
+             * @description A customer of this project it bills (API.md 11.1); not with customer
+             */
+            customerId?: string;
         };
         CreateRefundRequest: {
             /** @description At most what remains refundable, in the payment's currency; default: all of it */
@@ -602,6 +607,11 @@ export interface components {
             description?: string;
             metadata?: components["schemas"]["Metadata"];
             receipt?: components["schemas"]["ReceiptInput"] | null;
+            /**
+             * Format: uuid
+             * @description A customer of this project it bills (API.md 11.1); not with invoiceId (the invoice's customer is taken)
+             */
+            customerId?: string;
         } & ({
             method: unknown;
             providerMethodRef: unknown;
@@ -610,6 +620,7 @@ export interface components {
             invoiceId: unknown;
             method?: never;
             providerMethodRef?: never;
+            customerId?: never;
         });
         Customer: {
             email: string;
@@ -697,6 +708,8 @@ export interface components {
             attempts: number;
             /** @description How many attempts the hosted page makes for one invoice. Once attempts reaches it and none is pending, the page refuses a new one and says the invoice cannot be paid there; status stays created until it expires or is canceled */
             maxAttempts: number;
+            /** @description The project's customer it bills (API.md 11.1); null when none */
+            customerId: components["schemas"]["Id"] | null;
         };
         /** @description A webhook body, signed per Standard Webhooks */
         InvoiceEvent: {
@@ -763,6 +776,8 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             succeededAt: components["schemas"]["Timestamp"] | null;
             canceledAt: components["schemas"]["Timestamp"] | null;
+            /** @description The customer of its invoice or subscription (API.md 11.1); null when none */
+            customerId: components["schemas"]["Id"] | null;
         };
         /** @description A webhook body, signed per Standard Webhooks */
         PaymentEvent: {
@@ -913,6 +928,8 @@ export interface components {
             cancelAtPeriodEnd: boolean;
             /** @description The 54-FZ receipt sent with every cycle's charge; null when none */
             receipt: components["schemas"]["Receipt"] | null;
+            /** @description The project's customer it bills (API.md 11.1); null when none */
+            customerId: components["schemas"]["Id"] | null;
         };
         /** @description A webhook body, signed per Standard Webhooks */
         SubscriptionEvent: {
@@ -948,6 +965,8 @@ export interface components {
             cancelAtPeriodEnd: boolean;
             /** @description The 54-FZ receipt sent with every cycle's charge; null when none */
             receipt: components["schemas"]["Receipt"] | null;
+            /** @description The project's customer it bills (API.md 11.1); null when none */
+            customerId: components["schemas"]["Id"] | null;
             /** @description subscription.updated only: each field that changed, with the value it had before (API.md 11.3) */
             previous?: {
                 id?: components["schemas"]["Id"];
@@ -975,6 +994,8 @@ export interface components {
                 cancelAtPeriodEnd?: boolean;
                 /** @description The 54-FZ receipt sent with every cycle's charge; null when none */
                 receipt?: components["schemas"]["Receipt"] | null;
+                /** @description The project's customer it bills (API.md 11.1); null when none */
+                customerId?: components["schemas"]["Id"] | null;
             };
         };
         SubscriptionList: {
@@ -1020,6 +1041,8 @@ export interface components {
         RefundPaymentId: string;
         /** @description Only refunds in this status. Another value: 422 with pointer `#/status`. */
         RefundStatus: "pending" | "succeeded" | "canceled";
+        /** @description Only those of this customer (API.md 11.1). Not a UUID: 422 with pointer `#/customerId`. */
+        CustomerId: string;
         /** @description Only the customer with this externalId (exactly). Empty or over 255 characters: 422. */
         CustomerExternalId: string;
         /** @description Only customers with this email (exactly, case included). Empty or over 255 characters: 422. */
@@ -1051,6 +1074,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The `nextCursor` of the previous page, as returned: opaque. Pages are stable while new resources arrive (nothing repeated or skipped). Anything else: 422 with pointer `#/cursor`. */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Only those of this customer (API.md 11.1). Not a UUID: 422 with pointer `#/customerId`. */
+                customerId?: components["parameters"]["CustomerId"];
             };
             header?: {
                 /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
@@ -1256,7 +1281,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable`, `invoice_not_usable` */
+            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable`, `invoice_not_usable`, `customer_not_found` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1753,6 +1778,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Only invoices in this status, as read now (an unpaid invoice past expiresAt is expired). Another value: 422 with pointer `#/status`. */
                 status?: components["parameters"]["InvoiceStatus"];
+                /** @description Only those of this customer (API.md 11.1). Not a UUID: 422 with pointer `#/customerId`. */
+                customerId?: components["parameters"]["CustomerId"];
             };
             header?: {
                 /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
@@ -1947,7 +1974,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable` */
+            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable`, `customer_not_found` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2285,6 +2312,8 @@ export interface operations {
                 subscriptionId?: components["parameters"]["PaymentSubscriptionId"];
                 /** @description Only payments in this status. Another value: 422 with pointer `#/status`. */
                 status?: components["parameters"]["PaymentStatus"];
+                /** @description Only those of this customer (API.md 11.1). Not a UUID: 422 with pointer `#/customerId`. */
+                customerId?: components["parameters"]["CustomerId"];
             };
             header?: {
                 /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */

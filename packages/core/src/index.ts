@@ -217,6 +217,7 @@ export type {
   InvoicePage,
   ResourcePage,
   ResourceStorage,
+  SubscriptionPage,
 } from "./ports/resource-storage.js";
 export type {
   RenewalClaim,

@@ -6,9 +6,9 @@ import {
   type PaymentCheckClaim,
   type PaymentListPage,
   type RenewalClaim,
-  type ResourcePage,
   type StoredResource,
   type Subscription,
+  type SubscriptionPage,
 } from "@kopek/core";
 import { deepCopy } from "./deep-copy.js";
 import type { FlatRow } from "./flat-rows.js";
@@ -109,17 +109,27 @@ export class ResourceStore {
     return lapsed.slice(0, limit).map(([id]) => invoiceRows.decode(this.#invoiceRows.get(id) as FlatRow));
   }
 
-  listSubscriptions(projectId: string, page: ResourcePage): Subscription[] {
-    return list(this.#subscriptions, projectId, page, () => true);
+  listSubscriptions(projectId: string, page: SubscriptionPage): Subscription[] {
+    const customerId = page.customerId ?? null;
+    return list(
+      this.#subscriptions,
+      projectId,
+      page,
+      (s) => customerId === null || s.customerId === customerId,
+    );
   }
 
   listInvoices(projectId: string, page: InvoicePage): Invoice[] {
     const { status, now } = page;
+    const customerId = page.customerId ?? null;
     return list(
       this.#invoices,
       projectId,
       page,
-      (row) => status === null || invoiceStatusAt(invoiceFacts(row), now) === status,
+      (row) =>
+        (status === null || invoiceStatusAt(invoiceFacts(row), now) === status) &&
+        // Decoded only when a customer is asked for: the common list reads the row's facts alone.
+        (customerId === null || invoiceRows.decode(row).customerId === customerId),
     );
   }
 
@@ -177,6 +187,7 @@ export class ResourceStore {
 
   listPayments(projectId: string, page: PaymentListPage): Payment[] {
     const { invoiceId, subscriptionId, status } = page;
+    const customerId = page.customerId ?? null;
     return list(
       this.#payments,
       projectId,
@@ -184,6 +195,7 @@ export class ResourceStore {
       (p) =>
         (invoiceId === null || p.invoiceId === invoiceId) &&
         (subscriptionId === null || p.subscriptionId === subscriptionId) &&
+        (customerId === null || p.customerId === customerId) &&
         (status === null || p.status === status),
     );
   }

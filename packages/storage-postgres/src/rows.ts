@@ -24,7 +24,7 @@ export const API_KEY_COLUMNS = "id, project_id, sha256, created_at, revoked_at";
 export const SUBSCRIPTION_COLUMNS = `id, project_id, status, amount::text AS amount, currency, period_unit,
   period_count, method, provider_method_ref_ciphertext, method_mask, description, metadata, started_at,
   next_charge_at, last_charged_at, cycles_started, created_at, canceled_at, cancel_reason, next_cycle,
-  next_attempt_at, declines, first_declined_at, invoice_id, receipt, cancel_at, version`;
+  next_attempt_at, declines, first_declined_at, invoice_id, receipt, cancel_at, customer_id, version`;
 type Row = Record<string, unknown>;
 
 export function toApiKey(row: Row): ApiKeyRecord {
@@ -64,6 +64,7 @@ export function toSubscription(row: Row, cipher: TokenCipher): Subscription {
     invoiceId: row.invoice_id === null || row.invoice_id === undefined ? null : String(row.invoice_id),
     receipt: (row.receipt ?? null) as Receipt | null,
     cancelAt: toNullableDate(row.cancel_at),
+    customerId: row.customer_id === null || row.customer_id === undefined ? null : String(row.customer_id),
     version: Number(row.version),
   };
 }
@@ -102,12 +103,13 @@ export function toInvoice(row: Row, cipher: TokenCipher): Invoice {
           },
     receipt: (row.receipt ?? null) as Receipt | null,
     attempts: Number(row.attempts),
+    customerId: row.customer_id === null || row.customer_id === undefined ? null : String(row.customer_id),
     version: Number(row.version),
   };
 }
 
 /**
- * A subscription's columns in `SUBSCRIPTION_WRITE_COLUMNS` order: id, then the 25 others (the
+ * A subscription's columns in `SUBSCRIPTION_WRITE_COLUMNS` order: id, then the 27 others (the
  * method ref encrypted under the current key, bound to the id).
  */
 export function subscriptionValues(s: Subscription, cipher: TokenCipher): unknown[] {
@@ -138,6 +140,7 @@ export function subscriptionValues(s: Subscription, cipher: TokenCipher): unknow
     s.invoiceId,
     s.receipt === null ? null : JSON.stringify(s.receipt),
     nullableTimestamp(s.cancelAt),
+    s.customerId,
     s.version,
   ];
 }

@@ -52,6 +52,7 @@ export function sampleSubscription(projectId: string, overrides: Partial<Subscri
     firstDeclinedAt: null,
     invoiceId: null,
     receipt: null,
+    customerId: null,
     version: 1,
     ...overrides,
   };
@@ -82,6 +83,7 @@ export function sampleInvoice(projectId: string, overrides: Partial<Invoice> = {
     savedMethod: null,
     receipt: null,
     attempts: 0,
+    customerId: null,
     version: 1,
     ...overrides,
   };
@@ -143,6 +145,7 @@ export function samplePayment(projectId: string, overrides: Partial<Payment> = {
     canceledAt: null,
     nextCheckAt: null,
     attempt: 1,
+    customerId: null,
     version: 1,
     ...overrides,
   };

@@ -38,6 +38,7 @@ export function registerCreateTests(options: KopekContractOptions): void {
         "cancelAt",
         "cancelAtPeriodEnd",
         "receipt",
+        "customerId",
       ]);
       expect(body).toMatchObject({
         status: "active",
@@ -133,6 +134,7 @@ export function registerCreateTests(options: KopekContractOptions): void {
           "receipt",
           "attempts",
           "maxAttempts",
+          "customerId",
         ]);
         expect(body).toMatchObject({
           status: "created",

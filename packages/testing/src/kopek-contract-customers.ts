@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { createHarness, json, type KopekContractOptions, type KopekHarness } from "./kopek-harness.js";
+import {
+  createHarness,
+  invoiceBody,
+  json,
+  type KopekContractOptions,
+  type KopekHarness,
+  payThroughProvider,
+  subscriptionBody,
+} from "./kopek-harness.js";
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -146,6 +154,119 @@ export function registerCustomerTests(options: KopekContractOptions): void {
       expect((await other.call(`/v1/customers/${made.id}`, { name: "Mallory" })).status).toBe(404);
       expect(json(await other.get("/v1/customers")).data).toEqual([]);
       expect(json(await h.get(`/v1/customers/${made.id}`))).toEqual(made);
+    });
+
+    it("subscriptions and invoices take this project's customerId; their payments carry it; lists filter by it", async () => {
+      const h = await createHarness(options, { paymentPage: "kopek" });
+      const made = await customer(h, { email: "a@example.com" });
+      const other = await customer(h, { email: "b@example.com" });
+      const subscribed = await h.call("/v1/subscriptions", { ...subscriptionBody(), customerId: made.id });
+      expect(subscribed.status).toBe(201);
+      const subscription = json(subscribed);
+      expect(subscription.customerId).toBe(made.id);
+      expect(json(await h.get(`/v1/subscriptions/${subscription.id}`)).customerId).toBe(made.id);
+      const invoiced = await h.call("/v1/invoices", { ...invoiceBody(), customerId: made.id });
+      expect(invoiced.status).toBe(201);
+      const invoice = json(invoiced);
+      expect([invoice.customerId, invoice.customer]).toEqual([made.id, null]);
+      await payThroughProvider(h, String(invoice.id), "card");
+      const plain = json(await h.call("/v1/invoices", invoiceBody()));
+      expect(plain.customerId).toBeNull();
+      await h.call("/v1/subscriptions", subscriptionBody());
+
+      const ids = (body: Record<string, unknown>) => (body.data as { id: string }[]).map((x) => x.id);
+      const payments = json(await h.get("/v1/payments", { customerId: String(made.id) }));
+      expect((payments.data as { customerId: string }[]).map((p) => p.customerId)).toEqual([
+        made.id,
+        made.id,
+      ]);
+      expect(
+        (payments.data as { invoiceId: string | null; subscriptionId: string | null }[])
+          .map((p) => p.invoiceId ?? p.subscriptionId)
+          .sort(),
+      ).toEqual([invoice.id, subscription.id].sort());
+      expect(ids(json(await h.get("/v1/subscriptions", { customerId: String(made.id) })))).toEqual([
+        subscription.id,
+      ]);
+      expect(ids(json(await h.get("/v1/invoices", { customerId: String(made.id) })))).toEqual([invoice.id]);
+      expect(ids(json(await h.get("/v1/invoices", { customerId: String(made.id), status: "paid" })))).toEqual(
+        [invoice.id],
+      );
+      expect(
+        ids(json(await h.get("/v1/invoices", { customerId: String(made.id), status: "created" }))),
+      ).toEqual([]);
+      for (const list of ["/v1/subscriptions", "/v1/invoices", "/v1/payments"]) {
+        expect(json(await h.get(list, { customerId: String(other.id) })).data).toEqual([]);
+        const refused = await h.get(list, { customerId: "not-a-uuid" });
+        expect(refused.status).toBe(422);
+        expect(json(refused).errors).toEqual([expect.objectContaining({ pointer: "#/customerId" })]);
+      }
+    });
+
+    it("422 customer_not_found for an unknown customerId or another project's, before any charge", async () => {
+      const h = await createHarness(options);
+      const other = await createHarness({ ...options, createStorage: async () => h.storage });
+      const theirs = await customer(other, { email: "theirs@example.com" });
+      for (const customerId of [String(theirs.id), "0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b"]) {
+        const subscribed = await h.call("/v1/subscriptions", { ...subscriptionBody(), customerId });
+        expect(subscribed.status).toBe(422);
+        expect(json(subscribed).code).toBe("customer_not_found");
+        const invoiced = await h.call("/v1/invoices", { ...invoiceBody(), customerId });
+        expect(invoiced.status).toBe(422);
+        expect(json(invoiced).code).toBe("customer_not_found");
+      }
+      expect(h.chargeCalls()).toBe(0);
+      expect(h.linkCalls()).toBe(0);
+      expect(json(await h.get("/v1/subscriptions")).data).toEqual([]);
+      expect(json(await h.get("/v1/invoices")).data).toEqual([]);
+    });
+
+    it("422 mutually_exclusive: customerId with customer on an invoice, with invoiceId on a subscription", async () => {
+      const h = await createHarness(options);
+      const made = await customer(h, { email: "a@example.com" });
+      const invoiced = await h.call("/v1/invoices", {
+        ...invoiceBody(),
+        customerId: made.id,
+        customer: { email: "a@example.com" },
+      });
+      expect(invoiced.status).toBe(422);
+      expect(json(invoiced).errors).toEqual([
+        expect.objectContaining({ pointer: "#/customerId", code: "mutually_exclusive" }),
+      ]);
+      const subscribed = await h.call("/v1/subscriptions", {
+        amount: { amount: "149900", currency: "RUB" },
+        period: { unit: "month", count: 1 },
+        invoiceId: "0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b",
+        customerId: made.id,
+      });
+      expect(subscribed.status).toBe(422);
+      expect(json(subscribed).errors).toEqual([
+        expect.objectContaining({ pointer: "#/customerId", code: "mutually_exclusive" }),
+      ]);
+    });
+
+    it("a subscription made from a paid invoice takes the invoice's customer, and so do its renewals", async () => {
+      const h = await createHarness(options, { paymentPage: "kopek" });
+      const made = await customer(h, { email: "a@example.com" });
+      const created = await h.call("/v1/invoices", {
+        ...invoiceBody(),
+        savePaymentMethod: true,
+        customerId: made.id,
+      });
+      const invoiceId = String(json(created).id);
+      await payThroughProvider(h, invoiceId, "card");
+      const subscribed = await h.call("/v1/subscriptions", {
+        amount: { amount: "149900", currency: "RUB" },
+        period: { unit: "month", count: 1 },
+        invoiceId,
+      });
+      expect(subscribed.status).toBe(201);
+      const subscription = json(subscribed);
+      expect(subscription.customerId).toBe(made.id);
+      h.clock.advance(Date.parse(String(subscription.nextChargeAt)) - h.clock.now().getTime());
+      expect(await h.worker().runOnce()).toMatchObject({ charged: 1 });
+      const renewals = json(await h.get("/v1/payments", { subscriptionId: String(subscription.id) }));
+      expect((renewals.data as { customerId: string }[]).map((p) => p.customerId)).toEqual([made.id]);
     });
   });
 }

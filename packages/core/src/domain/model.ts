@@ -80,6 +80,8 @@ export interface Subscription {
   readonly invoiceId: string | null;
   /** The 54-FZ receipt sent with every cycle's charge (API.md 10.7); null when none was asked for. */
   readonly receipt: Receipt | null;
+  /** The project's customer it bills (API.md 11.1), or null. */
+  readonly customerId: string | null;
   /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
   readonly version: number;
 }
@@ -140,6 +142,8 @@ export interface Invoice {
    * new attempt, so two tabs cannot both make one; at `MAX_INVOICE_ATTEMPTS` no new attempt is made.
    */
   readonly attempts: number;
+  /** The project's customer it bills (API.md 11.1), or null; `customer` is then null. */
+  readonly customerId: string | null;
   /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
   readonly version: number;
 }
@@ -193,6 +197,8 @@ export interface Payment {
    * invoice's `attempts` once it was made, so it only grows); null for a subscription's charge. Not shown.
    */
   readonly attempt: number | null;
+  /** The customer of its invoice or subscription (API.md 11.1), or null. */
+  readonly customerId: string | null;
   /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
   readonly version: number;
 }

@@ -37,6 +37,7 @@ export function presentSubscription(s: Subscription) {
     cancelAt: s.cancelAt === null ? null : s.cancelAt.toISOString(),
     cancelAtPeriodEnd: s.cancelAt !== null,
     receipt: presentReceipt(s.receipt),
+    customerId: s.customerId,
   };
 }
 
@@ -68,6 +69,7 @@ export function presentInvoice(i: Invoice, now: Date) {
     receipt: presentReceipt(i.receipt),
     attempts: i.attempts,
     maxAttempts: MAX_INVOICE_ATTEMPTS,
+    customerId: i.customerId,
   };
 }
 
@@ -107,6 +109,7 @@ export function presentPayment(p: Payment) {
     createdAt: p.createdAt.toISOString(),
     succeededAt: p.succeededAt === null ? null : p.succeededAt.toISOString(),
     canceledAt: p.canceledAt === null ? null : p.canceledAt.toISOString(),
+    customerId: p.customerId,
   };
 }
 

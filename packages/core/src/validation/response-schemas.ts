@@ -72,6 +72,9 @@ export const subscriptionResponseSchema = z
     receipt: receiptResponseSchema
       .nullable()
       .meta({ description: "The 54-FZ receipt sent with every cycle's charge; null when none" }),
+    customerId: idSchema
+      .nullable()
+      .meta({ description: "The project's customer it bills (API.md 11.1); null when none" }),
   })
   .meta({ id: "Subscription" });
 
@@ -127,6 +130,9 @@ export const invoiceResponseSchema = z
       description:
         "How many attempts the hosted page makes for one invoice. Once attempts reaches it and none is pending, the page refuses a new one and says the invoice cannot be paid there; status stays created until it expires or is canceled",
     }),
+    customerId: idSchema
+      .nullable()
+      .meta({ description: "The project's customer it bills (API.md 11.1); null when none" }),
   })
   .meta({ id: "Invoice" });
 
@@ -168,6 +174,9 @@ export const paymentResponseSchema = z
     createdAt: timestampSchema,
     succeededAt: timestampSchema.nullable(),
     canceledAt: timestampSchema.nullable(),
+    customerId: idSchema
+      .nullable()
+      .meta({ description: "The customer of its invoice or subscription (API.md 11.1); null when none" }),
   })
   .meta({ id: "Payment" });
 

@@ -152,6 +152,9 @@ export const receiptSchema = z
       "A 54-FZ fiscal receipt, sent to the provider with every charge it covers. The items (quantity × unit amount) must add up to the amount exactly.",
   });
 
+/** The id of a customer of the project (API.md 11.1). */
+export const customerIdSchema = z.uuid({ error: "must be the id of a customer (a UUID)" });
+
 /**
  * A subscription is created with a stored method (`method` + `providerMethodRef`) or from a paid
  * invoice whose method was saved (`invoiceId`, API.md 10.5): exactly one of the two shapes, which
@@ -172,6 +175,10 @@ export const createSubscriptionRequestSchema = z
     description: descriptionSchema.optional(),
     metadata: metadataSchema.optional(),
     receipt: receiptSchema.nullable().optional(),
+    customerId: customerIdSchema.optional().meta({
+      description:
+        "A customer of this project it bills (API.md 11.1); not with invoiceId (the invoice's customer is taken)",
+    }),
   })
   .meta({
     id: "CreateSubscriptionRequest",
@@ -181,7 +188,10 @@ export const createSubscriptionRequestSchema = z
         required: ["method", "providerMethodRef"],
         properties: { method: true, providerMethodRef: true, invoiceId: false },
       },
-      { required: ["invoiceId"], properties: { invoiceId: true, method: false, providerMethodRef: false } },
+      {
+        required: ["invoiceId"],
+        properties: { invoiceId: true, method: false, providerMethodRef: false, customerId: false },
+      },
     ],
   });
 
@@ -228,6 +238,9 @@ export const createInvoiceRequestSchema = z
         "Ask the provider to save the payer's method, so a subscription can be made from the paid invoice; only methods the provider can save are offered. Default false.",
     }),
     receipt: receiptSchema.nullable().optional(),
+    customerId: customerIdSchema
+      .optional()
+      .meta({ description: "A customer of this project it bills (API.md 11.1); not with customer" }),
   })
   .meta({ id: "CreateInvoiceRequest" });
 

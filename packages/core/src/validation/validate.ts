@@ -71,6 +71,12 @@ function checkSubscriptionShape(raw: Record<string, unknown> | null, issues: Fie
         code: "mutually_exclusive",
         detail: "send either invoiceId, or method and providerMethodRef, not both",
       });
+  if (raw.customerId !== undefined)
+    issues.push({
+      pointer: "#/customerId",
+      code: "mutually_exclusive",
+      detail: "a subscription made from an invoice takes the invoice's customer: send no customerId",
+    });
 }
 
 /** Validates a create-invoice body (API.md 5.4), reporting every problem at once. */
@@ -88,6 +94,13 @@ export function validateCreateInvoice(
         pointer: "#/methods",
         code: "mutually_exclusive",
         detail: "send either method or methods, not both",
+      });
+    }
+    if (raw && raw.customerId !== undefined && raw.customer !== undefined && raw.customer !== null) {
+      issues.push({
+        pointer: "#/customerId",
+        code: "mutually_exclusive",
+        detail: "send either customerId or customer, not both",
       });
     }
     checkExpiresAt(raw?.expiresAt, context.now, issues);

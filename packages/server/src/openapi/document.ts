@@ -94,12 +94,17 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
         singular: "Subscription",
         resource: subscriptionResponseSchema,
         list: subscriptionListResponseSchema,
-        listParameters: ["Limit", "Cursor"],
+        listParameters: ["Limit", "Cursor", "CustomerId"],
         create: {
           summary: "Create a subscription: charge its first cycle, or take a paid invoice's payment as it",
           request: createSubscriptionRequestSchema,
           example: EXAMPLE_SUBSCRIPTION_REQUEST,
-          extraErrors: ["payment_declined", "invoice_not_usable", "invoice_already_used"],
+          extraErrors: [
+            "payment_declined",
+            "invoice_not_usable",
+            "invoice_already_used",
+            "customer_not_found",
+          ],
         },
         update: {
           summary: "Change a subscription",
@@ -128,12 +133,12 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
         singular: "Invoice",
         resource: invoiceResponseSchema,
         list: invoiceListResponseSchema,
-        listParameters: ["Limit", "Cursor", "InvoiceStatus"],
+        listParameters: ["Limit", "Cursor", "InvoiceStatus", "CustomerId"],
         create: {
           summary: "Create an invoice with a hosted payment page",
           request: createInvoiceRequestSchema,
           example: EXAMPLE_INVOICE_REQUEST,
-          extraErrors: [],
+          extraErrors: ["customer_not_found"],
         },
         cancel: {
           description:
@@ -147,7 +152,14 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
         singular: "Payment",
         resource: paymentResponseSchema,
         list: paymentListResponseSchema,
-        listParameters: ["Limit", "Cursor", "PaymentInvoiceId", "PaymentSubscriptionId", "PaymentStatus"],
+        listParameters: [
+          "Limit",
+          "Cursor",
+          "PaymentInvoiceId",
+          "PaymentSubscriptionId",
+          "PaymentStatus",
+          "CustomerId",
+        ],
         refund: {
           summary: "Refund a succeeded payment, in full or in part",
           description:

@@ -108,7 +108,7 @@ describe("the OpenAPI document", () => {
       .map((p: Json) => doc.components.parameters[p.$ref.split("/").pop()])
       .filter((p: Json) => p.in === "query")
       .map((p: Json) => p.name);
-    expect(names.sort()).toEqual(["cursor", "invoiceId", "limit", "status", "subscriptionId"]);
+    expect(names.sort()).toEqual(["cursor", "customerId", "invoiceId", "limit", "status", "subscriptionId"]);
     const payment = doc.components.schemas.Payment;
     expect(Object.keys(payment.properties)).toEqual([
       "id",
@@ -126,6 +126,7 @@ describe("the OpenAPI document", () => {
       "createdAt",
       "succeededAt",
       "canceledAt",
+      "customerId",
     ]);
     expect(payment.properties.status.enum).toEqual(["pending", "succeeded", "canceled"]);
   });

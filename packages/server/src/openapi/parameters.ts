@@ -95,6 +95,13 @@ export const PARAMETERS = {
     description: "Only refunds in this status. Another value: 422 with pointer `#/status`.",
     schema: { type: "string", enum: [...REFUND_STATUSES] },
   },
+  CustomerId: {
+    name: "customerId",
+    in: "query",
+    required: false,
+    description: "Only those of this customer (API.md 11.1). Not a UUID: 422 with pointer `#/customerId`.",
+    schema: { type: "string", format: "uuid" },
+  },
   CustomerExternalId: {
     name: "externalId",
     in: "query",
