@@ -152,7 +152,13 @@ export {
 } from "./payments/provider-notifications.js";
 export type { Clock } from "./ports/clock.js";
 export { systemClock } from "./ports/clock.js";
-export type { CustomerListPage, CustomerStorage, CustomerWrite } from "./ports/customer-storage.js";
+export {
+  type CustomerListPage,
+  type CustomerStorage,
+  type CustomerWrite,
+  ERASED,
+  eraseJsonStrings,
+} from "./ports/customer-storage.js";
 export type { IdGenerator } from "./ports/id-generator.js";
 export type {
   ClaimOutcome,

@@ -219,6 +219,17 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
         if (written.kind === "saved") outbox.append(events);
         return ok(written);
       }),
+    eraseCustomer: (customer, values, events) =>
+      attemptWrite("eraseCustomer", () => {
+        const written = customers.save(customer);
+        if (written?.kind !== "saved") return err(CONFLICT);
+        // The same synchronous step: the contacts, the stored history and the event.
+        resources.eraseContacts(customer.projectId, customer.id);
+        outbox.erase(customer.projectId, values);
+        idempotency.erase(customer.projectId, values);
+        outbox.append(events);
+        return WROTE;
+      }),
     checkHealth: () => okAsync(undefined),
     inspect: async () => {
       const tables = {

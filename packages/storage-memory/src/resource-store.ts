@@ -1,10 +1,12 @@
 import {
+  ERASED,
   type Invoice,
   type InvoicePage,
   invoiceStatusAt,
   type Payment,
   type PaymentCheckClaim,
   type PaymentListPage,
+  type Receipt,
   type RenewalClaim,
   type StoredResource,
   type Subscription,
@@ -226,6 +228,32 @@ export class ResourceStore {
     return counts;
   }
 
+  /**
+   * Erases the contacts of a customer's invoices and subscriptions (API.md 11.1): receipt contacts and
+   * an invoice's inline customer become "erased", each one version on. In the caller's synchronous step.
+   */
+  eraseContacts(projectId: string, customerId: string): void {
+    for (const s of [...this.#subscriptions.rows.values()]) {
+      if (s.projectId !== projectId || s.customerId !== customerId || s.receipt === null) continue;
+      this.#subscriptions.rows.set(s.id, { ...s, receipt: erasedReceipt(s.receipt), version: s.version + 1 });
+    }
+    for (const [id, row] of [...this.#invoiceRows.entries()]) {
+      const invoice = invoiceRows.decode(row);
+      if (invoice.projectId !== projectId || invoice.customerId !== customerId) continue;
+      const erased: Invoice = {
+        ...invoice,
+        customer: invoice.customer && {
+          ...invoice.customer,
+          email: ERASED,
+          phone: invoice.customer.phone === null ? null : ERASED,
+        },
+        receipt: invoice.receipt === null ? null : erasedReceipt(invoice.receipt),
+        version: invoice.version + 1,
+      };
+      this.#invoices.rows.set(id, invoiceRows.encode(erased, true));
+    }
+  }
+
   /** The stored rows, for `inspect()`. */
   tables() {
     return {
@@ -251,6 +279,14 @@ export class ResourceStore {
     if (evicted !== null) this.#renewalLeases.delete(evicted);
     return true;
   }
+}
+
+function erasedReceipt(receipt: Receipt): Receipt {
+  const { email, phone } = receipt.customer;
+  return {
+    ...receipt,
+    customer: { email: email === null ? null : ERASED, phone: phone === null ? null : ERASED },
+  };
 }
 
 function invoiceKey(projectId: string, invoiceId: string): string {

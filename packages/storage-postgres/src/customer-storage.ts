@@ -37,6 +37,36 @@ UPDATE customers
  WHERE project_id = $1 AND id = $2 AND version = $10 - 1
 RETURNING 1`;
 
+/** A jsonb contact with its present, non-null email and phone made "erased". */
+const erasedContact = (contact: string) => `${contact} || jsonb_strip_nulls(jsonb_build_object(
+    'email', CASE WHEN ${contact}->'email' <> 'null'::jsonb THEN '"erased"'::jsonb END,
+    'phone', CASE WHEN ${contact}->'phone' <> 'null'::jsonb THEN '"erased"'::jsonb END))`;
+
+const ERASED_RECEIPT = `CASE WHEN receipt IS NULL OR jsonb_typeof(receipt) = 'null' THEN receipt
+       ELSE jsonb_set(receipt, '{customer}', ${erasedContact("(receipt->'customer')")}) END`;
+
+/** The contacts of customer $2's invoices in project $1 (API.md 11.1), each one version on. */
+const ERASE_INVOICE_CONTACTS = `
+UPDATE invoices
+   SET customer = CASE WHEN customer IS NULL OR jsonb_typeof(customer) = 'null' THEN customer
+                       ELSE ${erasedContact("customer")} END,
+       receipt = ${ERASED_RECEIPT},
+       version = version + 1
+ WHERE project_id = $1 AND customer_id = $2`;
+
+const ERASE_SUBSCRIPTION_RECEIPTS = `
+UPDATE subscriptions SET receipt = ${ERASED_RECEIPT}, version = version + 1
+ WHERE project_id = $1 AND customer_id = $2 AND receipt IS NOT NULL`;
+
+/** Every JSON string $2 (as JSON text) in project $1's events and stored responses becomes "erased". */
+const ERASE_EVENT_TEXT = `
+UPDATE events SET data = replace(data::text, $2, '"erased"')::json
+ WHERE project_id = $1 AND strpos(data::text, $2) > 0`;
+
+const ERASE_RESPONSE_TEXT = `
+UPDATE idempotency_records SET response_body = replace(response_body, $2, '"erased"')
+ WHERE project_id = $1 AND strpos(response_body, $2) > 0`;
+
 type Row = Record<string, unknown>;
 
 function toCustomer(row: Row): CustomerRecord {
@@ -127,6 +157,24 @@ export function customerStorage(sql: SqlContext): CustomerStorage {
           page.email,
         ]);
         return rows.map(toCustomer);
+      }),
+
+    eraseCustomer: (customer, values, events) =>
+      run("eraseCustomer", async () => {
+        const parameter = eventsParameter(events);
+        await transaction(async (q) => {
+          const { rows } = await q("update_customer", UPDATE_CUSTOMER, customerValues(customer));
+          if (rows.length === 0) return fail(conflict("eraseCustomer", customer));
+          const target = [customer.projectId, customer.id];
+          await q("erase_invoice_contacts", ERASE_INVOICE_CONTACTS, target);
+          await q("erase_subscription_receipts", ERASE_SUBSCRIPTION_RECEIPTS, target);
+          for (const value of values) {
+            const token = [customer.projectId, JSON.stringify(value)];
+            await q("erase_event_text", ERASE_EVENT_TEXT, token);
+            await q("erase_response_text", ERASE_RESPONSE_TEXT, token);
+          }
+          await q("insert_events", INSERT_EVENTS, [parameter, customer.projectId]);
+        });
       }),
 
     saveCustomer: (customer, events) =>

@@ -268,5 +268,75 @@ export function registerCustomerTests(options: KopekContractOptions): void {
       const renewals = json(await h.get("/v1/payments", { subscriptionId: String(subscription.id) }));
       expect((renewals.data as { customerId: string }[]).map((p) => p.customerId)).toEqual([made.id]);
     });
+
+    it("erase (152-FZ): no stored copy of the email, phone or name is left; money records stay; customer.erased", async () => {
+      const h = await createHarness(options, { paymentPage: "kopek" });
+      const email = "erase.me@example.com";
+      const phone = "+79997654321";
+      const name = "Erasable Person";
+      const made = await customer(h, { email, phone, name, externalId: "keep-me" });
+      const receipt = {
+        customer: { email, phone },
+        items: [
+          {
+            description: "Pro plan",
+            quantity: "1",
+            amount: { amount: "149900", currency: "RUB" },
+            vatCode: 1,
+            paymentSubject: "service",
+            paymentMode: "full_payment",
+          },
+        ],
+      };
+      const subscribed = await h.call("/v1/subscriptions", {
+        ...subscriptionBody(),
+        customerId: made.id,
+        receipt,
+      });
+      expect(subscribed.status).toBe(201);
+      const invoiced = await h.call("/v1/invoices", { ...invoiceBody(), customerId: made.id, receipt });
+      expect(invoiced.status).toBe(201);
+      const invoiceId = String(json(invoiced).id);
+      const paid = await payThroughProvider(h, invoiceId, "card");
+      const refunded = await h.call(`/v1/payments/${paid.payment.id}/refunds`, { reason: "returned" });
+      expect(refunded.status).toBe(201);
+      const before = await h.storage.inspect();
+
+      const answer = await h.call(`/v1/customers/${made.id}/erase`, undefined);
+      expect(answer.status).toBe(200);
+      const body = json(answer);
+      expect(body).toEqual({
+        ...made,
+        email: null,
+        phone: null,
+        name: null,
+        externalId: "keep-me",
+        erasedAt: h.clock.now().toISOString(),
+      });
+      expect(json(await h.get(`/v1/customers/${made.id}`))).toEqual(body);
+      const events = (await h.storage.listEventDeliveries(h.project.id))._unsafeUnwrap();
+      expect(events.at(-1)?.event).toMatchObject({ type: "customer.erased", data: body });
+
+      const dump = JSON.stringify(await h.storage.inspect());
+      for (const personal of [email, phone, name]) expect(dump).not.toContain(personal);
+      const after = await h.storage.inspect();
+      // Money records stay, as they were.
+      expect(after.payments).toEqual(before.payments);
+      expect(after.refunds).toEqual(before.refunds);
+      expect(after.payments?.length).toBeGreaterThan(0);
+      expect(after.refunds?.length).toBe(1);
+      const invoice = json(await h.get(`/v1/invoices/${invoiceId}`));
+      expect(invoice.receipt).toMatchObject({ customer: { email: "erased", phone: "erased" } });
+      const subscription = json(await h.get(`/v1/subscriptions/${json(subscribed).id}`));
+      expect(subscription.receipt).toMatchObject({ customer: { email: "erased", phone: "erased" } });
+      expect(subscription.status).toBe("active");
+
+      // Erasing again changes nothing; an erased customer takes no personal data again.
+      expect(json(await h.call(`/v1/customers/${made.id}/erase`, {}))).toEqual(body);
+      expect((await h.call(`/v1/customers/${made.id}`, { email })).status).toBe(409);
+      expect((await h.call(`/v1/customers/${made.id}/erase`, { now: true })).status).toBe(422);
+      const other = await createHarness({ ...options, createStorage: async () => h.storage });
+      expect((await other.call(`/v1/customers/${made.id}/erase`, undefined)).status).toBe(404);
+    });
   });
 }

@@ -26,6 +26,29 @@ export interface CustomerStorage {
     customer: CustomerRecord,
     events: readonly DomainEvent[],
   ): ResultAsync<CustomerWrite, StorageError>;
+  /**
+   * Erases a customer's personal data (API.md 11.1, 152-FZ) in one atomic step: writes `customer`
+   * (version n over a stored n−1, its email, phone and name already null) with its events, and replaces
+   * by "erased" the email and phone of every receipt contact, and of the inline `customer`, of the
+   * project's invoices and subscriptions with this `customerId` (each one version on), and every JSON
+   * string exactly equal to one of `values` in the project's stored events and idempotency responses.
+   * Money records are left as they are. `conflict` (writing nothing) on a stale version.
+   */
+  eraseCustomer(
+    customer: CustomerRecord,
+    values: readonly string[],
+    events: readonly DomainEvent[],
+  ): ResultAsync<void, StorageError>;
+}
+
+/** The text every erased contact becomes (API.md 11.1). */
+export const ERASED = "erased";
+
+/** `json` with every JSON string exactly equal to one of `values` replaced by `"erased"`. */
+export function eraseJsonStrings(json: string, values: readonly string[]): string {
+  let text = json;
+  for (const value of values) text = text.split(JSON.stringify(value)).join(JSON.stringify(ERASED));
+  return text;
 }
 
 /** What `saveCustomer` did. */

@@ -77,6 +77,32 @@ export async function updateCustomer(
   return written(execution, customer, "customer.updated", 200);
 }
 
+/**
+ * POST /v1/customers/{id}/erase (API.md 11.1, 152-FZ): email, phone and name become null, and every
+ * receipt contact of the customer's invoices and subscriptions "erased", in storage; money records
+ * stay; `customer.erased`. Erasing an erased customer changes nothing.
+ */
+export async function eraseCustomer(execution: Execution, id: string): Promise<Result<Outcome, KopekError>> {
+  const found = await execution.storage.findCustomer(execution.project.id, id);
+  if (found.isErr()) return err(fromStorageError(found.error));
+  const current = found.value;
+  if (current === null) return err({ code: "not_found" });
+  if (current.erasedAt !== null) return ok({ status: 200, resource: null, body: presentCustomer(current) });
+  const customer: CustomerRecord = {
+    ...current,
+    email: null,
+    phone: null,
+    name: null,
+    erasedAt: execution.now,
+    version: current.version + 1,
+  };
+  const values = [current.email, current.phone, current.name].filter((v): v is string => v !== null);
+  const event = customerEvent("customer.erased", customer, execution.now, execution.ids);
+  const erased = await execution.storage.eraseCustomer(customer, values, [event]);
+  if (erased.isErr()) return err(fromStorageError(erased.error));
+  return ok({ status: 200, resource: null, body: presentCustomer(customer) });
+}
+
 /** Stores the customer with its event; 409 `customer_exists` when its externalId is another's. */
 async function written(
   execution: Execution,

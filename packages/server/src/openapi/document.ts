@@ -204,6 +204,15 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
           request: updateCustomerRequestSchema,
           extraErrors: ["customer_exists"],
         },
+        erase: {
+          summary: "Erase a customer's personal data (152-FZ)",
+          description:
+            "No body, or `{}`. The customer's email, phone and name become null (`erasedAt` set; `externalId` and " +
+            "`metadata` are kept), and in storage every receipt contact and inline customer contact of its invoices " +
+            'and subscriptions becomes `"erased"`, as does every stored copy of those values in the project\'s ' +
+            "events and stored responses. Payments and refunds stay as they are. Sent as `customer.erased`; erasing " +
+            "an erased customer changes nothing.",
+        },
       }),
       "/healthz": {
         get: healthOperation({

@@ -73,6 +73,8 @@ export interface ResourcePathsSpec {
     readonly request: z.ZodType;
     readonly extraErrors?: readonly ProblemCode[];
   };
+  /** For a collection whose resources' personal data is erased (customers, API.md 11.1). */
+  readonly erase?: { readonly summary: string; readonly description: string };
   /** For a collection whose resources are refunded (payments): the refund they make. */
   readonly refund?: {
     readonly summary: string;
@@ -150,6 +152,17 @@ function operationOf(route: Route, spec: ResourcePathsSpec) {
         ...(cancel.request === undefined ? {} : { request: cancel.request }),
         response: spec.resource,
         errors: CANCEL_ERRORS,
+      });
+    }
+    case "erase": {
+      const erase = required(spec.erase, "`erase`", route);
+      return actionOperation({
+        operationId: `erase${singular}`,
+        tag,
+        summary: erase.summary,
+        description: erase.description,
+        response: spec.resource,
+        errors: CANCEL_ERRORS.filter((code) => code !== "invalid_state"),
       });
     }
     case "refund": {
