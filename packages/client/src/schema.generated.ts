@@ -216,6 +216,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List customers, newest first
+         * @description A page of at most `limit`; `nextCursor` (null on the last page) fetches the next, older one.
+         */
+        get: operations["listCustomers"];
+        put?: never;
+        /** Create a customer */
+        post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a customer */
+        get: operations["getCustomer"];
+        put?: never;
+        /**
+         * Change a customer
+         * @description The fields sent change; null clears one, and the customer must keep an email, a phone or an externalId (else 422). Another customer's externalId: 409 customer_exists naming it. A change is sent as `customer.updated`; asking for what is already so changes nothing and sends no event. An erased customer takes no email, phone or name again (409 invalid_state).
+         */
+        post: operations["updateCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a customer's personal data (152-FZ)
+         * @description No body, or `{}`. The customer's email, phone and name become null (`erasedAt` set; `externalId` and `metadata` are kept), and in storage every receipt contact and inline customer contact of its invoices and subscriptions becomes `"erased"`, as does every stored copy of those values in the project's events and stored responses. Payments and refunds stay as they are. Sent as `customer.erased`; erasing an erased customer changes nothing.
+         */
+        post: operations["eraseCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -473,6 +535,57 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "customer.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A customer was created */
+        post: operations["customerCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A customer was changed through the API */
+        post: operations["customerUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer.erased": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A customer's personal data was erased (152-FZ): email, phone, name and every receipt contact of theirs */
+        post: operations["customerErasedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -482,6 +595,14 @@ export interface components {
              * @enum {string}
              */
             at?: "now" | "period_end";
+        };
+        /** @description At least one of email, phone and externalId */
+        CreateCustomerRequest: {
+            email?: string | null;
+            phone?: string | null;
+            name?: string | null;
+            externalId?: string | null;
+            metadata?: components["schemas"]["Metadata"];
         };
         CreateInvoiceRequest: {
             amount: components["schemas"]["Money"];
@@ -497,6 +618,11 @@ export interface components {
             /** @description Ask the provider to save the payer's method, so a subscription can be made from the paid invoice; only methods the provider can save are offered. Default false. */
             savePaymentMethod?: boolean;
             receipt?: components["schemas"]["ReceiptInput"] | null;
+            /**
+             * Format: uuid
+             * @description A customer of this project it bills (API.md 11.1); not with customer
+             */
+            customerId?: string;
         };
         CreateRefundRequest: {
             /** @description At most what remains refundable, in the payment's currency; default: all of it */
@@ -523,6 +649,11 @@ export interface components {
              * @description A trial until this moment, 1 hour to 365 days ahead (API.md 11.6): the method is checked and described but not charged; status trialing until the first charge at trialEnd. Not with invoiceId.
              */
             trialEnd?: string;
+            /**
+             * Format: uuid
+             * @description A customer of this project it bills (API.md 11.1); not with invoiceId (the invoice's customer is taken)
+             */
+            customerId?: string;
         } & ({
             method: unknown;
             providerMethodRef: unknown;
@@ -531,17 +662,44 @@ export interface components {
             invoiceId: unknown;
             method?: never;
             providerMethodRef?: never;
+            customerId?: never;
         });
         Customer: {
             email: string;
             phone: string | null;
             externalId: string | null;
         };
+        /** @description A webhook body, signed per Standard Webhooks */
+        CustomerEvent: {
+            /** @enum {string} */
+            type: "customer.created" | "customer.updated" | "customer.erased";
+            /** @description When the change happened (not when this attempt was sent) */
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["CustomerResource"];
+        };
         CustomerInput: {
             /** Format: email */
             email: string;
             phone?: string | null;
             externalId?: string | null;
+        };
+        CustomerList: {
+            /** @description The customers, newest first */
+            data: components["schemas"]["CustomerResource"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. Opaque. */
+            nextCursor: string | null;
+        };
+        CustomerResource: {
+            id: components["schemas"]["Id"];
+            email: string | null;
+            phone: string | null;
+            name: string | null;
+            /** @description The merchant's own id of the customer, unique per project; kept by an erase */
+            externalId: string | null;
+            metadata: components["schemas"]["Metadata"];
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description When its personal data (email, phone, name, receipt contacts) was erased; null while not */
+            erasedAt: components["schemas"]["Timestamp"] | null;
         };
         FieldIssue: {
             /**
@@ -592,6 +750,8 @@ export interface components {
             attempts: number;
             /** @description How many attempts the hosted page makes for one invoice. Once attempts reaches it and none is pending, the page refuses a new one and says the invoice cannot be paid there; status stays created until it expires or is canceled */
             maxAttempts: number;
+            /** @description The project's customer it bills (API.md 11.1); null when none */
+            customerId: components["schemas"]["Id"] | null;
         };
         /** @description A webhook body, signed per Standard Webhooks */
         InvoiceEvent: {
@@ -658,6 +818,8 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             succeededAt: components["schemas"]["Timestamp"] | null;
             canceledAt: components["schemas"]["Timestamp"] | null;
+            /** @description The customer of its invoice or subscription (API.md 11.1); null when none */
+            customerId: components["schemas"]["Id"] | null;
         };
         /** @description A webhook body, signed per Standard Webhooks */
         PaymentEvent: {
@@ -693,7 +855,7 @@ export interface components {
              * @description The stable machine-readable value clients switch on
              * @enum {string}
              */
-            code: "invalid_json" | "bad_request" | "request_timeout" | "headers_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "unauthorized" | "payment_declined" | "not_found" | "method_not_allowed" | "idempotency_request_in_progress" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "method_unavailable" | "refund_exceeds_payment" | "invoice_not_usable" | "invoice_already_used" | "rate_limited" | "internal_error" | "provider_error" | "provider_unavailable" | "storage_unavailable";
+            code: "invalid_json" | "bad_request" | "request_timeout" | "headers_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "unauthorized" | "payment_declined" | "not_found" | "method_not_allowed" | "idempotency_request_in_progress" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "method_unavailable" | "refund_exceeds_payment" | "invoice_not_usable" | "invoice_already_used" | "customer_exists" | "customer_not_found" | "rate_limited" | "internal_error" | "provider_error" | "provider_unavailable" | "storage_unavailable";
             detail: string;
             requestId: string;
             /** @description Present on validation_failed only */
@@ -811,6 +973,8 @@ export interface components {
             cancelAtPeriodEnd: boolean;
             /** @description The 54-FZ receipt sent with every cycle's charge; null when none */
             receipt: components["schemas"]["Receipt"] | null;
+            /** @description The project's customer it bills (API.md 11.1); null when none */
+            customerId: components["schemas"]["Id"] | null;
         };
         /** @description A webhook body, signed per Standard Webhooks */
         SubscriptionEvent: {
@@ -849,6 +1013,8 @@ export interface components {
             cancelAtPeriodEnd: boolean;
             /** @description The 54-FZ receipt sent with every cycle's charge; null when none */
             receipt: components["schemas"]["Receipt"] | null;
+            /** @description The project's customer it bills (API.md 11.1); null when none */
+            customerId: components["schemas"]["Id"] | null;
             /** @description subscription.updated only: each field that changed, with the value it had before (API.md 11.3) */
             previous?: {
                 id?: components["schemas"]["Id"];
@@ -879,6 +1045,8 @@ export interface components {
                 cancelAtPeriodEnd?: boolean;
                 /** @description The 54-FZ receipt sent with every cycle's charge; null when none */
                 receipt?: components["schemas"]["Receipt"] | null;
+                /** @description The project's customer it bills (API.md 11.1); null when none */
+                customerId?: components["schemas"]["Id"] | null;
             };
         };
         SubscriptionList: {
@@ -893,6 +1061,8 @@ export interface components {
          * @example 2026-11-22T09:30:00.000Z
          */
         Timestamp: string;
+        /** @description The fields to change; null clears one. The customer must keep at least one of email, phone and externalId */
+        UpdateCustomerRequest: components["schemas"]["CreateCustomerRequest"];
         UpdateSubscriptionRequest: {
             /** @description true: cancel at the end of the paid period (as cancel with at: period_end); false: undo such a cancel before it takes effect */
             cancelAtPeriodEnd?: boolean;
@@ -922,6 +1092,12 @@ export interface components {
         RefundPaymentId: string;
         /** @description Only refunds in this status. Another value: 422 with pointer `#/status`. */
         RefundStatus: "pending" | "succeeded" | "canceled";
+        /** @description Only those of this customer (API.md 11.1). Not a UUID: 422 with pointer `#/customerId`. */
+        CustomerId: string;
+        /** @description Only the customer with this externalId (exactly). Empty or over 255 characters: 422. */
+        CustomerExternalId: string;
+        /** @description Only customers with this email (exactly, case included). Empty or over 255 characters: 422. */
+        CustomerEmail: string;
         /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
         "webhook-id": string;
         /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
@@ -949,6 +1125,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The `nextCursor` of the previous page, as returned: opaque. Pages are stable while new resources arrive (nothing repeated or skipped). Anything else: 422 with pointer `#/cursor`. */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Only those of this customer (API.md 11.1). Not a UUID: 422 with pointer `#/customerId`. */
+                customerId?: components["parameters"]["CustomerId"];
             };
             header?: {
                 /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
@@ -1154,7 +1332,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable`, `invoice_not_usable` */
+            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable`, `invoice_not_usable`, `customer_not_found` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1651,6 +1829,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Only invoices in this status, as read now (an unpaid invoice past expiresAt is expired). Another value: 422 with pointer `#/status`. */
                 status?: components["parameters"]["InvoiceStatus"];
+                /** @description Only those of this customer (API.md 11.1). Not a UUID: 422 with pointer `#/customerId`. */
+                customerId?: components["parameters"]["CustomerId"];
             };
             header?: {
                 /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
@@ -1845,7 +2025,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable` */
+            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable`, `customer_not_found` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2183,6 +2363,8 @@ export interface operations {
                 subscriptionId?: components["parameters"]["PaymentSubscriptionId"];
                 /** @description Only payments in this status. Another value: 422 with pointer `#/status`. */
                 status?: components["parameters"]["PaymentStatus"];
+                /** @description Only those of this customer (API.md 11.1). Not a UUID: 422 with pointer `#/customerId`. */
+                customerId?: components["parameters"]["CustomerId"];
             };
             header?: {
                 /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
@@ -2734,6 +2916,699 @@ export interface operations {
             };
         };
     };
+    listCustomers: {
+        parameters: {
+            query?: {
+                /** @description How many to return. Out of range: 422 validation_failed with pointer `#/limit`. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page, as returned: opaque. Pages are stable while new resources arrive (nothing repeated or skipped). Anything else: 422 with pointer `#/cursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only the customer with this externalId (exactly). Empty or over 255 characters: 422. */
+                externalId?: components["parameters"]["CustomerExternalId"];
+                /** @description Only customers with this email (exactly, case included). Empty or over 255 characters: 422. */
+                email?: components["parameters"]["CustomerEmail"];
+            };
+            header?: {
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerList"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCustomerRequest"];
+            };
+        };
+        responses: {
+            /** @description A replay: the stored answer to the first request with this Idempotency-Key */
+            200: {
+                headers: {
+                    /** @description Always `true` here */
+                    "Idempotent-Replayed": "true";
+                    Location: components["headers"]["Location"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerResource"];
+                };
+            };
+            /** @description Created; `Location` is /v1/customers/{id} */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerResource"];
+                };
+            };
+            /** @description `invalid_json`, `bad_request`, `idempotency_key_missing`, `idempotency_key_invalid` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request_timeout` */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_request_in_progress`, `customer_exists` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `headers_too_large` */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `provider_error` */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `provider_unavailable`, `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerResource"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCustomerRequest"];
+            };
+        };
+        responses: {
+            /** @description Done; a replay of the first request with this Idempotency-Key answers the same */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerResource"];
+                };
+            };
+            /** @description `invalid_json`, `bad_request`, `idempotency_key_missing`, `idempotency_key_invalid` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request_timeout` */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_request_in_progress`, `invalid_state`, `customer_exists` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`, `idempotency_key_reused` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `headers_too_large` */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    eraseCustomer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        /** @description No body, an empty one, or `{}`: the operation takes no fields */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Done; a replay of the first request with this Idempotency-Key answers the same */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerResource"];
+                };
+            };
+            /** @description `invalid_json`, `bad_request`, `idempotency_key_missing`, `idempotency_key_invalid` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request_timeout` */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_request_in_progress` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`, `idempotency_key_reused` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `headers_too_large` */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -3231,6 +4106,102 @@ export interface operations {
                 "application/json": components["schemas"]["RefundEvent"] & {
                     /** @constant */
                     type?: "refund.canceled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other status, a redirect or no answer within 10 s is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    customerCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description v1, + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the endpoint's whsec_ secret. Verify it on the raw body before parsing (verifyWebhook in @kopek/core). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerEvent"] & {
+                    /** @constant */
+                    type?: "customer.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other status, a redirect or no answer within 10 s is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    customerUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description v1, + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the endpoint's whsec_ secret. Verify it on the raw body before parsing (verifyWebhook in @kopek/core). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerEvent"] & {
+                    /** @constant */
+                    type?: "customer.updated";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other status, a redirect or no answer within 10 s is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    customerErasedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description v1, + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the endpoint's whsec_ secret. Verify it on the raw body before parsing (verifyWebhook in @kopek/core). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerEvent"] & {
+                    /** @constant */
+                    type?: "customer.erased";
                 };
             };
         };

@@ -31,6 +31,7 @@ export {
   CANCEL_REASONS,
   type CancelReason,
   type Customer,
+  type CustomerRecord,
   type HttpProviderSettings,
   INVOICE_STATUSES,
   type Invoice,
@@ -76,9 +77,11 @@ export {
   parseAmount,
 } from "./domain/money.js";
 export {
+  type CustomerView,
   type InvoiceView,
   invoiceStatusAt,
   type PaymentView,
+  presentCustomer,
   presentInvoice,
   presentPayment,
   presentReceipt,
@@ -95,6 +98,7 @@ export {
   receiptTotal,
 } from "./domain/receipt-total.js";
 export {
+  customerEvent,
   type DomainEvent,
   EVENT_TYPES,
   type EventType,
@@ -148,6 +152,13 @@ export {
 } from "./payments/provider-notifications.js";
 export type { Clock } from "./ports/clock.js";
 export { systemClock } from "./ports/clock.js";
+export {
+  type CustomerListPage,
+  type CustomerStorage,
+  type CustomerWrite,
+  ERASED,
+  eraseJsonStrings,
+} from "./ports/customer-storage.js";
 export type { IdGenerator } from "./ports/id-generator.js";
 export type {
   ClaimOutcome,
@@ -212,6 +223,7 @@ export type {
   InvoicePage,
   ResourcePage,
   ResourceStorage,
+  SubscriptionPage,
 } from "./ports/resource-storage.js";
 export type {
   RenewalClaim,

@@ -30,6 +30,7 @@ describe("kopek migrate --citus (Citus coordinator)", () => {
     expect(reference).toEqual(["api_keys", "projects"]);
     expect(hashed.map((row) => row.name).sort()).toEqual(
       [
+        "customers",
         "events",
         "idempotency_records",
         "invoices",

@@ -15,6 +15,7 @@ describe("POST /v1/invoices", async () => {
         "attempts",
         "maxAttempts",
         "receipt",
+        "customerId",
         "canceledAt",
         "comment",
         "createdAt",

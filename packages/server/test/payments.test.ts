@@ -28,6 +28,7 @@ describe("GET /v1/payments over HTTP (API.md 10.2)", async () => {
         createdAt: subscription.createdAt,
         succeededAt: subscription.createdAt,
         canceledAt: null,
+        customerId: null,
       },
     ]);
     const one = await t.get(`/v1/payments/${data[0].id}`);

@@ -15,6 +15,7 @@ describe("POST /v1/subscriptions", async () => {
       [
         "amount",
         "receipt",
+        "customerId",
         "cancelAt",
         "cancelAtPeriodEnd",
         "trialEnd",

@@ -10,6 +10,7 @@ import type {
   NewIdempotencyRecord,
   OneStepWrite,
 } from "@kopek/core";
+import { eraseJsonStrings } from "@kopek/core";
 import {
   type CompletedRecord,
   completedExpiresAt,
@@ -175,6 +176,19 @@ export class IdempotencyStore {
       }
     }
     return deleted;
+  }
+
+  /** Replaces every JSON string equal to one of `values` in a project's stored responses by "erased". */
+  erase(projectId: string, values: readonly string[]): void {
+    const rewritten: [string, CompletedRecord][] = [];
+    for (const [recordKey, row] of this.#completed.entries()) {
+      if (splitRecordKey(recordKey).projectId !== projectId) continue;
+      const fields = decodeCompleted(row);
+      const body = eraseJsonStrings(fields.response.body, values);
+      if (body !== fields.response.body)
+        rewritten.push([recordKey, encodeCompleted({ ...fields, response: { ...fields.response, body } })]);
+    }
+    for (const [recordKey, record] of rewritten) this.#completed.set(recordKey, record);
   }
 
   /** The stored rows, for `inspect()`. */

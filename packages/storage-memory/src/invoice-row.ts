@@ -33,6 +33,7 @@ const KINDS = {
   savedMethod: "value",
   receipt: "value",
   attempts: "value",
+  customerId: "value",
   version: "value",
 } satisfies FieldKinds;
 const FIELDS = Object.keys(KINDS) as (keyof Invoice)[];

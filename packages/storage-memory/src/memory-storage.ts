@@ -1,5 +1,6 @@
 import type { InspectableStorage, StorageError } from "@kopek/core";
 import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from "neverthrow";
+import { CustomerStore } from "./customer-store.js";
 import { IdempotencyStore } from "./idempotency-store.js";
 import { OutboxStore } from "./outbox-store.js";
 import { ProjectStore } from "./project-store.js";
@@ -89,6 +90,7 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
   const projects = new ProjectStore();
   const resources = new ResourceStore(options.maxResources ?? DEFAULT_MAX_RESOURCES);
   const refunds = new RefundStore(resources, options.maxResources ?? DEFAULT_MAX_RESOURCES);
+  const customers = new CustomerStore(options.maxResources ?? DEFAULT_MAX_RESOURCES);
   const idempotency = new IdempotencyStore(resources, projects, options.maxPurgeBatch ?? 4);
   const maxOutbox = options.maxOutboxEntries ?? DEFAULT_MAX_OUTBOX_ENTRIES;
   const outbox = new OutboxStore({ maxEvents: maxOutbox, maxDeliveries: maxOutbox });
@@ -207,6 +209,27 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
       ),
     listEventDeliveries: (projectId) =>
       attempt("listEventDeliveries", () => outbox.eventDeliveries(projectId)),
+    findCustomer: (projectId, id) => attempt("findCustomer", () => customers.find(projectId, id)),
+    listCustomers: (projectId, page) => attempt("listCustomers", () => customers.list(projectId, page)),
+    saveCustomer: (customer, events) =>
+      attemptWrite("saveCustomer", () => {
+        const written = customers.save(customer);
+        if (written === null) return err(CONFLICT);
+        // Same synchronous step as the customer write: the events exist exactly when it does.
+        if (written.kind === "saved") outbox.append(events);
+        return ok(written);
+      }),
+    eraseCustomer: (customer, values, events) =>
+      attemptWrite("eraseCustomer", () => {
+        const written = customers.save(customer);
+        if (written?.kind !== "saved") return err(CONFLICT);
+        // The same synchronous step: the contacts, the stored history and the event.
+        resources.eraseContacts(customer.projectId, customer.id);
+        outbox.erase(customer.projectId, values);
+        idempotency.erase(customer.projectId, values);
+        outbox.append(events);
+        return WROTE;
+      }),
     checkHealth: () => okAsync(undefined),
     inspect: async () => {
       const tables = {
@@ -214,6 +237,7 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
         idempotency_records: idempotency.rows(),
         ...resources.tables(),
         ...refunds.tables(),
+        ...customers.tables(),
         ...outbox.tables(),
       };
       return Object.fromEntries(Object.entries(tables).map(([name, rows]) => [name, rows.map(asRow)]));

@@ -7,6 +7,7 @@ import type {
   EventDeliveries,
   WebhookEndpoint,
 } from "@kopek/core";
+import { eraseJsonStrings } from "@kopek/core";
 import { deepCopy } from "./deep-copy.js";
 import { Fifo } from "./fifo.js";
 
@@ -23,7 +24,7 @@ interface Delivery {
 }
 
 interface StoredEvent {
-  readonly event: DomainEvent;
+  event: DomainEvent;
   /** Its deliveries by endpoint id. */
   readonly deliveries: Map<string, Delivery>;
   /** How many of them are pending: an event is only evicted at 0. */
@@ -182,6 +183,16 @@ export class OutboxStore {
         lastStatus: d.lastStatus,
       })),
     }));
+  }
+
+  /** Replaces every JSON string equal to one of `values` in a project's events by "erased" (API.md 11.1). */
+  erase(projectId: string, values: readonly string[]): void {
+    for (const stored of this.#events.values()) {
+      if (stored.event.projectId !== projectId) continue;
+      const data = JSON.stringify(stored.event.data);
+      const erased = eraseJsonStrings(data, values);
+      if (erased !== data) stored.event = { ...stored.event, data: JSON.parse(erased) };
+    }
   }
 
   tables() {

@@ -1,14 +1,16 @@
 import {
+  ERASED,
   type Invoice,
   type InvoicePage,
   invoiceStatusAt,
   type Payment,
   type PaymentCheckClaim,
   type PaymentListPage,
+  type Receipt,
   type RenewalClaim,
-  type ResourcePage,
   type StoredResource,
   type Subscription,
+  type SubscriptionPage,
 } from "@kopek/core";
 import { deepCopy } from "./deep-copy.js";
 import type { FlatRow } from "./flat-rows.js";
@@ -109,17 +111,27 @@ export class ResourceStore {
     return lapsed.slice(0, limit).map(([id]) => invoiceRows.decode(this.#invoiceRows.get(id) as FlatRow));
   }
 
-  listSubscriptions(projectId: string, page: ResourcePage): Subscription[] {
-    return list(this.#subscriptions, projectId, page, () => true);
+  listSubscriptions(projectId: string, page: SubscriptionPage): Subscription[] {
+    const customerId = page.customerId ?? null;
+    return list(
+      this.#subscriptions,
+      projectId,
+      page,
+      (s) => customerId === null || s.customerId === customerId,
+    );
   }
 
   listInvoices(projectId: string, page: InvoicePage): Invoice[] {
     const { status, now } = page;
+    const customerId = page.customerId ?? null;
     return list(
       this.#invoices,
       projectId,
       page,
-      (row) => status === null || invoiceStatusAt(invoiceFacts(row), now) === status,
+      (row) =>
+        (status === null || invoiceStatusAt(invoiceFacts(row), now) === status) &&
+        // Decoded only when a customer is asked for: the common list reads the row's facts alone.
+        (customerId === null || invoiceRows.decode(row).customerId === customerId),
     );
   }
 
@@ -177,6 +189,7 @@ export class ResourceStore {
 
   listPayments(projectId: string, page: PaymentListPage): Payment[] {
     const { invoiceId, subscriptionId, status } = page;
+    const customerId = page.customerId ?? null;
     return list(
       this.#payments,
       projectId,
@@ -184,6 +197,7 @@ export class ResourceStore {
       (p) =>
         (invoiceId === null || p.invoiceId === invoiceId) &&
         (subscriptionId === null || p.subscriptionId === subscriptionId) &&
+        (customerId === null || p.customerId === customerId) &&
         (status === null || p.status === status),
     );
   }
@@ -214,6 +228,32 @@ export class ResourceStore {
     return counts;
   }
 
+  /**
+   * Erases the contacts of a customer's invoices and subscriptions (API.md 11.1): receipt contacts and
+   * an invoice's inline customer become "erased", each one version on. In the caller's synchronous step.
+   */
+  eraseContacts(projectId: string, customerId: string): void {
+    for (const s of [...this.#subscriptions.rows.values()]) {
+      if (s.projectId !== projectId || s.customerId !== customerId || s.receipt === null) continue;
+      this.#subscriptions.rows.set(s.id, { ...s, receipt: erasedReceipt(s.receipt), version: s.version + 1 });
+    }
+    for (const [id, row] of [...this.#invoiceRows.entries()]) {
+      const invoice = invoiceRows.decode(row);
+      if (invoice.projectId !== projectId || invoice.customerId !== customerId) continue;
+      const erased: Invoice = {
+        ...invoice,
+        customer: invoice.customer && {
+          ...invoice.customer,
+          email: ERASED,
+          phone: invoice.customer.phone === null ? null : ERASED,
+        },
+        receipt: invoice.receipt === null ? null : erasedReceipt(invoice.receipt),
+        version: invoice.version + 1,
+      };
+      this.#invoices.rows.set(id, invoiceRows.encode(erased, true));
+    }
+  }
+
   /** The stored rows, for `inspect()`. */
   tables() {
     return {
@@ -239,6 +279,14 @@ export class ResourceStore {
     if (evicted !== null) this.#renewalLeases.delete(evicted);
     return true;
   }
+}
+
+function erasedReceipt(receipt: Receipt): Receipt {
+  const { email, phone } = receipt.customer;
+  return {
+    ...receipt,
+    customer: { email: email === null ? null : ERASED, phone: phone === null ? null : ERASED },
+  };
 }
 
 function invoiceKey(projectId: string, invoiceId: string): string {

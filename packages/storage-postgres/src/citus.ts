@@ -19,6 +19,7 @@ export const TENANT_TABLES = [
   "invoices",
   "payments",
   "refunds",
+  "customers",
   "events",
   "webhook_endpoints",
   "webhook_deliveries",

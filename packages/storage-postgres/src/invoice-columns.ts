@@ -42,6 +42,7 @@ export const INVOICE_FIELDS = [
   },
   { name: "receipt", cast: "jsonb", of: (i: Invoice) => i.receipt },
   { name: "attempts", cast: "integer", of: (i: Invoice) => i.attempts },
+  { name: "customer_id", cast: "uuid", of: (i: Invoice) => i.customerId },
   { name: "version", cast: "integer", of: (i: Invoice) => i.version },
 ] as const;
 

@@ -23,6 +23,7 @@ const PAYMENT_FIELDS = [
   { name: "canceled_at", cast: "timestamptz", of: (p: Payment) => p.canceledAt?.toISOString() ?? null },
   { name: "next_check_at", cast: "timestamptz", of: (p: Payment) => p.nextCheckAt?.toISOString() ?? null },
   { name: "attempt", cast: "integer", of: (p: Payment) => p.attempt },
+  { name: "customer_id", cast: "uuid", of: (p: Payment) => p.customerId },
   { name: "version", cast: "integer", of: (p: Payment) => p.version },
 ] as const;
 
@@ -76,6 +77,7 @@ export function toPayment(row: Row): Payment {
     canceledAt: toNullableDate(row.canceled_at),
     nextCheckAt: toNullableDate(row.next_check_at),
     attempt: row.attempt === null ? null : Number(row.attempt),
+    customerId: nullableText(row.customer_id ?? null),
     version: Number(row.version),
   };
 }

@@ -35,6 +35,7 @@ SELECT ${PAYMENT_SELECT} FROM payments
    AND ($4::uuid IS NULL OR invoice_id = $4::uuid)
    AND ($5::uuid IS NULL OR subscription_id = $5::uuid)
    AND ($6::text IS NULL OR status = $6::text)
+   AND ($7::uuid IS NULL OR customer_id = $7::uuid)
  ORDER BY id DESC LIMIT $3`;
 
 /** The projects of the earliest due pending payments: $1 now, $2 limit (`payments_check_idx`). */
@@ -140,7 +141,15 @@ export function paymentStorage(sql: SqlContext): PaymentStorage {
 /** The page as parameters; null when it can hold nothing (a malformed id matches no row). */
 function listParameters(projectId: string, page: PaymentListPage): unknown[] | null {
   const limit = Math.floor(page.limit);
-  const ids = [projectId, page.before, page.invoiceId, page.subscriptionId];
+  const ids = [projectId, page.before, page.invoiceId, page.subscriptionId, page.customerId ?? null];
   if (!(limit > 0) || ids.some((id) => id !== null && !isUuid(id))) return null;
-  return [projectId, page.before ?? NO_CURSOR, limit, page.invoiceId, page.subscriptionId, page.status];
+  return [
+    projectId,
+    page.before ?? NO_CURSOR,
+    limit,
+    page.invoiceId,
+    page.subscriptionId,
+    page.status,
+    page.customerId ?? null,
+  ];
 }

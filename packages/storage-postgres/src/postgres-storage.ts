@@ -1,5 +1,6 @@
 import type { InspectableStorage } from "@kopek/core";
 import type { CreateBatchOptions } from "./create-once.js";
+import { customerStorage } from "./customer-storage.js";
 import { idempotencyStorage } from "./idempotency-storage.js";
 import { outboxStorage } from "./outbox-storage.js";
 import { paymentStorage } from "./payment-storage.js";
@@ -42,6 +43,7 @@ const INSPECTED_TABLES = {
   invoices: "id",
   payments: "id",
   refunds: "id",
+  customers: "id",
   webhook_endpoints: "created_at, id",
   events: "id",
   webhook_deliveries: "event_id, endpoint_id",
@@ -59,6 +61,7 @@ export function createPostgresStorage(options: PostgresStorageOptions): Inspecta
     ...refundStorage(sql),
     ...scheduleStorage(sql),
     ...outboxStorage(sql),
+    ...customerStorage(sql),
 
     checkHealth: () =>
       sql.run("checkHealth", async () => {

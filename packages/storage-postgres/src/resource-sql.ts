@@ -38,6 +38,7 @@ const SUBSCRIPTION_FIELDS = [
   { name: "trial_end", cast: "timestamptz" },
   { name: "anchor_at", cast: "timestamptz" },
   { name: "anchor_period", cast: "integer" },
+  { name: "customer_id", cast: "uuid" },
   { name: "version", cast: "integer" },
 ] as const;
 
@@ -222,6 +223,23 @@ export const NO_CURSOR = "ffffffff-ffff-ffff-ffff-ffffffffffff";
 export const LIST_SUBSCRIPTIONS = `
 SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions
  WHERE project_id = $1 AND id < $2
+ ORDER BY id DESC LIMIT $3`;
+
+/** The subscriptions of customer $4 (API.md 11.1): `subscriptions_customer_idx`. */
+export const LIST_SUBSCRIPTIONS_OF_CUSTOMER = `
+SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions
+ WHERE project_id = $1 AND id < $2 AND customer_id = $4
+ ORDER BY id DESC LIMIT $3`;
+
+/**
+ * The invoices of customer $4 (API.md 11.1), in status $5 as read at $6 when $5 is set:
+ * `invoices_customer_idx`, one customer's invoices being few.
+ */
+export const LIST_INVOICES_OF_CUSTOMER = `
+SELECT ${INVOICE_SELECT} FROM invoices
+ WHERE project_id = $1 AND id < $2 AND customer_id = $4
+   AND ($5::text IS NULL
+        OR (CASE WHEN status = 'created' AND expires_at <= $6 THEN 'expired' ELSE status END) = $5::text)
  ORDER BY id DESC LIMIT $3`;
 
 /** Every invoice: `invoices_project_idx`. */

@@ -7,8 +7,10 @@ import {
   LIST_INVOICES,
   LIST_INVOICES_EXPIRED,
   LIST_INVOICES_IN_STATUS,
+  LIST_INVOICES_OF_CUSTOMER,
   LIST_INVOICES_OPEN,
   LIST_SUBSCRIPTIONS,
+  LIST_SUBSCRIPTIONS_OF_CUSTOMER,
   NO_CURSOR,
   SAVE_INVOICE,
   SAVE_SUBSCRIPTION,
@@ -98,7 +100,14 @@ export function resourceStorage(sql: SqlContext): ResourceStorage {
       run("listSubscriptions", async () => {
         const parameters = pageParameters(projectId, page);
         if (parameters === null) return [];
-        const { rows } = await query("list_subscriptions", LIST_SUBSCRIPTIONS, parameters);
+        const customerId = page.customerId ?? null;
+        const { rows } =
+          customerId === null
+            ? await query("list_subscriptions", LIST_SUBSCRIPTIONS, parameters)
+            : await query("list_subscriptions_of_customer", LIST_SUBSCRIPTIONS_OF_CUSTOMER, [
+                ...parameters,
+                customerId,
+              ]);
         return rows.map((row) => toSubscription(row, cipher));
       }),
 
@@ -142,6 +151,9 @@ function pageParameters(projectId: string, page: ResourcePage): [string, string,
 
 /** The statement for an invoice page: its status filter decides which index serves it. */
 function invoiceListStatement(page: InvoicePage): [string, string, unknown[]] {
+  const customerId = page.customerId ?? null;
+  if (customerId !== null)
+    return ["list_invoices_of_customer", LIST_INVOICES_OF_CUSTOMER, [customerId, page.status, page.now]];
   switch (page.status) {
     case null:
       return ["list_invoices", LIST_INVOICES, []];

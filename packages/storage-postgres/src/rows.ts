@@ -25,7 +25,7 @@ export const SUBSCRIPTION_COLUMNS = `id, project_id, status, amount::text AS amo
   period_count, method, provider_method_ref_ciphertext, method_mask, description, metadata, started_at,
   next_charge_at, last_charged_at, cycles_started, created_at, canceled_at, cancel_reason, next_cycle,
   next_attempt_at, declines, first_declined_at, invoice_id, receipt, cancel_at, trial_end,
-  anchor_at, anchor_period, version`;
+  anchor_at, anchor_period, customer_id, version`;
 type Row = Record<string, unknown>;
 
 export function toApiKey(row: Row): ApiKeyRecord {
@@ -69,6 +69,7 @@ export function toSubscription(row: Row, cipher: TokenCipher): Subscription {
     // Null on rows an older process inserted: the anchor was `started_at` then (migration 0014).
     anchorAt: toNullableDate(row.anchor_at) ?? toDate(row.started_at),
     anchorPeriod: Number(row.anchor_period ?? 0),
+    customerId: row.customer_id === null || row.customer_id === undefined ? null : String(row.customer_id),
     version: Number(row.version),
   };
 }
@@ -107,12 +108,14 @@ export function toInvoice(row: Row, cipher: TokenCipher): Invoice {
           },
     receipt: (row.receipt ?? null) as Receipt | null,
     attempts: Number(row.attempts),
+    customerId: row.customer_id === null || row.customer_id === undefined ? null : String(row.customer_id),
     version: Number(row.version),
   };
 }
 
 /**
  * A subscription's columns in `SUBSCRIPTION_WRITE_COLUMNS` order: id, then the 28 others (the
+ * A subscription's columns in `SUBSCRIPTION_WRITE_COLUMNS` order: id, then the 27 others (the
  * method ref encrypted under the current key, bound to the id).
  */
 export function subscriptionValues(s: Subscription, cipher: TokenCipher): unknown[] {
@@ -146,6 +149,7 @@ export function subscriptionValues(s: Subscription, cipher: TokenCipher): unknow
     nullableTimestamp(s.trialEnd),
     timestamp(s.anchorAt),
     s.anchorPeriod,
+    s.customerId,
     s.version,
   ];
 }

@@ -23,9 +23,9 @@ it("0011 numbers earlier attempts as their provider keys did, per method, and co
   await cp(new URL("../migrations/", import.meta.url), upTo0010, { recursive: true });
   for (const name of await readdir(upTo0010)) if (name >= "0011") await rm(join(upTo0010, name));
   await migrate(db.pool, { directory: pathToFileURL(`${upTo0010}/`) });
-  // Rows as 0010 held them: the invoice in SQL, payments by today's storage with the new column (and
+  // Rows as 0010 held them: the invoice in SQL, payments by today's storage with the new columns (and
   // 0012's key, which its inserts name) dropped after.
-  await db.pool.query("ALTER TABLE payments ADD COLUMN attempt integer");
+  await db.pool.query("ALTER TABLE payments ADD COLUMN attempt integer, ADD COLUMN customer_id uuid");
   await db.pool.query("CREATE UNIQUE INDEX payments_key_of_0012 ON payments (project_id, id)");
   const storage = createPostgresStorage({ pool: db.pool, encryption: testCipher() });
   const project = sampleProject();
@@ -39,7 +39,7 @@ it("0011 numbers earlier attempts as their provider keys did, per method, and co
     (await storage.savePayment(payment, []))._unsafeUnwrap();
     made.push(payment);
   }
-  await db.pool.query("ALTER TABLE payments DROP COLUMN attempt");
+  await db.pool.query("ALTER TABLE payments DROP COLUMN attempt, DROP COLUMN customer_id");
   await db.pool.query("DROP INDEX payments_key_of_0012");
 
   // 0011, then the migrations after it.

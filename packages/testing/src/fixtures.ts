@@ -55,6 +55,7 @@ export function sampleSubscription(projectId: string, overrides: Partial<Subscri
     firstDeclinedAt: null,
     invoiceId: null,
     receipt: null,
+    customerId: null,
     version: 1,
     ...overrides,
   };
@@ -85,6 +86,7 @@ export function sampleInvoice(projectId: string, overrides: Partial<Invoice> = {
     savedMethod: null,
     receipt: null,
     attempts: 0,
+    customerId: null,
     version: 1,
     ...overrides,
   };
@@ -146,6 +148,7 @@ export function samplePayment(projectId: string, overrides: Partial<Payment> = {
     canceledAt: null,
     nextCheckAt: null,
     attempt: 1,
+    customerId: null,
     version: 1,
     ...overrides,
   };

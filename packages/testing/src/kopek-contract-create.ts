@@ -39,6 +39,7 @@ export function registerCreateTests(options: KopekContractOptions): void {
         "cancelAtPeriodEnd",
         "trialEnd",
         "receipt",
+        "customerId",
       ]);
       expect(body).toMatchObject({
         status: "active",
@@ -135,6 +136,7 @@ export function registerCreateTests(options: KopekContractOptions): void {
           "receipt",
           "attempts",
           "maxAttempts",
+          "customerId",
         ]);
         expect(body).toMatchObject({
           status: "created",

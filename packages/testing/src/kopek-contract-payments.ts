@@ -45,6 +45,7 @@ export function registerPaymentTests(options: KopekContractOptions): void {
         createdAt: "2026-01-31T10:00:01.000Z",
         succeededAt: "2026-01-31T10:00:01.000Z",
         canceledAt: null,
+        customerId: null,
       });
       expect(declined).toMatchObject({
         status: "canceled",

@@ -2,6 +2,7 @@ import { describe } from "vitest";
 import { registerAmountRuleTests } from "./kopek-contract-amount-rule.js";
 import { registerCheckoutTests } from "./kopek-contract-checkout.js";
 import { registerCreateTests } from "./kopek-contract-create.js";
+import { registerCustomerTests } from "./kopek-contract-customers.js";
 import { registerEarlyNotificationTests } from "./kopek-contract-early-notifications.js";
 import { registerEventTests } from "./kopek-contract-events.js";
 import { registerFuzzTests } from "./kopek-contract-fuzz.js";
@@ -53,5 +54,6 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerRefundTests(options);
     registerAmountRuleTests(options);
     registerReceiptTests(options);
+    registerCustomerTests(options);
   });
 }

@@ -16,6 +16,7 @@ describe("parseListQuery", () => {
       before: null,
       status: null,
       ids: {},
+      texts: {},
     });
   });
 

@@ -11,6 +11,8 @@ export interface ListQuery {
   readonly status: string | null;
   /** Only resources with these ids in these fields (payments: `invoiceId`, `subscriptionId`), lower case. */
   readonly ids: Readonly<Record<string, string>>;
+  /** Only resources with these values in these fields (customers: `externalId`, `email`), as sent. */
+  readonly texts: Readonly<Record<string, string>>;
 }
 
 export type QueryParameters = Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -18,6 +20,8 @@ export type QueryParameters = Readonly<Record<string, string | readonly string[]
 export const DEFAULT_LIST_LIMIT = 20;
 export const MAX_LIST_LIMIT = 100;
 const CURSOR_PREFIX = "k1.";
+/** The longest value a text filter takes (`externalId`, `email` are at most 255 characters). */
+const MAX_TEXT_FILTER_LENGTH = 255;
 
 /**
  * Cursors are opaque to clients; inside they are the id of the last item of a page. Ids are UUIDv7,
@@ -35,6 +39,15 @@ function decodeCursor(cursor: string): string | null {
   return isUuid(id) ? id.toLowerCase() : null;
 }
 
+/** Whether a text holds a C0 control character or DEL (a query filter never does). */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 /**
  * Validates list query parameters, every problem at once; pointers name the parameter (`#/limit`).
  * `statuses`: the values `status` may take, or null when the list has no status filter; `idFilters`:
@@ -45,9 +58,10 @@ export function parseListQuery(
   query: QueryParameters,
   statuses: readonly string[] | null,
   idFilters: readonly string[] = [],
+  textFilters: readonly string[] = [],
 ): Result<ListQuery, KopekErrorOf<"validation_failed">> {
   const issues: FieldIssue[] = [];
-  const allowed = ["limit", "cursor", ...(statuses === null ? [] : ["status"]), ...idFilters];
+  const allowed = ["limit", "cursor", ...(statuses === null ? [] : ["status"]), ...idFilters, ...textFilters];
   for (const name of Object.keys(query)) {
     if (!allowed.includes(name) && query[name] !== undefined) {
       issues.push({
@@ -100,6 +114,19 @@ export function parseListQuery(
     if (isUuid(id)) ids[name] = id.toLowerCase();
     else issues.push({ pointer: `#/${name}`, code: "invalid_format", detail: "must be a UUID" });
   }
+  const texts: Record<string, string> = {};
+  for (const name of textFilters) {
+    const text = single(name);
+    if (text === undefined) continue;
+    if (text.length >= 1 && text.length <= MAX_TEXT_FILTER_LENGTH && !hasControlCharacter(text))
+      texts[name] = text;
+    else
+      issues.push({
+        pointer: `#/${name}`,
+        code: "invalid_format",
+        detail: `must be 1 to ${MAX_TEXT_FILTER_LENGTH} characters without control characters`,
+      });
+  }
   if (issues.length > 0) return err({ code: "validation_failed", errors: issues });
-  return ok({ limit, before, status: status ?? null, ids });
+  return ok({ limit, before, status: status ?? null, ids, texts });
 }

@@ -115,6 +115,10 @@ function render(error: KopekError): Rendering {
       return { status: 422, title: "Invoice not usable", detail: error.detail };
     case "invoice_already_used":
       return { status: 409, title: "Invoice already used", detail: error.detail };
+    case "customer_exists":
+      return { status: 409, title: "Customer exists", detail: error.detail };
+    case "customer_not_found":
+      return { status: 422, title: "Customer not found", detail: error.detail };
     case "rate_limited":
       return {
         status: 429,

@@ -5,6 +5,13 @@ import { cancelSubscription, updateSubscription } from "../use-cases/change-subs
 import { buildInvoice, createInvoice } from "../use-cases/create-invoice.js";
 import { createRefund } from "../use-cases/create-refund.js";
 import { createSubscription } from "../use-cases/create-subscription.js";
+import {
+  createCustomer,
+  eraseCustomer,
+  getCustomer,
+  listCustomers,
+  updateCustomer,
+} from "../use-cases/customers.js";
 import type { Execution, Outcome } from "../use-cases/execution.js";
 import {
   getInvoice,
@@ -21,10 +28,12 @@ import {
 import {
   type ValidationContext,
   validateCancelSubscription,
+  validateCreateCustomer,
   validateCreateInvoice,
   validateCreateRefund,
   validateCreateSubscription,
   validateEmptyBody,
+  validateUpdateCustomer,
   validateUpdateSubscription,
 } from "../validation/validate.js";
 import type { QueryParameters } from "./list-query.js";
@@ -51,11 +60,11 @@ export type Read = (
 ) => Promise<Result<ReadOutcome, KopekError>>;
 
 /** The resources of the API (API.md 5). */
-export const COLLECTIONS = ["subscriptions", "invoices", "payments", "refunds"] as const;
+export const COLLECTIONS = ["subscriptions", "invoices", "payments", "refunds", "customers"] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
 /** What a route does to its collection; each collection has the ones `OPERATIONS` gives it. */
-export type Action = "create" | "list" | "get" | "update" | "cancel" | "refund";
+export type Action = "create" | "list" | "get" | "update" | "cancel" | "refund" | "erase";
 
 /** One route of the API: the one table the server's routes and the OpenAPI paths derive from. */
 export interface Route {
@@ -110,6 +119,17 @@ const OPERATIONS: Readonly<Record<Collection, Readonly<Partial<Record<Action, Op
       list: (context, _id, query) => listRefunds(context, query),
       get: (context, id) => getRefund(context, id),
     },
+    // API.md 11.1.
+    customers: {
+      create: operation({ validate: validateCreateCustomer, run: createCustomer }),
+      list: (context, _id, query) => listCustomers(context, query),
+      get: (context, id) => getCustomer(context, id),
+      update: operation({ validate: validateUpdateCustomer, run: updateCustomer }),
+      erase: operation({
+        validate: validateEmptyBody,
+        run: (execution, _input, id) => eraseCustomer(execution, id),
+      }),
+    },
   };
 
 /** The method, path after the collection, and body of each action. */
@@ -121,6 +141,8 @@ const ACTIONS: Readonly<Record<Action, Pick<Route, "method" | "body"> & { readon
   cancel: { method: "POST", suffix: "/{id}/cancel", body: "optional" },
   // Every field of a refund is optional: no body asks for all that remains.
   refund: { method: "POST", suffix: "/{id}/refunds", body: "optional" },
+  // Personal data erased (API.md 11.1): no body, or `{}`.
+  erase: { method: "POST", suffix: "/{id}/erase", body: "optional" },
 };
 
 /** Every route under /v1 (API.md 5, 6, 10.2, 10.6). */

@@ -57,6 +57,10 @@ export type KopekError =
   | { readonly code: "invoice_not_usable"; readonly detail: string }
   /** The invoice already backs a subscription (API.md 10.5). */
   | { readonly code: "invoice_already_used"; readonly detail: string }
+  /** Another customer of the project has this `externalId` (API.md 11.1); `detail` names it. */
+  | { readonly code: "customer_exists"; readonly detail: string }
+  /** A `customerId` that names no customer of this project (API.md 11.1). */
+  | { readonly code: "customer_not_found"; readonly detail: string }
   | { readonly code: "rate_limited"; readonly retryAfterSeconds: number }
   | { readonly code: "internal_error"; readonly cause?: unknown }
   | { readonly code: "provider_error"; readonly cause?: unknown }

@@ -42,6 +42,8 @@ export const MAX_EMAIL_LENGTH = 254;
 export const E164_PATTERN = /^\+[1-9][0-9]{1,14}$/;
 /** 5.4 `customer.externalId`. */
 export const MAX_EXTERNAL_ID_LENGTH = 255;
+/** A customer's name (API.md 11.1). */
+export const MAX_CUSTOMER_NAME_LENGTH = 255;
 /** 10.3 A project's `displayName`, in characters (code points). */
 export const MAX_DISPLAY_NAME_LENGTH = 100;
 /** 5.4 `returnUrl`. */

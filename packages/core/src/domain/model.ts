@@ -91,6 +91,8 @@ export interface Subscription {
   readonly invoiceId: string | null;
   /** The 54-FZ receipt sent with every cycle's charge (API.md 10.7); null when none was asked for. */
   readonly receipt: Receipt | null;
+  /** The project's customer it bills (API.md 11.1), or null. */
+  readonly customerId: string | null;
   /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
   readonly version: number;
 }
@@ -151,6 +153,8 @@ export interface Invoice {
    * new attempt, so two tabs cannot both make one; at `MAX_INVOICE_ATTEMPTS` no new attempt is made.
    */
   readonly attempts: number;
+  /** The project's customer it bills (API.md 11.1), or null; `customer` is then null. */
+  readonly customerId: string | null;
   /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
   readonly version: number;
 }
@@ -204,6 +208,8 @@ export interface Payment {
    * invoice's `attempts` once it was made, so it only grows); null for a subscription's charge. Not shown.
    */
   readonly attempt: number | null;
+  /** The customer of its invoice or subscription (API.md 11.1), or null. */
+  readonly customerId: string | null;
   /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
   readonly version: number;
 }
@@ -290,6 +296,27 @@ export interface TBankProviderSettings {
   readonly storedMethods: readonly PaymentMethod[];
   /** Where the API is reached instead of T-Bank's own (tests, emulators); null: T-Bank's. */
   readonly apiUrl: string | null;
+}
+
+/**
+ * A payer as the merchant knows them (API.md 11.1): at least one of email, phone, externalId when
+ * made. `externalId` is unique per project. Erasing (152-FZ) nulls email, phone and name and sets
+ * `erasedAt`; the record stays, so payments and subscriptions keep naming it.
+ */
+export interface CustomerRecord {
+  readonly id: string;
+  readonly projectId: string;
+  readonly email: string | null;
+  readonly phone: string | null;
+  readonly name: string | null;
+  /** The merchant's own id of the customer; not personal data, so kept by an erase. */
+  readonly externalId: string | null;
+  readonly metadata: Metadata;
+  readonly createdAt: Date;
+  /** When its personal data was erased (API.md 11.1); null while it was not. */
+  readonly erasedAt: Date | null;
+  /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
+  readonly version: number;
 }
 
 export interface Project {

@@ -1,4 +1,5 @@
 import {
+  type CustomerRecord,
   type Invoice,
   type InvoiceStatus,
   MAX_INVOICE_ATTEMPTS,
@@ -37,6 +38,7 @@ export function presentSubscription(s: Subscription) {
     cancelAtPeriodEnd: s.cancelAt !== null,
     trialEnd: s.trialEnd === null ? null : s.trialEnd.toISOString(),
     receipt: presentReceipt(s.receipt),
+    customerId: s.customerId,
   };
 }
 
@@ -68,6 +70,7 @@ export function presentInvoice(i: Invoice, now: Date) {
     receipt: presentReceipt(i.receipt),
     attempts: i.attempts,
     maxAttempts: MAX_INVOICE_ATTEMPTS,
+    customerId: i.customerId,
   };
 }
 
@@ -107,6 +110,7 @@ export function presentPayment(p: Payment) {
     createdAt: p.createdAt.toISOString(),
     succeededAt: p.succeededAt === null ? null : p.succeededAt.toISOString(),
     canceledAt: p.canceledAt === null ? null : p.canceledAt.toISOString(),
+    customerId: p.customerId,
   };
 }
 
@@ -123,6 +127,21 @@ export function presentRefund(r: Refund) {
   };
 }
 
+/** A customer as the API shows it (API.md 11.1): every field present, null when absent. */
+export function presentCustomer(c: CustomerRecord) {
+  return {
+    id: c.id,
+    email: c.email,
+    phone: c.phone,
+    name: c.name,
+    externalId: c.externalId,
+    metadata: c.metadata,
+    createdAt: c.createdAt.toISOString(),
+    erasedAt: c.erasedAt === null ? null : c.erasedAt.toISOString(),
+  };
+}
+
+export type CustomerView = ReturnType<typeof presentCustomer>;
 export type SubscriptionView = ReturnType<typeof presentSubscription>;
 export type InvoiceView = ReturnType<typeof presentInvoice>;
 export type PaymentView = ReturnType<typeof presentPayment>;

@@ -1,5 +1,11 @@
-import type { Invoice, Payment, Refund, Subscription } from "../domain/model.js";
-import { presentInvoice, presentPayment, presentRefund, presentSubscription } from "../domain/presenters.js";
+import type { CustomerRecord, Invoice, Payment, Refund, Subscription } from "../domain/model.js";
+import {
+  presentCustomer,
+  presentInvoice,
+  presentPayment,
+  presentRefund,
+  presentSubscription,
+} from "../domain/presenters.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 
 /** What a webhook can tell a merchant (API.md 6); every one is caused by one stored state change. */
@@ -17,6 +23,9 @@ export const EVENT_TYPES = [
   "payment.canceled",
   "refund.succeeded",
   "refund.canceled",
+  "customer.created",
+  "customer.updated",
+  "customer.erased",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -37,6 +46,22 @@ export type InvoiceEventType = Extract<EventType, `invoice.${string}`>;
 export type SubscriptionEventType = Extract<EventType, `subscription.${string}`>;
 export type PaymentEventType = Extract<EventType, `payment.${string}`>;
 export type RefundEventType = Extract<EventType, `refund.${string}`>;
+export type CustomerEventType = Extract<EventType, `customer.${string}`>;
+
+export function customerEvent(
+  type: CustomerEventType,
+  customer: CustomerRecord,
+  at: Date,
+  ids: IdGenerator,
+): DomainEvent {
+  return {
+    id: ids.newId(),
+    projectId: customer.projectId,
+    type,
+    createdAt: at,
+    data: presentCustomer(customer),
+  };
+}
 
 export function invoiceEvent(
   type: InvoiceEventType,

@@ -153,6 +153,7 @@ function pendingPayment(
     methodMask: null,
     provider: project.provider.kind,
     providerPaymentId: null,
+    customerId: invoice.customerId,
     for: { invoiceId: invoice.id, attempt },
   };
   return newPayment(subject, { status: "pending" }, id, now);

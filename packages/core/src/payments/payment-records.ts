@@ -10,6 +10,8 @@ export interface PaymentSubject {
   /** The provider kind of the project (`ProviderSettings.kind`). */
   readonly provider: string;
   readonly providerPaymentId: string | null;
+  /** The customer of the invoice or subscription it pays (API.md 11.1), or null. */
+  readonly customerId: string | null;
   /** An invoice's payment (its attempt's number), or a subscription's charge of one cycle. */
   readonly for:
     | { readonly invoiceId: string; readonly attempt: number }
@@ -44,6 +46,7 @@ export function newPayment(subject: PaymentSubject, answer: PaymentAnswer, id: s
     canceledAt: answer.status === "canceled" ? at : null,
     nextCheckAt: answer.status === "pending" ? nextCheckAfter(at, at) : null,
     attempt: "invoiceId" in target ? target.attempt : null,
+    customerId: subject.customerId,
     version: 1,
   };
 }

@@ -47,4 +47,6 @@ export interface PaymentListPage extends ResourcePage {
   readonly invoiceId: string | null;
   readonly subscriptionId: string | null;
   readonly status: PaymentStatus | null;
+  /** Only the payments of this customer (API.md 11.1); null or absent: all. */
+  readonly customerId?: string | null;
 }

@@ -22,7 +22,7 @@ export interface ResourceStorage {
   /** A project's subscriptions, newest first (by id), only those older than `page.before` when set. */
   listSubscriptions(
     projectId: string,
-    page: ResourcePage,
+    page: SubscriptionPage,
   ): ResultAsync<readonly Subscription[], StorageError>;
   /**
    * A project's invoices, newest first (by id). `page.status` filters by the status as read at
@@ -54,7 +54,14 @@ export interface ResourcePage {
   readonly before: string | null;
 }
 
+/** Subscriptions, only those of one customer (API.md 11.1) when `customerId` is set. */
+export interface SubscriptionPage extends ResourcePage {
+  readonly customerId?: string | null;
+}
+
 export interface InvoicePage extends ResourcePage {
   readonly status: InvoiceStatus | null;
+  /** Only the invoices of this customer (API.md 11.1); null or absent: all. */
+  readonly customerId?: string | null;
   readonly now: Date;
 }

@@ -1,4 +1,5 @@
 import type { ResultAsync } from "neverthrow";
+import type { CustomerStorage } from "./customer-storage.js";
 import type { IdempotencyStorage } from "./idempotency-storage.js";
 import type { OutboxStorage } from "./outbox-storage.js";
 import type { PaymentStorage } from "./payment-storage.js";
@@ -20,7 +21,8 @@ export interface Storage
     PaymentStorage,
     RefundStorage,
     ScheduleStorage,
-    OutboxStorage {
+    OutboxStorage,
+    CustomerStorage {
   /** Answers when the storage can serve requests (readiness). */
   checkHealth(): ResultAsync<void, StorageError>;
 }

@@ -85,6 +85,7 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
       methodMask: subscription.methodMask,
       provider: project.provider.kind,
       providerPaymentId,
+      customerId: subscription.customerId,
       for: { subscriptionId: subscription.id, cycle: cycleOfPeriod(cycle) },
     });
     // No charge without a record: the attempt's pending Payment is committed first, with the

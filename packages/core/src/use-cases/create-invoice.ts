@@ -7,6 +7,7 @@ import { presentInvoice } from "../domain/presenters.js";
 import { hostedPagePath } from "../payments/page-paths.js";
 import type { ProviderCapabilities } from "../ports/payment-provider.js";
 import type { CreateInvoiceRequest } from "../validation/schemas.js";
+import { checkedCustomerId } from "./customer-check.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
 import { receiptFor } from "./receipt-request.js";
 
@@ -33,6 +34,11 @@ export async function createInvoice(
   const planned = planInvoice(execution, input);
   if (planned.isErr()) return err(planned.error);
   const plan = planned.value;
+  const customer = await checkedCustomerId(execution, input.customerId);
+  if (customer.isErr()) return err(customer.error);
+  // Kopek's own page needs no link: only the customer's check kept this from being built (`buildInvoice`).
+  if (execution.provider.capabilities.paymentPage === "kopek")
+    return ok(invoiceOutcome(execution, input, plan, plan.hostedPageUrl, customer.value));
   const link = await execution.provider.createPaymentLink({
     invoiceId: execution.recordId,
     money: input.amount,
@@ -43,7 +49,7 @@ export async function createInvoice(
     idempotencyKey: providerKey(execution, "payment-link"),
   });
   if (link.isErr()) return err(fromProviderError(link.error));
-  return ok(invoiceOutcome(execution, input, plan, link.value.url));
+  return ok(invoiceOutcome(execution, input, plan, link.value.url, customer.value));
 }
 
 /**
@@ -55,10 +61,11 @@ export function buildInvoice(
   execution: Execution,
   input: CreateInvoiceRequest,
 ): Result<Outcome, KopekError> | null {
-  if (execution.provider.capabilities.paymentPage !== "kopek") return null;
+  // A customer is checked in storage first: `createInvoice` runs instead.
+  if (execution.provider.capabilities.paymentPage !== "kopek" || input.customerId !== undefined) return null;
   const planned = planInvoice(execution, input);
   if (planned.isErr()) return err(planned.error);
-  return ok(invoiceOutcome(execution, input, planned.value, planned.value.hostedPageUrl));
+  return ok(invoiceOutcome(execution, input, planned.value, planned.value.hostedPageUrl, null));
 }
 
 function planInvoice(execution: Execution, input: CreateInvoiceRequest): Result<InvoicePlan, KopekError> {
@@ -137,6 +144,7 @@ function invoiceOutcome(
   input: CreateInvoiceRequest,
   plan: InvoicePlan,
   paymentUrl: string,
+  customerId: string | null,
 ): Outcome {
   const { recordId: id, project, now } = execution;
   const invoice: Invoice = {
@@ -167,6 +175,7 @@ function invoiceOutcome(
     savedMethod: null,
     receipt: plan.receipt,
     attempts: 0,
+    customerId,
     version: 1,
   };
   return {

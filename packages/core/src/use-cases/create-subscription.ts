@@ -9,6 +9,7 @@ import { trustedPaymentAnswer } from "../payments/amount-rule.js";
 import { answeredOver, newPayment, type PaymentSubject } from "../payments/payment-records.js";
 import type { ProviderError, ProviderPayment, StoredMethodCharge } from "../ports/payment-provider.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
+import { checkedCustomerId } from "./customer-check.js";
 import { type Execution, fromProviderError, type Outcome } from "./execution.js";
 import { firstChargeKey, recordFirstCharge } from "./first-charge.js";
 import { maskOf } from "./method-mask.js";
@@ -38,6 +39,9 @@ export async function createSubscription(
   }
   const receipt = receiptFor(provider, input.receipt);
   if (receipt.isErr()) return err(receipt.error);
+  const customer = await checkedCustomerId(execution, input.customerId);
+  if (customer.isErr()) return err(customer.error);
+  const customerId = customer.value;
   const described = await provider.describeStoredMethod({
     ref: input.providerMethodRef,
     method: input.method,
@@ -52,6 +56,7 @@ export async function createSubscription(
         description,
         methodMask,
         receipt: receipt.value,
+        customerId,
       }),
     );
   const subject = (providerPaymentId: string | null): PaymentSubject => ({
@@ -61,6 +66,7 @@ export async function createSubscription(
     methodMask,
     provider: project.provider.kind,
     providerPaymentId,
+    customerId,
     for: { subscriptionId: execution.recordId, cycle: 1 },
   });
   const recorded = await recordFirstCharge(execution, subject(null));
@@ -122,6 +128,7 @@ export async function createSubscription(
     firstDeclinedAt: null,
     invoiceId: null,
     receipt: receipt.value,
+    customerId,
     version: 1,
   };
   // The first cycle's charge, stored with the subscription it started (API.md 10.5).

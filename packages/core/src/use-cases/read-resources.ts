@@ -48,11 +48,15 @@ export async function listSubscriptions(
   context: ReadContext,
   query: QueryParameters,
 ): Promise<Result<ReadOutcome, KopekError>> {
-  const page = parseListQuery(query, null);
+  const page = parseListQuery(query, null, ["customerId"]);
   if (page.isErr()) return err(page.error);
-  const { limit, before } = page.value;
+  const { limit, before, ids } = page.value;
   // One more than asked tells whether a next page exists without a second query.
-  const rows = await context.storage.listSubscriptions(context.projectId, { limit: limit + 1, before });
+  const rows = await context.storage.listSubscriptions(context.projectId, {
+    limit: limit + 1,
+    before,
+    customerId: ids.customerId ?? null,
+  });
   if (rows.isErr()) return err(fromStorageError(rows.error));
   return ok({ body: pageBody(rows.value, limit, presentSubscription) });
 }
@@ -62,13 +66,14 @@ export async function listInvoices(
   context: ReadContext,
   query: QueryParameters,
 ): Promise<Result<ReadOutcome, KopekError>> {
-  const page = parseListQuery(query, INVOICE_STATUSES);
+  const page = parseListQuery(query, INVOICE_STATUSES, ["customerId"]);
   if (page.isErr()) return err(page.error);
-  const { limit, before, status } = page.value;
+  const { limit, before, status, ids } = page.value;
   const rows = await context.storage.listInvoices(context.projectId, {
     limit: limit + 1,
     before,
     status: status as InvoiceStatus | null,
+    customerId: ids.customerId ?? null,
     now: context.now,
   });
   if (rows.isErr()) return err(fromStorageError(rows.error));
@@ -87,7 +92,7 @@ export async function listPayments(
   context: ReadContext,
   query: QueryParameters,
 ): Promise<Result<ReadOutcome, KopekError>> {
-  const page = parseListQuery(query, PAYMENT_STATUSES, ["invoiceId", "subscriptionId"]);
+  const page = parseListQuery(query, PAYMENT_STATUSES, ["invoiceId", "subscriptionId", "customerId"]);
   if (page.isErr()) return err(page.error);
   const { limit, before, status, ids } = page.value;
   const rows = await context.storage.listPayments(context.projectId, {
@@ -96,6 +101,7 @@ export async function listPayments(
     status: status as PaymentStatus | null,
     invoiceId: ids.invoiceId ?? null,
     subscriptionId: ids.subscriptionId ?? null,
+    customerId: ids.customerId ?? null,
   });
   if (rows.isErr()) return err(fromStorageError(rows.error));
   return ok({ body: pageBody(rows.value, limit, presentPayment) });
@@ -126,7 +132,8 @@ export async function listRefunds(
   return ok({ body: pageBody(rows.value, limit, presentRefund) });
 }
 
-function pageBody<T extends { readonly id: string }>(
+/** A list's body: the first `limit` rows presented, and the cursor after them when more were found. */
+export function pageBody<T extends { readonly id: string }>(
   rows: readonly T[],
   limit: number,
   present: (row: T) => unknown,

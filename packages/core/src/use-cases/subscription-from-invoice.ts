@@ -85,6 +85,7 @@ export async function createSubscriptionFromInvoice(
     firstDeclinedAt: null,
     invoiceId: invoice.id,
     receipt: receipt.value,
+    customerId: invoice.customerId,
     version: 1,
   };
   return ok({

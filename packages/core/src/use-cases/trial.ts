@@ -5,11 +5,13 @@ import { subscriptionEvent } from "../events/domain-event.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
 import type { Execution, Outcome } from "./execution.js";
 
-/** What a create learned before it would charge (API.md 5.3 steps 1–2). */
+/** What a create learned before it would charge (API.md 5.3 steps 1–2, and its customer, 11.1). */
 export interface DescribedMethod {
   readonly description: string;
   readonly methodMask: string;
   readonly receipt: Receipt | null;
+  /** This project's customer it bills (checked), or null. */
+  readonly customerId: string | null;
 }
 
 /**
@@ -56,6 +58,7 @@ export function startTrial(
     firstDeclinedAt: null,
     invoiceId: null,
     receipt: described.receipt,
+    customerId: described.customerId,
     version: 1,
   };
   const events = [subscriptionEvent("subscription.created", subscription, now, execution.ids)];

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import {
+  type CustomerEventType,
   EVENT_TYPES,
   type InvoiceEventType,
   type PaymentEventType,
   type SubscriptionEventType,
 } from "../events/domain-event.js";
 import {
+  customerResourceResponseSchema,
   invoiceResponseSchema,
   paymentResponseSchema,
   subscriptionResponseSchema,
@@ -57,4 +59,12 @@ export const paymentEventPayloadSchema = eventPayloadSchema(
   PAYMENT_EVENT_TYPES,
   paymentResponseSchema,
   "PaymentEvent",
+);
+
+const CUSTOMER_EVENT_TYPES = EVENT_TYPES.filter((t): t is CustomerEventType => t.startsWith("customer."));
+
+export const customerEventPayloadSchema = eventPayloadSchema(
+  CUSTOMER_EVENT_TYPES,
+  customerResourceResponseSchema,
+  "CustomerEvent",
 );

@@ -7,6 +7,7 @@ export {
   E164_PATTERN,
   MAX_AMOUNT,
   MAX_COMMENT_LENGTH,
+  MAX_CUSTOMER_NAME_LENGTH,
   MAX_DESCRIPTION_LENGTH,
   MAX_DISPLAY_NAME_LENGTH,
   MAX_EMAIL_LENGTH,
@@ -34,6 +35,7 @@ export {
 export { containsCardNumber, formatCardMask, luhnValid, redactCardNumbers } from "./card-guard.js";
 export { displayNameProblem } from "./display-name.js";
 export {
+  customerEventPayloadSchema,
   invoiceEventPayloadSchema,
   paymentEventPayloadSchema,
   subscriptionEventPayloadSchema,
@@ -48,6 +50,10 @@ export {
   refundResponseSchema,
 } from "./refund-schemas.js";
 export {
+  type CustomerListResponse,
+  type CustomerResourceResponse,
+  customerListResponseSchema,
+  customerResourceResponseSchema,
   customerResponseSchema,
   fieldIssueSchema,
   type InvoiceListResponse,
@@ -70,10 +76,12 @@ export {
 export {
   amountSchema,
   type CancelSubscriptionRequest,
+  type CreateCustomerRequest,
   type CreateInvoiceRequest,
   type CreateRefundRequest,
   type CreateSubscriptionRequest,
   cancelSubscriptionRequestSchema,
+  createCustomerRequestSchema,
   createInvoiceRequestSchema,
   createRefundRequestSchema,
   createSubscriptionRequestSchema,
@@ -89,14 +97,18 @@ export {
   receiptItemSchema,
   receiptQuantitySchema,
   receiptSchema,
+  type UpdateCustomerRequest,
   type UpdateSubscriptionRequest,
+  updateCustomerRequestSchema,
   updateSubscriptionRequestSchema,
 } from "./schemas.js";
 export {
   type ValidationContext,
   type ValidationFailure,
+  validateCreateCustomer,
   validateCreateInvoice,
   validateCreateRefund,
   validateCreateSubscription,
   validateEmptyBody,
+  validateUpdateCustomer,
 } from "./validate.js";

@@ -9,7 +9,7 @@ import {
   PAYMENT_STATUSES,
   SUBSCRIPTION_STATUSES,
 } from "../domain/model.js";
-import type { InvoiceView, PaymentView, SubscriptionView } from "../domain/presenters.js";
+import type { CustomerView, InvoiceView, PaymentView, SubscriptionView } from "../domain/presenters.js";
 import { receiptResponseSchema } from "./receipt-response-schema.js";
 import { metadataSchema, moneySchema, paymentMethodSchema, periodSchema } from "./schemas.js";
 
@@ -70,6 +70,9 @@ export const subscriptionResponseSchema = z
     receipt: receiptResponseSchema
       .nullable()
       .meta({ description: "The 54-FZ receipt sent with every cycle's charge; null when none" }),
+    customerId: idSchema
+      .nullable()
+      .meta({ description: "The project's customer it bills (API.md 11.1); null when none" }),
   })
   .meta({ id: "Subscription" });
 
@@ -125,6 +128,9 @@ export const invoiceResponseSchema = z
       description:
         "How many attempts the hosted page makes for one invoice. Once attempts reaches it and none is pending, the page refuses a new one and says the invoice cannot be paid there; status stays created until it expires or is canceled",
     }),
+    customerId: idSchema
+      .nullable()
+      .meta({ description: "The project's customer it bills (API.md 11.1); null when none" }),
   })
   .meta({ id: "Invoice" });
 
@@ -166,6 +172,9 @@ export const paymentResponseSchema = z
     createdAt: timestampSchema,
     succeededAt: timestampSchema.nullable(),
     canceledAt: timestampSchema.nullable(),
+    customerId: idSchema
+      .nullable()
+      .meta({ description: "The customer of its invoice or subscription (API.md 11.1); null when none" }),
   })
   .meta({ id: "Payment" });
 
@@ -192,6 +201,31 @@ export const subscriptionListResponseSchema = listResponseSchema(
 export const invoiceListResponseSchema = listResponseSchema(invoiceResponseSchema, "InvoiceList", "invoices");
 export const paymentListResponseSchema = listResponseSchema(paymentResponseSchema, "PaymentList", "payments");
 
+/** A customer (API.md 11.1): every field present, null when absent or erased. */
+export const customerResourceResponseSchema = z
+  .strictObject({
+    id: idSchema,
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    name: z.string().nullable(),
+    externalId: z
+      .string()
+      .nullable()
+      .meta({ description: "The merchant's own id of the customer, unique per project; kept by an erase" }),
+    metadata: metadataSchema,
+    createdAt: timestampSchema,
+    erasedAt: timestampSchema.nullable().meta({
+      description: "When its personal data (email, phone, name, receipt contacts) was erased; null while not",
+    }),
+  })
+  .meta({ id: "CustomerResource" });
+
+export const customerListResponseSchema = listResponseSchema(
+  customerResourceResponseSchema,
+  "CustomerList",
+  "customers",
+);
+
 /** Every `code` a problem document can carry, in the order of API.md 4's table. */
 export const PROBLEM_CODES = [
   "invalid_json",
@@ -214,6 +248,8 @@ export const PROBLEM_CODES = [
   "refund_exceeds_payment",
   "invoice_not_usable",
   "invoice_already_used",
+  "customer_exists",
+  "customer_not_found",
   "rate_limited",
   "internal_error",
   "provider_error",
@@ -255,6 +291,8 @@ export type InvoiceListResponse = z.output<typeof invoiceListResponseSchema>;
 export type PaymentResponse = z.output<typeof paymentResponseSchema>;
 export type PaymentListResponse = z.output<typeof paymentListResponseSchema>;
 export type ProblemResponse = z.output<typeof problemSchema>;
+export type CustomerResourceResponse = z.output<typeof customerResourceResponseSchema>;
+export type CustomerListResponse = z.output<typeof customerListResponseSchema>;
 
 // Compile-time ties: each pair must be mutually assignable, or this file stops compiling.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -263,8 +301,9 @@ const tiedToPresenters: [
   Same<Mutable<SubscriptionView>, SubscriptionResponse>,
   Same<Mutable<InvoiceView>, InvoiceResponse>,
   Same<Mutable<PaymentView>, PaymentResponse>,
+  Same<Mutable<CustomerView>, CustomerResourceResponse>,
   Same<Exclude<KopekErrorCode, (typeof PROBLEM_CODES)[number]>, never>,
-] = [true, true, true, true];
+] = [true, true, true, true, true];
 const tiedToProblemBody: Same<keyof ProblemBody, keyof ProblemResponse> = true;
 void tiedToPresenters;
 void tiedToProblemBody;

@@ -5,6 +5,7 @@ import {
   CURRENCY_PATTERN,
   E164_PATTERN,
   MAX_COMMENT_LENGTH,
+  MAX_CUSTOMER_NAME_LENGTH,
   MAX_DESCRIPTION_LENGTH,
   MAX_EMAIL_LENGTH,
   MAX_EXTERNAL_ID_LENGTH,
@@ -151,6 +152,9 @@ export const receiptSchema = z
       "A 54-FZ fiscal receipt, sent to the provider with every charge it covers. The items (quantity × unit amount) must add up to the amount exactly.",
   });
 
+/** The id of a customer of the project (API.md 11.1). */
+export const customerIdSchema = z.uuid({ error: "must be the id of a customer (a UUID)" });
+
 /**
  * A subscription is created with a stored method (`method` + `providerMethodRef`) or from a paid
  * invoice whose method was saved (`invoiceId`, API.md 10.5): exactly one of the two shapes, which
@@ -178,6 +182,10 @@ export const createSubscriptionRequestSchema = z
         description:
           "A trial until this moment, 1 hour to 365 days ahead (API.md 11.6): the method is checked and described but not charged; status trialing until the first charge at trialEnd. Not with invoiceId.",
       }),
+    customerId: customerIdSchema.optional().meta({
+      description:
+        "A customer of this project it bills (API.md 11.1); not with invoiceId (the invoice's customer is taken)",
+    }),
   })
   .meta({
     id: "CreateSubscriptionRequest",
@@ -187,7 +195,10 @@ export const createSubscriptionRequestSchema = z
         required: ["method", "providerMethodRef"],
         properties: { method: true, providerMethodRef: true, invoiceId: false },
       },
-      { required: ["invoiceId"], properties: { invoiceId: true, method: false, providerMethodRef: false } },
+      {
+        required: ["invoiceId"],
+        properties: { invoiceId: true, method: false, providerMethodRef: false, customerId: false },
+      },
     ],
   });
 
@@ -234,6 +245,9 @@ export const createInvoiceRequestSchema = z
         "Ask the provider to save the payer's method, so a subscription can be made from the paid invoice; only methods the provider can save are offered. Default false.",
     }),
     receipt: receiptSchema.nullable().optional(),
+    customerId: customerIdSchema
+      .optional()
+      .meta({ description: "A customer of this project it bills (API.md 11.1); not with customer" }),
   })
   .meta({ id: "CreateInvoiceRequest" });
 
@@ -270,6 +284,42 @@ export const updateSubscriptionRequestSchema = z
   .meta({ id: "UpdateSubscriptionRequest" });
 
 export type UpdateSubscriptionRequest = z.infer<typeof updateSubscriptionRequestSchema>;
+
+const customerFields = {
+  email: z.email({ error: "must be a valid e-mail address" }).max(MAX_EMAIL_LENGTH),
+  phone: z.string().regex(E164_PATTERN, { error: "must be an E.164 number such as +79991234567" }),
+  name: z.string().min(1).max(MAX_CUSTOMER_NAME_LENGTH),
+  externalId: z
+    .string()
+    .min(1)
+    .max(MAX_EXTERNAL_ID_LENGTH)
+    .meta({ description: "The merchant's own id of the customer, unique per project" }),
+};
+
+/** API.md 11.1: at least one of email, phone, externalId (checked in `validateCreateCustomer`). */
+export const createCustomerRequestSchema = z
+  .strictObject({
+    email: customerFields.email.nullable().optional(),
+    phone: customerFields.phone.nullable().optional(),
+    name: customerFields.name.nullable().optional(),
+    externalId: customerFields.externalId.nullable().optional(),
+    metadata: metadataSchema.optional(),
+  })
+  .meta({
+    id: "CreateCustomerRequest",
+    description: "At least one of email, phone and externalId",
+  });
+
+export type CreateCustomerRequest = z.infer<typeof createCustomerRequestSchema>;
+
+/** API.md 11.1: the fields sent change (null clears one); the customer keeps an email, phone or externalId. */
+export const updateCustomerRequestSchema = createCustomerRequestSchema.meta({
+  id: "UpdateCustomerRequest",
+  description:
+    "The fields to change; null clears one. The customer must keep at least one of email, phone and externalId",
+});
+
+export type UpdateCustomerRequest = z.infer<typeof updateCustomerRequestSchema>;
 
 type SubscriptionBody = z.infer<typeof createSubscriptionRequestSchema>;
 type SubscriptionCommon = Omit<SubscriptionBody, "method" | "providerMethodRef" | "invoiceId">;

@@ -15,14 +15,18 @@ import { toFieldIssues } from "./field-issues.js";
 import { checkReceiptTotal } from "./receipt-rules.js";
 import {
   type CancelSubscriptionRequest,
+  type CreateCustomerRequest,
   type CreateInvoiceRequest,
   type CreateRefundRequest,
   type CreateSubscriptionRequest,
   cancelSubscriptionRequestSchema,
+  createCustomerRequestSchema,
   createInvoiceRequestSchema,
   createRefundRequestSchema,
   createSubscriptionRequestSchema,
+  type UpdateCustomerRequest,
   type UpdateSubscriptionRequest,
+  updateCustomerRequestSchema,
   updateSubscriptionRequestSchema,
 } from "./schemas.js";
 import { storableCharacterRule } from "./storable-text.js";
@@ -74,6 +78,12 @@ function checkSubscriptionShape(raw: Record<string, unknown> | null, issues: Fie
         code: "mutually_exclusive",
         detail: "send either invoiceId, or method and providerMethodRef, not both",
       });
+  if (raw.customerId !== undefined)
+    issues.push({
+      pointer: "#/customerId",
+      code: "mutually_exclusive",
+      detail: "a subscription made from an invoice takes the invoice's customer: send no customerId",
+    });
 }
 
 /** Validates a create-invoice body (API.md 5.4), reporting every problem at once. */
@@ -91,6 +101,13 @@ export function validateCreateInvoice(
         pointer: "#/methods",
         code: "mutually_exclusive",
         detail: "send either method or methods, not both",
+      });
+    }
+    if (raw && raw.customerId !== undefined && raw.customer !== undefined && raw.customer !== null) {
+      issues.push({
+        pointer: "#/customerId",
+        code: "mutually_exclusive",
+        detail: "send either customerId or customer, not both",
       });
     }
     checkAhead(
@@ -226,6 +243,29 @@ export function validateUpdateSubscription(
   body: unknown,
 ): Result<UpdateSubscriptionRequest, ValidationFailure> {
   return validate(updateSubscriptionRequestSchema, null, body, (issues) => {
+    if (typeof body === "object" && body !== null && Object.keys(body).length === 0)
+      issues.push({ pointer: "#", code: "required", detail: "name at least one field to change" });
+  });
+}
+
+/** A new customer (API.md 11.1): at least one of email, phone and externalId. */
+export function validateCreateCustomer(body: unknown): Result<CreateCustomerRequest, ValidationFailure> {
+  return validate(createCustomerRequestSchema, null, body, (issues) => {
+    checkMetadataKeys(body, issues);
+    const raw = asRecord(body);
+    if (raw !== null && [raw.email, raw.phone, raw.externalId].every((v) => v === undefined || v === null))
+      issues.push({
+        pointer: "#",
+        code: "required",
+        detail: "send at least one of email, phone and externalId",
+      });
+  });
+}
+
+/** A customer's change (API.md 11.1): at least one field. */
+export function validateUpdateCustomer(body: unknown): Result<UpdateCustomerRequest, ValidationFailure> {
+  return validate(updateCustomerRequestSchema, null, body, (issues) => {
+    checkMetadataKeys(body, issues);
     if (typeof body === "object" && body !== null && Object.keys(body).length === 0)
       issues.push({ pointer: "#", code: "required", detail: "name at least one field to change" });
   });

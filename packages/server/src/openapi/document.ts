@@ -1,8 +1,12 @@
 import {
   cancelSubscriptionRequestSchema,
+  createCustomerRequestSchema,
   createInvoiceRequestSchema,
   createRefundRequestSchema,
   createSubscriptionRequestSchema,
+  customerEventPayloadSchema,
+  customerListResponseSchema,
+  customerResourceResponseSchema,
   invoiceEventPayloadSchema,
   invoiceListResponseSchema,
   invoiceResponseSchema,
@@ -16,11 +20,17 @@ import {
   subscriptionEventPayloadSchema,
   subscriptionListResponseSchema,
   subscriptionResponseSchema,
+  updateCustomerRequestSchema,
   updateSubscriptionRequestSchema,
 } from "@kopek/core";
 import { z } from "zod";
 import { toComponentSchemas } from "./component-schemas.js";
-import { EXAMPLE_INVOICE_REQUEST, EXAMPLE_REFUND_REQUEST, EXAMPLE_SUBSCRIPTION_REQUEST } from "./examples.js";
+import {
+  EXAMPLE_CUSTOMER_REQUEST,
+  EXAMPLE_INVOICE_REQUEST,
+  EXAMPLE_REFUND_REQUEST,
+  EXAMPLE_SUBSCRIPTION_REQUEST,
+} from "./examples.js";
 import { healthOperation } from "./operations.js";
 import { HEADERS, PARAMETERS } from "./parameters.js";
 import { resourcePaths } from "./resource-paths.js";
@@ -66,6 +76,11 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
         name: "refunds",
         description: "Money going back to the payer of a succeeded payment, in full or in parts",
       },
+      {
+        name: "customers",
+        description:
+          "The merchant's payers: named on subscriptions, invoices and payments, and erased on request",
+      },
       { name: "operations", description: "Liveness and readiness for orchestrators" },
       {
         name: "webhooks",
@@ -79,12 +94,17 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
         singular: "Subscription",
         resource: subscriptionResponseSchema,
         list: subscriptionListResponseSchema,
-        listParameters: ["Limit", "Cursor"],
+        listParameters: ["Limit", "Cursor", "CustomerId"],
         create: {
           summary: "Create a subscription: charge its first cycle, or take a paid invoice's payment as it",
           request: createSubscriptionRequestSchema,
           example: EXAMPLE_SUBSCRIPTION_REQUEST,
-          extraErrors: ["payment_declined", "invoice_not_usable", "invoice_already_used"],
+          extraErrors: [
+            "payment_declined",
+            "invoice_not_usable",
+            "invoice_already_used",
+            "customer_not_found",
+          ],
         },
         update: {
           summary: "Change a subscription",
@@ -113,12 +133,12 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
         singular: "Invoice",
         resource: invoiceResponseSchema,
         list: invoiceListResponseSchema,
-        listParameters: ["Limit", "Cursor", "InvoiceStatus"],
+        listParameters: ["Limit", "Cursor", "InvoiceStatus", "CustomerId"],
         create: {
           summary: "Create an invoice with a hosted payment page",
           request: createInvoiceRequestSchema,
           example: EXAMPLE_INVOICE_REQUEST,
-          extraErrors: [],
+          extraErrors: ["customer_not_found"],
         },
         cancel: {
           description:
@@ -132,7 +152,14 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
         singular: "Payment",
         resource: paymentResponseSchema,
         list: paymentListResponseSchema,
-        listParameters: ["Limit", "Cursor", "PaymentInvoiceId", "PaymentSubscriptionId", "PaymentStatus"],
+        listParameters: [
+          "Limit",
+          "Cursor",
+          "PaymentInvoiceId",
+          "PaymentSubscriptionId",
+          "PaymentStatus",
+          "CustomerId",
+        ],
         refund: {
           summary: "Refund a succeeded payment, in full or in part",
           description:
@@ -153,6 +180,39 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
         resource: refundResponseSchema,
         list: refundListResponseSchema,
         listParameters: ["Limit", "Cursor", "RefundPaymentId", "RefundStatus"],
+      }),
+      ...resourcePaths({
+        collection: "customers",
+        tag: "customers",
+        singular: "Customer",
+        resource: customerResourceResponseSchema,
+        list: customerListResponseSchema,
+        listParameters: ["Limit", "Cursor", "CustomerExternalId", "CustomerEmail"],
+        create: {
+          summary: "Create a customer",
+          request: createCustomerRequestSchema,
+          example: EXAMPLE_CUSTOMER_REQUEST,
+          extraErrors: ["customer_exists"],
+        },
+        update: {
+          summary: "Change a customer",
+          description:
+            "The fields sent change; null clears one, and the customer must keep an email, a phone or an " +
+            "externalId (else 422). Another customer's externalId: 409 customer_exists naming it. A change is sent " +
+            "as `customer.updated`; asking for what is already so changes nothing and sends no event. An erased " +
+            "customer takes no email, phone or name again (409 invalid_state).",
+          request: updateCustomerRequestSchema,
+          extraErrors: ["customer_exists"],
+        },
+        erase: {
+          summary: "Erase a customer's personal data (152-FZ)",
+          description:
+            "No body, or `{}`. The customer's email, phone and name become null (`erasedAt` set; `externalId` and " +
+            "`metadata` are kept), and in storage every receipt contact and inline customer contact of its invoices " +
+            'and subscriptions becomes `"erased"`, as does every stored copy of those values in the project\'s ' +
+            "events and stored responses. Payments and refunds stay as they are. Sent as `customer.erased`; erasing " +
+            "an erased customer changes nothing.",
+        },
       }),
       "/healthz": {
         get: healthOperation({
@@ -194,6 +254,11 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
           refundEventPayloadSchema,
           cancelSubscriptionRequestSchema,
           updateSubscriptionRequestSchema,
+          createCustomerRequestSchema,
+          updateCustomerRequestSchema,
+          customerResourceResponseSchema,
+          customerListResponseSchema,
+          customerEventPayloadSchema,
         ]),
       ),
       securitySchemes: {

@@ -23,3 +23,10 @@ export const EXAMPLE_REFUND_REQUEST = {
   amount: { amount: "49900", currency: "RUB" },
   reason: "Order 1042 returned",
 } as const;
+
+export const EXAMPLE_CUSTOMER_REQUEST = {
+  email: "payer@example.com",
+  name: "Anna Petrova",
+  externalId: "user-1042",
+  metadata: { plan: "pro" },
+} as const;

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   createKopek,
   createUuidV7Generator,
+  customerEvent,
   EVENT_TYPES,
   invoiceEvent,
   paymentEvent,
@@ -89,6 +90,12 @@ describe("the OpenAPI document", () => {
         "POST /v1/payments/{id}/refunds",
         "GET /v1/refunds",
         "GET /v1/refunds/{id}",
+        // Customers are made, read, listed and changed (API.md 11.1).
+        "GET /v1/customers",
+        "POST /v1/customers",
+        "GET /v1/customers/{id}",
+        "POST /v1/customers/{id}",
+        "POST /v1/customers/{id}/erase",
       ].sort(),
     );
     // Core's route table is the source: nothing it serves is missing from the document.
@@ -102,7 +109,7 @@ describe("the OpenAPI document", () => {
       .map((p: Json) => doc.components.parameters[p.$ref.split("/").pop()])
       .filter((p: Json) => p.in === "query")
       .map((p: Json) => p.name);
-    expect(names.sort()).toEqual(["cursor", "invoiceId", "limit", "status", "subscriptionId"]);
+    expect(names.sort()).toEqual(["cursor", "customerId", "invoiceId", "limit", "status", "subscriptionId"]);
     const payment = doc.components.schemas.Payment;
     expect(Object.keys(payment.properties)).toEqual([
       "id",
@@ -120,6 +127,7 @@ describe("the OpenAPI document", () => {
       "createdAt",
       "succeededAt",
       "canceledAt",
+      "customerId",
     ]);
     expect(payment.properties.status.enum).toEqual(["pending", "succeeded", "canceled"]);
   });
@@ -244,12 +252,30 @@ describe("the OpenAPI document", () => {
                 at,
                 ids,
               )
-            : subscriptionEvent(
-                type as "subscription.renewed",
-                sampleSubscription(randomUUID(), { id: ids.newId() }),
-                at,
-                ids,
-              );
+            : type.startsWith("customer.")
+              ? customerEvent(
+                  type as "customer.created",
+                  {
+                    id: ids.newId(),
+                    projectId: randomUUID(),
+                    email: "payer@example.com",
+                    phone: null,
+                    name: "Anna",
+                    externalId: "user-1",
+                    metadata: {},
+                    createdAt: at,
+                    erasedAt: null,
+                    version: 1,
+                  },
+                  at,
+                  ids,
+                )
+              : subscriptionEvent(
+                  type as "subscription.renewed",
+                  sampleSubscription(randomUUID(), { id: ids.newId() }),
+                  at,
+                  ids,
+                );
       expect(schemaFor(ref.$ref.split("/").pop())(JSON.parse(webhookPayload(event)))).toBe(true);
       expect(Object.keys(operation.responses)).toEqual(["2XX"]);
     }

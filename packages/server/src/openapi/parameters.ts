@@ -95,6 +95,28 @@ export const PARAMETERS = {
     description: "Only refunds in this status. Another value: 422 with pointer `#/status`.",
     schema: { type: "string", enum: [...REFUND_STATUSES] },
   },
+  CustomerId: {
+    name: "customerId",
+    in: "query",
+    required: false,
+    description: "Only those of this customer (API.md 11.1). Not a UUID: 422 with pointer `#/customerId`.",
+    schema: { type: "string", format: "uuid" },
+  },
+  CustomerExternalId: {
+    name: "externalId",
+    in: "query",
+    required: false,
+    description: "Only the customer with this externalId (exactly). Empty or over 255 characters: 422.",
+    schema: { type: "string", minLength: 1, maxLength: 255 },
+  },
+  CustomerEmail: {
+    name: "email",
+    in: "query",
+    required: false,
+    description:
+      "Only customers with this email (exactly, case included). Empty or over 255 characters: 422.",
+    schema: { type: "string", minLength: 1, maxLength: 255 },
+  },
 } as const;
 
 /** `components.headers`. */

@@ -38,6 +38,10 @@ function sampleError(code: ProblemCode): KopekError {
       return { code, detail: "the invoice is not paid" };
     case "invoice_already_used":
       return { code, detail: "the invoice already backs subscription 0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b" };
+    case "customer_exists":
+      return { code, detail: "customer 0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b has this externalId" };
+    case "customer_not_found":
+      return { code, detail: "no customer of this project has this id" };
     case "rate_limited":
       return { code, retryAfterSeconds: 1 };
     case "method_not_allowed":

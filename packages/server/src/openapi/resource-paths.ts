@@ -14,6 +14,8 @@ const ANY_REQUEST: readonly ProblemCode[] = [
 ];
 /** A subscription made from a paid invoice (API.md 10.5) is refused with these; nothing else is. */
 const FROM_INVOICE_ONLY: readonly ProblemCode[] = ["invoice_not_usable", "invoice_already_used"];
+/** Only a customer's create or change answers these (API.md 11.1); others name theirs in `extraErrors`. */
+const CUSTOMER_CODES: readonly ProblemCode[] = ["customer_exists", "customer_not_found"];
 /**
  * Errors every create operation can answer with (API.md 2–4): all of them but those that need an
  * existing resource, a charge or an invoice to subscribe from. A new code in core is documented on
@@ -27,6 +29,7 @@ const NOT_FROM_CREATE: ReadonlySet<ProblemCode> = new Set([
   "payment_declined",
   "refund_exceeds_payment",
   ...FROM_INVOICE_ONLY,
+  ...CUSTOMER_CODES,
 ]);
 const CREATE_ERRORS = PROBLEM_CODES.filter((code) => !NOT_FROM_CREATE.has(code));
 /** A cancel is a POST on an existing resource that calls no provider. */
@@ -38,6 +41,7 @@ const NOT_FROM_CANCEL: ReadonlySet<ProblemCode> = new Set([
   "provider_unavailable",
   "refund_exceeds_payment",
   ...FROM_INVOICE_ONLY,
+  ...CUSTOMER_CODES,
 ]);
 const CANCEL_ERRORS = PROBLEM_CODES.filter((code) => !NOT_FROM_CANCEL.has(code));
 /**
@@ -63,7 +67,14 @@ export interface ResourcePathsSpec {
   /** What canceling does to this resource, for a collection with a cancel route; its body, if any. */
   readonly cancel?: { readonly description: string; readonly request?: z.ZodType };
   /** For a collection whose resources change with `POST /{id}`. */
-  readonly update?: { readonly summary: string; readonly description: string; readonly request: z.ZodType };
+  readonly update?: {
+    readonly summary: string;
+    readonly description: string;
+    readonly request: z.ZodType;
+    readonly extraErrors?: readonly ProblemCode[];
+  };
+  /** For a collection whose resources' personal data is erased (customers, API.md 11.1). */
+  readonly erase?: { readonly summary: string; readonly description: string };
   /** For a collection whose resources are refunded (payments): the refund they make. */
   readonly refund?: {
     readonly summary: string;
@@ -128,7 +139,7 @@ function operationOf(route: Route, spec: ResourcePathsSpec) {
         request: update.request,
         bodyRequired: true,
         response: spec.resource,
-        errors: CANCEL_ERRORS,
+        errors: [...CANCEL_ERRORS, ...(update.extraErrors ?? [])],
       });
     }
     case "cancel": {
@@ -141,6 +152,17 @@ function operationOf(route: Route, spec: ResourcePathsSpec) {
         ...(cancel.request === undefined ? {} : { request: cancel.request }),
         response: spec.resource,
         errors: CANCEL_ERRORS,
+      });
+    }
+    case "erase": {
+      const erase = required(spec.erase, "`erase`", route);
+      return actionOperation({
+        operationId: `erase${singular}`,
+        tag,
+        summary: erase.summary,
+        description: erase.description,
+        response: spec.resource,
+        errors: CANCEL_ERRORS.filter((code) => code !== "invalid_state"),
       });
     }
     case "refund": {

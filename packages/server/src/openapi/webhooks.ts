@@ -46,6 +46,10 @@ const WHAT_HAPPENED: Readonly<Record<EventType, string>> = {
   "payment.canceled": "A payment attempt ended without moving money (failureCode says why)",
   "refund.succeeded": "A refund succeeded at the provider: the payment's amountRefunded includes it",
   "refund.canceled": "The provider refused a refund; the amount it held is refundable again",
+  "customer.created": "A customer was created",
+  "customer.updated": "A customer was changed through the API",
+  "customer.erased":
+    "A customer's personal data was erased (152-FZ): email, phone, name and every receipt contact of theirs",
 };
 
 /**
@@ -60,7 +64,9 @@ export function webhookOperations(): Record<EventType, unknown> {
         ? "PaymentEvent"
         : type.startsWith("refund.")
           ? "RefundEvent"
-          : "SubscriptionEvent";
+          : type.startsWith("customer.")
+            ? "CustomerEvent"
+            : "SubscriptionEvent";
     const operation = {
       operationId: `${type.replace(/[._](.)/g, (_m, c: string) => c.toUpperCase())}Webhook`,
       tags: ["webhooks"],
