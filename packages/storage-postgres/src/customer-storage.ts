@@ -37,10 +37,13 @@ UPDATE customers
  WHERE project_id = $1 AND id = $2 AND version = $10 - 1
 RETURNING 1`;
 
-/** A jsonb contact with its present, non-null email and phone made "erased". */
-const erasedContact = (contact: string) => `${contact} || jsonb_strip_nulls(jsonb_build_object(
-    'email', CASE WHEN ${contact}->'email' <> 'null'::jsonb THEN '"erased"'::jsonb END,
-    'phone', CASE WHEN ${contact}->'phone' <> 'null'::jsonb THEN '"erased"'::jsonb END))`;
+/**
+ * A jsonb contact with its present, non-null email and phone made "erased". Immutable functions only
+ * (`jsonb_set`, `->`): Citus refuses others inside a CASE of a distributed UPDATE.
+ */
+const erasedField = (json: string, field: string) =>
+  `CASE WHEN (${json})->'${field}' <> 'null'::jsonb THEN jsonb_set(${json}, '{${field}}', '"erased"'::jsonb) ELSE ${json} END`;
+const erasedContact = (contact: string) => erasedField(erasedField(contact, "email"), "phone");
 
 const ERASED_RECEIPT = `CASE WHEN receipt IS NULL OR jsonb_typeof(receipt) = 'null' THEN receipt
        ELSE jsonb_set(receipt, '{customer}', ${erasedContact("(receipt->'customer')")}) END`;
