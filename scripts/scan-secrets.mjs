@@ -63,6 +63,7 @@ const NOT_CARDS = [
   /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}(:\d{2})?)?/g, // timestamps
   /"(time|durationMs|pid)":\d+/g, // pino's epoch milliseconds and friends
   /"amount":"\d+"/g, // money: an amount is a string of minor units, up to 18 digits
+  /"applied":\[[\d,]*\]/g, // the migrations a start applied: "1,2,…,15" passes Luhn read as one run
 ];
 // Columns of plain numbers that are never card data: money in minor units, and the rate limiter's
 // counters and epoch-millisecond expiries (`kopek_rate_limits`: next to each other in a dump line, a

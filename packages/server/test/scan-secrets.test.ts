@@ -45,6 +45,9 @@ test("clean logs and dumps, look-alikes included: zero hits, exit 0", async () =
     "y\t99248971\t2202 20** **** 7054\n\\.\n";
   const result = await scan({
     "logs/a.log": CLEAN_LOG,
+    // A start's migrations: with fifteen of them, "1,2,…,15" read as one digit run passes Luhn.
+    "logs/started.log":
+      '{"level":30,"time":1795932998002,"applied":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],"msg":"database migrated"}',
     "dumps/db.sql": dump,
     "secrets/refs.txt": "pm_never_logged_123\n",
   });
