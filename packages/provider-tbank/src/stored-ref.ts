@@ -8,7 +8,33 @@ export interface StoredCardRef {
   readonly rebillId: string;
 }
 
-export function parseStoredRef(ref: string): StoredCardRef | null {
+/**
+ * A ref may also be given as `b64:` and the base64url of its plain form. T-Bank's `RebillId` is a number
+ * of up to 20 digits (13 in the wild: a millisecond timestamp), and API.md 4 refuses any `providerMethodRef`
+ * holding 13–19 digits that pass Luhn — one `RebillId` in ten. Base64url of printable ASCII has a letter
+ * at least every fourth character, so the encoded form never reads as a card number (README, "Refs").
+ * Anything else that starts with `b64:` is no ref at all.
+ */
+export const ENCODED_REF_PREFIX = "b64:";
+
+function plainRef(ref: string): string | null {
+  if (!ref.startsWith(ENCODED_REF_PREFIX)) return ref;
+  const encoded = ref.slice(ENCODED_REF_PREFIX.length);
+  const bytes = Buffer.from(encoded, "base64url");
+  // Node skips what is not base64url; only an exact round trip is the form.
+  if (bytes.toString("base64url") !== encoded) return null;
+  const text = bytes.toString("utf8");
+  return /^[\x20-\x7e]+$/.test(text) && !text.startsWith(ENCODED_REF_PREFIX) ? text : null;
+}
+
+/** `ref` in its `b64:` form (see {@link ENCODED_REF_PREFIX}). */
+export function encodedRefOf(ref: string): string {
+  return ENCODED_REF_PREFIX + Buffer.from(ref, "utf8").toString("base64url");
+}
+
+export function parseStoredRef(given: string): StoredCardRef | null {
+  const ref = plainRef(given);
+  if (ref === null) return null;
   if (/^[0-9]{1,20}$/.test(ref)) return { customerKey: null, rebillId: ref };
   const match = /^(.{1,36}):([0-9]{1,20})$/.exec(ref);
   return match === null ? null : { customerKey: match[1] ?? "", rebillId: match[2] ?? "" };
@@ -28,7 +54,9 @@ export interface BoundAccountRef {
   readonly accountToken: string;
 }
 
-export function parseBoundAccountRef(ref: string): BoundAccountRef | null {
+export function parseBoundAccountRef(given: string): BoundAccountRef | null {
+  const ref = plainRef(given);
+  if (ref === null) return null;
   const match = /^q1:([0-9A-Za-z-]{1,64}):([\x21-\x7e]{1,128})$/.exec(ref);
   return match === null ? null : { requestKey: match[1] ?? "", accountToken: match[2] ?? "" };
 }

@@ -154,19 +154,22 @@ export class EmulatorBooks {
   }
 
   /** A saved card of `customerKey` whose charges do `outcome`. Returns Kopek's ref `<CustomerKey>:<RebillId>`. */
-  seedSavedCard(options: { customerKey?: string; card?: string; outcome?: ChargeOutcome } = {}): string {
+  seedSavedCard(
+    options: { customerKey?: string; card?: string; outcome?: ChargeOutcome; rebillId?: string } = {},
+  ): string {
     const card = options.card ?? EMULATOR_SUCCESS_CARD;
     const customerKey = options.customerKey ?? `customer-${this.newId()}`;
     const saved = this.saveCard(
       customerKey,
       `${card.slice(0, 6)}******${card.slice(-4)}`,
       options.outcome ?? "succeeded",
+      options.rebillId,
     );
     return `${customerKey}:${saved.RebillId}`;
   }
 
-  saveCard(customerKey: string, pan: string, outcome: ChargeOutcome): SavedCard {
-    const card: SavedCard = { CardId: this.newId(), Pan: pan, RebillId: this.newId(), customerKey, outcome };
+  saveCard(customerKey: string, pan: string, outcome: ChargeOutcome, rebillId = this.newId()): SavedCard {
+    const card: SavedCard = { CardId: this.newId(), Pan: pan, RebillId: rebillId, customerKey, outcome };
     this.cards.set(card.RebillId, card);
     return card;
   }

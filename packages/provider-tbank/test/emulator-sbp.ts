@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { containsCardNumber } from "@kopek/core";
 import { type Answer, refusal } from "./emulator-api.js";
 import type { ChargeOutcome, EmulatedPayment, EmulatorBooks, NotificationFields } from "./emulator-books.js";
 import { dueDateRefusal } from "./emulator-refusals.js";
@@ -150,7 +151,7 @@ export class EmulatorAccounts {
 
   private activate(account: BoundAccount): void {
     account.Status = "ACTIVE";
-    account.AccountToken = `A${randomUUID().replaceAll("-", "").toUpperCase()}`;
+    account.AccountToken = accountToken();
   }
 
   /** NotificationQr's fields ([T]): sent for ACTIVE and INACTIVE, `NotificationType` always LINKACCOUNT. */
@@ -179,3 +180,16 @@ const stateOf = (payment: EmulatedPayment) => ({
   Amount: payment.Amount,
   Status: payment.Status,
 });
+
+/**
+ * An AccountToken: [T] gives it no format beyond a string, so the emulator makes an opaque one. A hex
+ * token can hold a digit run of 13–19 that passes Luhn (about 1 in 500), and API.md 4 refuses any such
+ * run in `providerMethodRef` (`card_number_not_allowed`) — so such a token is drawn again rather than
+ * make a test fail by chance (CI, once). Kopek's refusal of a real token of that shape is the contract's.
+ */
+function accountToken(): string {
+  for (;;) {
+    const token = `A${randomUUID().replaceAll("-", "").toUpperCase()}`;
+    if (!containsCardNumber(token)) return token;
+  }
+}

@@ -1,4 +1,4 @@
-import { signed } from "@kopek/provider-tbank";
+import { encodedRefOf, signed } from "@kopek/provider-tbank";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Json, until } from "./provider-server.js";
 import { startTBankServer, type TBankServer, tbankPaymentIdOf } from "./tbank-fixture.js";
@@ -214,6 +214,33 @@ describe("T-Bank through the server", () => {
     expect(subscription.status).toBe(201);
     expect(await subscription.json()).toMatchObject({ status: "active", cyclesStarted: 1, method: "card" });
     expect(charges()).toBe(before);
+  });
+
+  it("charges a card saved elsewhere whose RebillId reads as a card number, given in the b64: form", async () => {
+    // A merchant bringing T-Bank cards from an earlier integration: RebillIds are 13-digit numbers, and
+    // one in ten passes Luhn (this one was published from a T-Bank test), which API.md 4 refuses.
+    const rebillId = "1761673723009";
+    const plain = s.emulator.books.seedSavedCard({ customerKey: "legacy-7", rebillId });
+    const subscriptionOn = (providerMethodRef: string) =>
+      s.post("/v1/subscriptions", {
+        amount: { amount: "149900", currency: "RUB" },
+        period: { unit: "month", count: 1 },
+        method: "card",
+        providerMethodRef,
+      });
+    const requestsBefore = s.emulator.requests.length;
+    const refused = await subscriptionOn(plain);
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ errors: [{ code: "card_number_not_allowed" }] });
+    const malformed = await subscriptionOn(`${encodedRefOf(plain)}!`);
+    // Refused before anything is sent, as any ref the adapter cannot read (README, "Refs you bring").
+    expect(await malformed.json()).toMatchObject({ status: 502, code: "provider_error" });
+    expect(s.emulator.requests.length).toBe(requestsBefore);
+    const created = await subscriptionOn(encodedRefOf(plain));
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ status: "active", cyclesStarted: 1 });
+    const charged = s.emulator.requests.filter((r) => r.method === "Charge" && r.body.RebillId !== undefined);
+    expect(String(charged.at(-1)?.body.RebillId)).toBe(rebillId);
   });
 
   it("refuses at creation an invoice that asks to save SBP when storedMethods leaves sbp out", async () => {
