@@ -190,11 +190,13 @@ export class ResourceStore {
   listPayments(projectId: string, page: PaymentListPage): Payment[] {
     const { invoiceId, subscriptionId, status } = page;
     const customerId = page.customerId ?? null;
+    const kind = page.kind ?? null;
     return list(
       this.#payments,
       projectId,
       page,
       (p) =>
+        (kind === null || p.kind === kind) &&
         (invoiceId === null || p.invoiceId === invoiceId) &&
         (subscriptionId === null || p.subscriptionId === subscriptionId) &&
         (customerId === null || p.customerId === customerId) &&

@@ -1,4 +1,4 @@
-import type { Payment, PaymentFailureCode, PaymentMethod, PaymentStatus } from "@kopek/core";
+import type { Payment, PaymentFailureCode, PaymentKind, PaymentMethod, PaymentStatus } from "@kopek/core";
 import { toDate, toNullableDate } from "./rows.js";
 
 /**
@@ -15,6 +15,7 @@ const PAYMENT_FIELDS = [
   { name: "invoice_id", cast: "uuid", of: (p: Payment) => p.invoiceId },
   { name: "subscription_id", cast: "uuid", of: (p: Payment) => p.subscriptionId },
   { name: "cycle", cast: "integer", of: (p: Payment) => p.cycle },
+  { name: "kind", cast: "text", of: (p: Payment) => p.kind },
   { name: "provider", cast: "text", of: (p: Payment) => p.provider },
   { name: "provider_payment_id", cast: "text", of: (p: Payment) => p.providerPaymentId },
   { name: "failure_code", cast: "text", of: (p: Payment) => p.failureCode },
@@ -69,6 +70,8 @@ export function toPayment(row: Row): Payment {
     invoiceId: nullableText(row.invoice_id),
     subscriptionId: nullableText(row.subscription_id),
     cycle: row.cycle === null ? null : Number(row.cycle),
+    // Null: a row from before migration 0016, or an older process's (0016_payment_kinds.sql).
+    kind: (row.kind ?? (row.invoice_id === null ? "cycle" : "invoice")) as PaymentKind,
     provider: String(row.provider),
     providerPaymentId: nullableText(row.provider_payment_id),
     failureCode: row.failure_code as PaymentFailureCode | null,

@@ -27,7 +27,8 @@ export async function writePayments(query: Query, payments: readonly Payment[]):
   return true;
 }
 
-// $1 project, $2 before, $3 limit, $4 invoice, $5 subscription, $6 status; a null filter matches all.
+// $1 project, $2 before, $3 limit, $4 invoice, $5 subscription, $6 status, $7 customer, $8 kind (a null
+// kind is read as 0016_payment_kinds.sql says); a null filter matches all.
 // The partial indexes serve a filter by invoice or subscription; `payments_project_idx` the rest.
 const LIST_PAYMENTS = `
 SELECT ${PAYMENT_SELECT} FROM payments
@@ -36,6 +37,7 @@ SELECT ${PAYMENT_SELECT} FROM payments
    AND ($5::uuid IS NULL OR subscription_id = $5::uuid)
    AND ($6::text IS NULL OR status = $6::text)
    AND ($7::uuid IS NULL OR customer_id = $7::uuid)
+   AND ($8::text IS NULL OR COALESCE(kind, CASE WHEN invoice_id IS NULL THEN 'cycle' ELSE 'invoice' END) = $8::text)
  ORDER BY id DESC LIMIT $3`;
 
 /** The projects of the earliest due pending payments: $1 now, $2 limit (`payments_check_idx`). */
@@ -151,5 +153,6 @@ function listParameters(projectId: string, page: PaymentListPage): unknown[] | n
     page.subscriptionId,
     page.status,
     page.customerId ?? null,
+    page.kind ?? null,
   ];
 }

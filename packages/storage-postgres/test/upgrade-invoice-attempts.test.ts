@@ -25,7 +25,9 @@ it("0011 numbers earlier attempts as their provider keys did, per method, and co
   await migrate(db.pool, { directory: pathToFileURL(`${upTo0010}/`) });
   // Rows as 0010 held them: the invoice in SQL, payments by today's storage with the new columns (and
   // 0012's key, which its inserts name) dropped after.
-  await db.pool.query("ALTER TABLE payments ADD COLUMN attempt integer, ADD COLUMN customer_id uuid");
+  await db.pool.query(
+    "ALTER TABLE payments ADD COLUMN attempt integer, ADD COLUMN customer_id uuid, ADD COLUMN kind text",
+  );
   await db.pool.query("CREATE UNIQUE INDEX payments_key_of_0012 ON payments (project_id, id)");
   const storage = createPostgresStorage({ pool: db.pool, encryption: testCipher() });
   const project = sampleProject();
@@ -39,7 +41,7 @@ it("0011 numbers earlier attempts as their provider keys did, per method, and co
     (await storage.savePayment(payment, []))._unsafeUnwrap();
     made.push(payment);
   }
-  await db.pool.query("ALTER TABLE payments DROP COLUMN attempt, DROP COLUMN customer_id");
+  await db.pool.query("ALTER TABLE payments DROP COLUMN attempt, DROP COLUMN customer_id, DROP COLUMN kind");
   await db.pool.query("DROP INDEX payments_key_of_0012");
 
   // 0011, then the migrations after it.

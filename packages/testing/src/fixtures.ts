@@ -129,7 +129,7 @@ const paymentIds = createUuidV7Generator();
  * UUIDv7 id so payments made one after another list newest first.
  */
 export function samplePayment(projectId: string, overrides: Partial<Payment> = {}): Payment {
-  return {
+  const payment: Omit<Payment, "kind"> & Partial<Pick<Payment, "kind">> = {
     id: paymentIds.newId(),
     projectId,
     status: "succeeded",
@@ -152,6 +152,7 @@ export function samplePayment(projectId: string, overrides: Partial<Payment> = {
     version: 1,
     ...overrides,
   };
+  return { ...payment, kind: payment.kind ?? (payment.invoiceId === null ? "cycle" : "invoice") };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { events } from "./harness-reads.js";
 import {
   createHarness,
   invoiceBody,
@@ -10,12 +11,6 @@ import {
 } from "./kopek-harness.js";
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-/** The project's events so far, oldest first, as the outbox holds them. */
-async function events(h: KopekHarness) {
-  const stored = (await h.storage.listEventDeliveries(h.project.id))._unsafeUnwrap();
-  return stored.map(({ event }) => ({ type: event.type, data: { ...event.data } }));
-}
 
 async function customer(h: KopekHarness, body: Record<string, unknown>) {
   const answer = await h.call("/v1/customers", body);

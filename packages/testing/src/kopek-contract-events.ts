@@ -1,5 +1,6 @@
 import { createInvoiceSweeper, type EventType } from "@kopek/core";
 import { describe, expect, it } from "vitest";
+import { events } from "./harness-reads.js";
 import {
   createHarness,
   invoiceBody,
@@ -11,12 +12,6 @@ import {
 } from "./kopek-harness.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The project's events so far, oldest first, as the outbox holds them. */
-async function events(h: KopekHarness): Promise<{ type: EventType; data: Record<string, unknown> }[]> {
-  const stored = (await h.storage.listEventDeliveries(h.project.id))._unsafeUnwrap();
-  return stored.map(({ event }) => ({ type: event.type, data: { ...event.data } }));
-}
 
 /** The newest event is `type`, and its data is the resource exactly as GET shows it now. */
 async function expectLastEvent(h: KopekHarness, type: EventType, path: string): Promise<void> {

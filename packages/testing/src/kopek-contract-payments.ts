@@ -39,6 +39,7 @@ export function registerPaymentTests(options: KopekContractOptions): void {
         invoiceId,
         subscriptionId: null,
         cycle: null,
+        kind: "invoice",
         provider: "sandbox",
         providerPaymentId: payment.providerPaymentId,
         failureCode: null,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { advanceTo, events } from "./harness-reads.js";
 import {
   createHarness,
   json,
@@ -9,20 +10,9 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The project's events so far, oldest first, as the outbox holds them. */
-async function events(h: KopekHarness) {
-  const stored = (await h.storage.listEventDeliveries(h.project.id))._unsafeUnwrap();
-  return stored.map(({ event }) => ({ type: event.type, data: { ...event.data } }));
-}
-
 async function subscribed(h: KopekHarness) {
   const created = json(await h.call("/v1/subscriptions", subscriptionBody()));
   return { id: created.id as string, path: `/v1/subscriptions/${created.id}`, created };
-}
-
-/** Moves the harness's clock on to `at` (an ISO timestamp) plus `ms`. */
-function advanceTo(h: KopekHarness, at: unknown, ms = 0): void {
-  h.clock.advance(Date.parse(String(at)) + ms - h.clock.now().getTime());
 }
 
 const atPeriodEnd = (h: KopekHarness, path: string, key?: string) =>

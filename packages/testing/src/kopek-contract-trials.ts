@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { advanceTo } from "./harness-reads.js";
 import {
   createHarness,
   json,
@@ -28,11 +29,6 @@ function monthAfter(at: string): string {
   const date = new Date(at);
   date.setUTCMonth(date.getUTCMonth() + 1);
   return date.toISOString();
-}
-
-/** Moves the harness's clock on to `at` (ISO) plus `ms`. */
-function advanceTo(h: KopekHarness, at: string, ms = 0): void {
-  h.clock.advance(Date.parse(at) + ms - h.clock.now().getTime());
 }
 
 /** API.md 11.6: a trial, its notice, and its first charge at trialEnd through the renewal worker. */

@@ -1,5 +1,6 @@
 import { describe } from "vitest";
 import { registerAmountRuleTests } from "./kopek-contract-amount-rule.js";
+import { registerChangeTests } from "./kopek-contract-changes.js";
 import { registerCheckoutTests } from "./kopek-contract-checkout.js";
 import { registerCreateTests } from "./kopek-contract-create.js";
 import { registerCustomerTests } from "./kopek-contract-customers.js";
@@ -39,6 +40,7 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerLifecycleTests(options);
     registerRenewalTests(options);
     registerPeriodEndTests(options);
+    registerChangeTests(options);
     registerTrialTests(options);
     registerNoLostChargeTests(options);
     registerNoLostMoneyTests(options);

@@ -162,6 +162,13 @@ export interface Invoice {
 export const PAYMENT_STATUSES = ["pending", "succeeded", "canceled"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/**
+ * What a payment is for (API.md 11.3): a subscription's cycle, an invoice, the prorated difference of a
+ * price raised mid-cycle, or the smallest charge that proves a new method (11.5), refunded at once.
+ */
+export const PAYMENT_KINDS = ["cycle", "invoice", "proration", "verification"] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
 /** Why a payment was canceled (API.md 10.2). */
 export const PAYMENT_FAILURE_CODES = [
   "payment_declined",
@@ -190,6 +197,8 @@ export interface Payment {
   readonly subscriptionId: string | null;
   /** The cycle it charges (1 = the first), or null for an invoice's payment. */
   readonly cycle: number | null;
+  /** What it is for; only `cycle` payments move a subscription's schedule. */
+  readonly kind: PaymentKind;
   /** The provider kind that moves it (`sandbox`, `http`, …). */
   readonly provider: string;
   /** The provider's id of the payment, or null while unknown. */

@@ -104,6 +104,7 @@ export function presentPayment(p: Payment) {
     invoiceId: p.invoiceId,
     subscriptionId: p.subscriptionId,
     cycle: p.cycle,
+    kind: p.kind,
     provider: p.provider,
     providerPaymentId: p.providerPaymentId,
     failureCode: p.failureCode,

@@ -10,6 +10,7 @@ import type { Storage } from "../ports/storage.js";
 import { checkDueRefunds } from "../refunds/refund-checks.js";
 import type { DunningPolicy } from "../renewals/renewal-schedule.js";
 import { firstChargeKey } from "../use-cases/first-charge.js";
+import { prorationChargeKey } from "../use-cases/proration.js";
 import type { OnAmountMismatch } from "./amount-rule.js";
 import { resumeInvoiceAttempt } from "./invoice-payments.js";
 import { NO_PAYMENT_MADE, nextCheckAfter } from "./payment-records.js";
@@ -83,7 +84,7 @@ export function createPaymentReconciler(options: PaymentReconcilerOptions): Paym
         ? null
         : payment.providerPaymentId !== null
           ? await provider.getPayment(payment.providerPaymentId)
-          : await unrecordedFirstCharge(payment, provider);
+          : await unansweredCharge(payment, provider);
     // Nothing to ask the provider (a renewal attempt without an answer, which the renewal worker sends
     // again with its key; an invoice attempt without `publicUrl` to resume it): the claim's lease is
     // all that changes, so the write that answers it never meets a newer version.
@@ -106,16 +107,25 @@ export function createPaymentReconciler(options: PaymentReconcilerOptions): Paym
   }
 
   /**
-   * What became of a subscription's first charge whose create never stored the subscription (the
-   * write after the charge failed, or the process died): the provider is asked by the charge's key,
-   * and a charge it never made is settled canceled. Null for any other payment without a provider id
-   * (a renewal's is sent again by the renewal worker) and while the subscription may still be stored.
+   * What became of a charge whose request never stored its answer: a proration's (API.md 11.3), or a
+   * subscription's first charge whose create never stored the subscription (the write after the charge
+   * failed, or the process died). The provider is asked by the charge's key, and a charge it never made
+   * is settled canceled. Null for any other payment without a provider id (a renewal's is sent again by
+   * the renewal worker) and while the subscription may still be stored.
    */
-  async function unrecordedFirstCharge(
+  async function unansweredCharge(
     payment: Payment,
     provider: PaymentProvider,
   ): Promise<Result<ProviderPayment, ProviderError> | null> {
-    if (payment.subscriptionId === null || payment.cycle !== 1) return null;
+    if (payment.kind === "proration") {
+      const found = await provider.findPaymentByKey({
+        idempotencyKey: prorationChargeKey(payment.id),
+        paymentId: payment.id,
+        createdAt: payment.createdAt,
+      });
+      return found.map((made) => made ?? NO_PAYMENT_MADE);
+    }
+    if (payment.subscriptionId === null || payment.cycle !== 1 || payment.kind !== "cycle") return null;
     const subscription = await storage.findSubscription(payment.projectId, payment.subscriptionId);
     if (subscription.isErr()) throw subscription.error;
     if (subscription.value !== null) return null;

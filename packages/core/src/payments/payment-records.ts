@@ -1,4 +1,4 @@
-import type { Money, Payment, PaymentFailureCode, PaymentMethod } from "../domain/model.js";
+import type { Money, Payment, PaymentFailureCode, PaymentKind, PaymentMethod } from "../domain/model.js";
 import type { ProviderPayment } from "../ports/payment-provider.js";
 
 /** What a payment is for and how it is made, as known when it is recorded. */
@@ -12,10 +12,17 @@ export interface PaymentSubject {
   readonly providerPaymentId: string | null;
   /** The customer of the invoice or subscription it pays (API.md 11.1), or null. */
   readonly customerId: string | null;
-  /** An invoice's payment (its attempt's number), or a subscription's charge of one cycle. */
+  /**
+   * An invoice's payment (its attempt's number), or a subscription's charge of one cycle (`kind`
+   * `cycle`, the default) or within one (`proration`).
+   */
   readonly for:
     | { readonly invoiceId: string; readonly attempt: number }
-    | { readonly subscriptionId: string; readonly cycle: number };
+    | {
+        readonly subscriptionId: string;
+        readonly cycle: number;
+        readonly kind?: Exclude<PaymentKind, "invoice">;
+      };
 }
 
 /** Where the payment stands when it is recorded: not answered yet, the money moved, or it did not (and why). */
@@ -38,6 +45,7 @@ export function newPayment(subject: PaymentSubject, answer: PaymentAnswer, id: s
     invoiceId: "invoiceId" in target ? target.invoiceId : null,
     subscriptionId: "subscriptionId" in target ? target.subscriptionId : null,
     cycle: "subscriptionId" in target ? target.cycle : null,
+    kind: "subscriptionId" in target ? (target.kind ?? "cycle") : "invoice",
     provider: subject.provider,
     providerPaymentId: subject.providerPaymentId,
     failureCode: answer.status === "canceled" ? answer.failureCode : null,

@@ -86,6 +86,7 @@ async function saveSettled(
 ): Promise<Result<SaveOutcome, KopekError>> {
   const events: DomainEvent[] =
     payment.status === "canceled" ? [paymentEvent("payment.canceled", payment, now, context.ids)] : [];
+  if (payment.kind === "proration") return saveUnapplied(context, payment, events, now);
   if (payment.subscriptionId !== null) return saveWithSubscription(context, payment, events, now);
   let invoice: Invoice | null = null;
   if (payment.invoiceId !== null) {
@@ -126,6 +127,37 @@ function savedMethodOf(invoice: Invoice, payment: Payment, answer: ProviderPayme
   };
 }
 
+/**
+ * A proration settled here, not by its request (API.md 11.3): the request stores the change it pays for
+ * with its succeeded Payment, in one step, so one that succeeds here paid for a change never made and
+ * goes back — once the request can no longer be retried (the reconciler's first wait), as for a create.
+ */
+async function saveUnapplied(
+  context: SettleContext,
+  payment: Payment,
+  events: DomainEvent[],
+  now: Date,
+): Promise<Result<SaveOutcome, KopekError>> {
+  if (payment.status === "succeeded" && isYoung(payment, now)) return deferred(context, payment, now);
+  if (payment.status === "succeeded") return refundUnneeded(context, payment, events, UNAPPLIED_REASON);
+  return outcomeOf(await context.storage.savePayment(payment, events), "saved");
+}
+
+/** The word noted on a payment kept pending: its request's retry, or the reconciler after its first wait, settles it. */
+async function deferred(
+  context: SettleContext,
+  payment: Payment,
+  now: Date,
+): Promise<Result<SaveOutcome, KopekError>> {
+  const noted: Payment = {
+    ...payment,
+    status: "pending",
+    succeededAt: null,
+    nextCheckAt: nextCheckAfter(payment.createdAt, now),
+  };
+  return outcomeOf(await context.storage.savePayment(noted, []), "deferred");
+}
+
 /** A subscription's charge settled: its first (an incomplete subscription) or a renewal's. */
 async function saveWithSubscription(
   context: SettleContext,
@@ -139,15 +171,8 @@ async function saveWithSubscription(
   // A word before the create stored its subscription — a notification racing a lost answer (10.4):
   // the client's retry with its key may still store it, so within the reconciler's first wait the
   // Payment stays pending with its provider id; the retry or the reconciler settles it after.
-  if (current === null && payment.status === "succeeded" && isYoung(payment, now)) {
-    const noted: Payment = {
-      ...payment,
-      status: "pending",
-      succeededAt: null,
-      nextCheckAt: nextCheckAfter(payment.createdAt, now),
-    };
-    return outcomeOf(await context.storage.savePayment(noted, []), "deferred");
-  }
+  if (current === null && payment.status === "succeeded" && isYoung(payment, now))
+    return deferred(context, payment, now);
   // Money moved for a subscription that was never stored (its create failed after the charge): it goes back.
   if (current === null && payment.status === "succeeded")
     return refundUnneeded(context, payment, events, ORPHAN_REASON);
@@ -198,6 +223,7 @@ function outcomeOf(saved: Result<void, StorageError>, outcome: SaveOutcome): Res
 /** Why Kopek refunds a payment it must not keep, as the refund's `reason` says. */
 const UNNEEDED_REASON = "the invoice was already paid or closed";
 const ORPHAN_REASON = "the subscription it was charged for was never created";
+const UNAPPLIED_REASON = "the subscription change it was charged for was not made";
 
 /**
  * A payment that moved money Kopek must not keep (a second success for one invoice, or a success for

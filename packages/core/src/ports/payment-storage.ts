@@ -1,5 +1,5 @@
 import type { ResultAsync } from "neverthrow";
-import type { Payment, PaymentStatus } from "../domain/model.js";
+import type { Payment, PaymentKind, PaymentStatus } from "../domain/model.js";
 import type { DomainEvent } from "../events/domain-event.js";
 import type { ResourcePage } from "./resource-storage.js";
 import type { StorageError } from "./storage-error.js";
@@ -49,4 +49,6 @@ export interface PaymentListPage extends ResourcePage {
   readonly status: PaymentStatus | null;
   /** Only the payments of this customer (API.md 11.1); null or absent: all. */
   readonly customerId?: string | null;
+  /** Only the payments of this kind; null or absent: all. */
+  readonly kind?: PaymentKind | null;
 }

@@ -177,6 +177,8 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
       invoiceId: null,
       subscriptionId: subscription.id,
       status: "pending",
+      // A pending proration is its own money, never this renewal's charge (API.md 11.3).
+      kind: "cycle",
     });
     if (listed.isErr()) throw listed.error;
     return listed.value[0] ?? null;

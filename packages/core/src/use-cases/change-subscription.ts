@@ -1,9 +1,17 @@
-import { err, type Result } from "neverthrow";
+import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../domain/errors.js";
+import type { Subscription } from "../domain/model.js";
 import { presentSubscription } from "../domain/presenters.js";
+import { subscriptionUpdatedEvent } from "../events/domain-event.js";
 import type { CancelSubscriptionRequest, UpdateSubscriptionRequest } from "../validation/schemas.js";
 import { type Execution, fromStorageError, type Outcome } from "./execution.js";
-import { changeSubscription, type SubscriptionChange } from "./subscription-changes.js";
+import { chargeProration } from "./proration.js";
+import {
+  type ChangedSubscription,
+  changeSubscription,
+  type SubscriptionChange,
+} from "./subscription-changes.js";
+import { planUpdate } from "./subscription-update.js";
 
 /**
  * POST /v1/subscriptions/{id}/cancel (API.md 6, 11.2): without `at`, or `at: now`, it ends now; with
@@ -19,15 +27,33 @@ export function cancelSubscription(
 }
 
 /**
- * POST /v1/subscriptions/{id} (API.md 11.3): changes a subscription. Today: `cancelAtPeriodEnd`, a
- * cancel at the end of the paid period asked (`true`) or undone (`false`).
+ * POST /v1/subscriptions/{id} (API.md 11.2, 11.3): changes a subscription's amount, period,
+ * description, metadata, receipt or cancel at period end (`planUpdate`); with `proration: charge_now`,
+ * the prorated difference is charged first (`chargeProration`) and the change stored only with its
+ * succeeded Payment. 200 with the subscription as changed, with `subscription.updated`.
  */
-export function updateSubscription(
+export async function updateSubscription(
   execution: Execution,
   input: UpdateSubscriptionRequest,
   id: string,
 ): Promise<Result<Outcome, KopekError>> {
-  return changed(execution, id, { kind: "update", cancelAtPeriodEnd: input.cancelAtPeriodEnd });
+  const found = await execution.storage.findSubscription(execution.project.id, id);
+  if (found.isErr()) return err(fromStorageError(found.error));
+  const current = found.value;
+  if (current === null) return err({ code: "not_found" });
+  const planned = planUpdate(current, input, execution.now, execution.provider);
+  if (planned.isErr()) return err(planned.error);
+  const { subscription, prorate } = planned.value;
+  if (prorate !== null) return chargeProration(execution, current, subscription, prorate);
+  return ok(
+    outcomeOf(current, {
+      subscription,
+      events:
+        subscription === current
+          ? []
+          : [subscriptionUpdatedEvent(current, subscription, execution.now, execution.ids)],
+    }),
+  );
 }
 
 /**
@@ -43,12 +69,17 @@ async function changed(
   if (found.isErr()) return err(fromStorageError(found.error));
   const current = found.value;
   if (current === null) return err({ code: "not_found" });
-  return changeSubscription(current, change, execution.now, execution.ids).map(
-    ({ subscription, events }): Outcome => ({
-      status: 200,
-      resource: subscription === current ? null : { kind: "subscription", subscription },
-      body: presentSubscription(subscription),
-      events,
-    }),
+  return changeSubscription(current, change, execution.now, execution.ids).map((changed) =>
+    outcomeOf(current, changed),
   );
+}
+
+function outcomeOf(current: Subscription, changed: ChangedSubscription): Outcome {
+  const { subscription, events } = changed;
+  return {
+    status: 200,
+    resource: subscription === current ? null : { kind: "subscription", subscription },
+    body: presentSubscription(subscription),
+    events,
+  };
 }

@@ -7,8 +7,8 @@ import { presentSubscription } from "../domain/presenters.js";
 import { subscriptionEvent } from "../events/domain-event.js";
 import { trustedPaymentAnswer } from "../payments/amount-rule.js";
 import { answeredOver, newPayment, type PaymentSubject } from "../payments/payment-records.js";
-import type { ProviderError, ProviderPayment, StoredMethodCharge } from "../ports/payment-provider.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
+import { chargeAndWait } from "./charge-and-wait.js";
 import { checkedCustomerId } from "./customer-check.js";
 import { type Execution, fromProviderError, type Outcome } from "./execution.js";
 import { firstChargeKey, recordFirstCharge } from "./first-charge.js";
@@ -147,27 +147,4 @@ export async function createSubscription(
     body: presentSubscription(subscription),
     events: [subscriptionEvent("subscription.created", subscription, now, execution.ids)],
   });
-}
-
-/** Charges, then asks again while the provider says `pending`, for at most `pendingChargeWaitMs`. */
-async function chargeAndWait(
-  execution: Execution,
-  request: StoredMethodCharge,
-): Promise<Result<ProviderPayment, ProviderError>> {
-  const { provider } = execution;
-  const charged = await provider.chargeStoredMethod(request);
-  if (charged.isErr() || charged.value.status !== "pending") return charged;
-  const deadline = Date.now() + execution.pendingChargeWaitMs;
-  let pause = 200;
-  let latest = charged.value;
-  while (Date.now() + pause <= deadline) {
-    await new Promise((resolve) => setTimeout(resolve, pause));
-    pause = Math.min(pause * 2, 2_000);
-    const asked = await provider.getPayment(latest.providerPaymentId);
-    // No answer this time: still pending as far as Kopek knows; reconciliation asks later.
-    if (asked.isErr()) continue;
-    latest = asked.value;
-    if (latest.status !== "pending") break;
-  }
-  return ok(latest);
 }

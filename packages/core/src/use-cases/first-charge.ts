@@ -31,6 +31,7 @@ export async function recordFirstCharge(
     invoiceId: null,
     subscriptionId: recordId,
     status: null,
+    kind: "cycle",
   });
   if (listed.isErr()) return err(fromStorageError(listed.error));
   const earlier = listed.value[0];

@@ -79,11 +79,7 @@ export function withCancelAtPeriodEnd(
       code: "invalid_state",
       detail: "the first charge is not settled yet: there is no paid period to end; cancel it now",
     });
-  // A renewal attempt recorded moves `nextAttemptAt` off `nextChargeAt` (renewal-worker.ts) until it
-  // settles: its charge may already be made, so the period it pays is not the one ending.
-  // (A trial's notice time comes before `nextChargeAt`: no attempt then.)
-  const renewing = current.nextAttemptAt.getTime() > current.nextChargeAt.getTime();
-  if (renewing || current.nextChargeAt.getTime() <= now.getTime())
+  if (renewalUnderWay(current, now))
     return err({
       code: "invalid_state",
       detail:
@@ -91,4 +87,17 @@ export function withCancelAtPeriodEnd(
         "cancel it now, or at period end once the renewal has settled",
     });
   return ok({ ...current, cancelAt: current.nextChargeAt, version: current.version + 1 });
+}
+
+/**
+ * Whether the renewal due at `nextChargeAt` is under way: its time has come, or a worker recorded its
+ * attempt (a worker's clock may run ahead of this one's). A recorded attempt moves `nextAttemptAt` off
+ * `nextChargeAt` (renewal-worker.ts) until it settles: its charge may already be made, with the
+ * subscription as it was. (A trial's notice time comes before `nextChargeAt`: no attempt then.)
+ */
+export function renewalUnderWay(current: Subscription, now: Date): boolean {
+  return (
+    current.nextAttemptAt.getTime() > current.nextChargeAt.getTime() ||
+    current.nextChargeAt.getTime() <= now.getTime()
+  );
 }

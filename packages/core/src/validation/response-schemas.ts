@@ -6,6 +6,7 @@ import {
   CANCEL_REASONS,
   INVOICE_STATUSES,
   PAYMENT_FAILURE_CODES,
+  PAYMENT_KINDS,
   PAYMENT_STATUSES,
   SUBSCRIPTION_STATUSES,
 } from "../domain/model.js";
@@ -163,6 +164,10 @@ export const paymentResponseSchema = z
       .min(1)
       .nullable()
       .meta({ description: "The subscription cycle it charges (1 = the first); null for an invoice" }),
+    kind: z.enum(PAYMENT_KINDS).meta({
+      description:
+        "cycle: a subscription's charge of a cycle; invoice: an invoice's payment; proration: the prorated difference of a price raised mid-cycle (11.3); verification: a charge proving a new method, refunded at once (11.5)",
+    }),
     provider: z.string().meta({ description: "The provider kind that moves it, e.g. sandbox" }),
     providerPaymentId: z.string().nullable().meta({ description: "The provider's id; null while unknown" }),
     failureCode: z

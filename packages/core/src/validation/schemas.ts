@@ -276,6 +276,23 @@ export type CancelSubscriptionRequest = z.infer<typeof cancelSubscriptionRequest
 
 export const updateSubscriptionRequestSchema = z
   .strictObject({
+    amount: moneySchema.optional().meta({
+      description:
+        "The price from the next cycle on (API.md 11.3), in the subscription's currency; only an active subscription's",
+    }),
+    period: periodSchema.optional().meta({
+      description: "The period from the next cycle on: the schedule re-anchors at nextChargeAt",
+    }),
+    description: descriptionSchema.optional(),
+    metadata: metadataSchema.optional().meta({ description: "Replaces the metadata as a whole" }),
+    receipt: receiptSchema.nullable().optional().meta({
+      description:
+        "The receipt of every later charge; its items must add up to the (new) amount. null: no receipts from now on",
+    }),
+    proration: z.enum(["none", "charge_now"]).optional().meta({
+      description:
+        "charge_now: with a higher amount and the same period, the difference for the rest of the current cycle is charged at once from the saved method, rounded down (a Payment of kind proration); none (the default): nothing is charged now",
+    }),
     cancelAtPeriodEnd: z.boolean().optional().meta({
       description:
         "true: cancel at the end of the paid period (as cancel with at: period_end); false: undo such a cancel before it takes effect",

@@ -238,13 +238,35 @@ export function validateCancelSubscription(
   return body === undefined ? ok({}) : validate(cancelSubscriptionRequestSchema, null, body, () => {});
 }
 
-/** A subscription's change (API.md 11.3): at least one field. */
+/**
+ * A subscription's change (API.md 11.3): at least one field; what can be checked without the
+ * subscription (the receipt against a new amount sent with it, `charge_now` with a new amount and no
+ * new period). The rest — the currency, a receipt against the stored amount — `updateSubscription` checks.
+ */
 export function validateUpdateSubscription(
   body: unknown,
+  context: ValidationContext,
 ): Result<UpdateSubscriptionRequest, ValidationFailure> {
   return validate(updateSubscriptionRequestSchema, null, body, (issues) => {
-    if (typeof body === "object" && body !== null && Object.keys(body).length === 0)
+    const raw = asRecord(body);
+    if (raw !== null && Object.keys(raw).length === 0)
       issues.push({ pointer: "#", code: "required", detail: "name at least one field to change" });
+    checkCurrency(body, context, issues);
+    checkMetadataKeys(body, issues);
+    checkReceiptTotal(body, issues);
+    if (raw?.proration !== "charge_now") return;
+    if (raw.amount === undefined)
+      issues.push({
+        pointer: "#/amount",
+        code: "required",
+        detail: "proration charge_now prorates a new amount",
+      });
+    if (raw.period !== undefined)
+      issues.push({
+        pointer: "#/proration",
+        code: "mutually_exclusive",
+        detail: "charge_now prorates within the current period: change the period with proration none",
+      });
   });
 }
 

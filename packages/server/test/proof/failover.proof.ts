@@ -84,7 +84,8 @@ test.runIf(canRun)(
     }
     const worker: CliProcess = spawnCli(["worker"], { ...env, KOPEK_WORKER_INTERVAL_MS: "100" });
     running.push({ kill: () => void worker.child.kill("SIGKILL") });
-    await worker.waitFor(/"renewal worker started"/, 30_000);
+    // A hang guard sized for a busy machine, as a server start's: 30 s was short once, beside a typecheck of every package.
+    await worker.waitFor(/"renewal worker started"/, 60_000);
 
     let turn = 0;
     const url = () => servers[turn++ % servers.length]?.url ?? null;

@@ -1,0 +1,13 @@
+import type { EventType } from "@kopek/core";
+import type { KopekHarness } from "./kopek-harness.js";
+
+/** The project's events so far, oldest first, as the outbox holds them. */
+export async function events(h: KopekHarness): Promise<{ type: EventType; data: Record<string, unknown> }[]> {
+  const stored = (await h.storage.listEventDeliveries(h.project.id))._unsafeUnwrap();
+  return stored.map(({ event }) => ({ type: event.type, data: { ...event.data } }));
+}
+
+/** Moves the harness's clock on to `at` (an ISO timestamp) plus `ms`. */
+export function advanceTo(h: KopekHarness, at: unknown, ms = 0): void {
+  h.clock.advance(Date.parse(String(at)) + ms - h.clock.now().getTime());
+}
