@@ -35,7 +35,7 @@ export interface paths {
         put?: never;
         /**
          * Change a subscription
-         * @description `cancelAtPeriodEnd: true` cancels it at the end of the paid period (as cancel with `at: period_end`); `false` undoes that before `cancelAt`. A change is answered with the subscription and sent as `subscription.updated` (its `data.previous` holds the fields that changed, as they were); asking for what is already so changes nothing and sends no event. A canceled subscription, or an undo after `cancelAt` passed, is 409 invalid_state.
+         * @description `amount` and `period` apply from the next cycle (`nextChargeAt` stays; a new period re-anchors there), only on an active subscription whose renewal is not due or under way (else 409 invalid_state); a subscription with a receipt needs one that adds up to the new amount. `proration: charge_now` charges the prorated difference of a raise at once, `(new − old) × remaining ÷ cycle length` on whole seconds, rounded down, as a Payment of kind proration; declined, 402 and nothing changes; no answer, 503 and the retry with the same key asks again. `cancelAtPeriodEnd: true` cancels it at the end of the paid period (as cancel with `at: period_end`); `false` undoes that before `cancelAt`. A change is answered with the subscription and sent as `subscription.updated` (its `data.previous` holds the fields that changed, as they were); asking for what is already so changes nothing and sends no event. A canceled subscription, or an undo after `cancelAt` passed, is 409 invalid_state.
          */
         post: operations["updateSubscription"];
         delete?: never;
@@ -809,6 +809,11 @@ export interface components {
             subscriptionId: components["schemas"]["Id"] | null;
             /** @description The subscription cycle it charges (1 = the first); null for an invoice */
             cycle: number | null;
+            /**
+             * @description cycle: a subscription's charge of a cycle; invoice: an invoice's payment; proration: the prorated difference of a price raised mid-cycle (11.3); verification: a charge proving a new method, refunded at once (11.5)
+             * @enum {string}
+             */
+            kind: "cycle" | "invoice" | "proration" | "verification";
             /** @description The provider kind that moves it, e.g. sandbox */
             provider: string;
             /** @description The provider's id; null while unknown */
@@ -1064,6 +1069,20 @@ export interface components {
         /** @description The fields to change; null clears one. The customer must keep at least one of email, phone and externalId */
         UpdateCustomerRequest: components["schemas"]["CreateCustomerRequest"];
         UpdateSubscriptionRequest: {
+            /** @description The price from the next cycle on (API.md 11.3), in the subscription's currency; only an active subscription's */
+            amount?: components["schemas"]["Money"];
+            /** @description The period from the next cycle on: the schedule re-anchors at nextChargeAt */
+            period?: components["schemas"]["Period"];
+            description?: string;
+            /** @description Replaces the metadata as a whole */
+            metadata?: components["schemas"]["Metadata"];
+            /** @description The receipt of every later charge; its items must add up to the (new) amount. null: no receipts from now on */
+            receipt?: components["schemas"]["ReceiptInput"] | null;
+            /**
+             * @description charge_now: with a higher amount and the same period, the difference for the rest of the current cycle is charged at once from the saved method, rounded down (a Payment of kind proration); none (the default): nothing is charged now
+             * @enum {string}
+             */
+            proration?: "none" | "charge_now";
             /** @description true: cancel at the end of the paid period (as cancel with at: period_end); false: undo such a cancel before it takes effect */
             cancelAtPeriodEnd?: boolean;
         };
@@ -1546,6 +1565,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `payment_declined` */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `not_found` */
             404: {
                 headers: {
@@ -1600,10 +1630,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`, `idempotency_key_reused` */
+            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1642,7 +1673,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `storage_unavailable` */
+            /** @description `provider_error` */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable`, `provider_unavailable` */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

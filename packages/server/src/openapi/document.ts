@@ -109,12 +109,18 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
         update: {
           summary: "Change a subscription",
           description:
-            "`cancelAtPeriodEnd: true` cancels it at the end of the paid period (as cancel with `at: period_end`); " +
-            "`false` undoes that before `cancelAt`. A change is answered with the subscription and sent as " +
-            "`subscription.updated` (its `data.previous` holds the fields that changed, as they were); asking for " +
-            "what is already so changes nothing and sends no event. A canceled subscription, or an undo after " +
-            "`cancelAt` passed, is 409 invalid_state.",
+            "`amount` and `period` apply from the next cycle (`nextChargeAt` stays; a new period re-anchors there), " +
+            "only on an active subscription whose renewal is not due or under way (else 409 invalid_state); a " +
+            "subscription with a receipt needs one that adds up to the new amount. `proration: charge_now` charges " +
+            "the prorated difference of a raise at once, `(new − old) × remaining ÷ cycle length` on whole seconds, " +
+            "rounded down, as a Payment of kind proration; declined, 402 and nothing changes; no answer, 503 and " +
+            "the retry with the same key asks again. `cancelAtPeriodEnd: true` cancels it at the end of the paid " +
+            "period (as cancel with `at: period_end`); `false` undoes that before `cancelAt`. A change is answered " +
+            "with the subscription and sent as `subscription.updated` (its `data.previous` holds the fields that " +
+            "changed, as they were); asking for what is already so changes nothing and sends no event. A canceled " +
+            "subscription, or an undo after `cancelAt` passed, is 409 invalid_state.",
           request: updateSubscriptionRequestSchema,
+          extraErrors: ["payment_declined", "method_unavailable", "provider_error", "provider_unavailable"],
         },
         cancel: {
           description:

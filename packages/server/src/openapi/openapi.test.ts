@@ -121,6 +121,7 @@ describe("the OpenAPI document", () => {
       "invoiceId",
       "subscriptionId",
       "cycle",
+      "kind",
       "provider",
       "providerPaymentId",
       "failureCode",
