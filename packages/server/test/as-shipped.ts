@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashApiKey } from "@kopek/core";
 import { expect } from "vitest";
+import { checkManaging } from "./as-shipped-managing.js";
 import { type CliProcess, spawnCli } from "./cli-process.js";
 import { subscriptionBody, uniqueMethodRef } from "./helper.js";
 import { postJson, type ServerProcess, startServerProcess } from "./server-process.js";
@@ -81,6 +82,7 @@ export async function checkServer(
     expect(JSON.parse(replayed.body).id).toBe(JSON.parse(created.body).id);
     if (resource === "invoices") paymentUrl = JSON.parse(created.body).paymentUrl;
   }
+  if (options.subscription) await checkManaging(server.url, apiKey);
   expect(paymentUrl.startsWith(`${server.url}/pay/`)).toBe(true);
   const page = await get(paymentUrl);
   expect(page.status).toBe(200);

@@ -29,6 +29,10 @@ const CREATES_PER_ROUND = LONG ? 400 : 120;
 const MONTH_MS = 32 * 24 * 60 * 60_000;
 
 const canRun = process.platform === "linux" && installHaTools();
+if (!canRun)
+  console.warn(
+    "failover proof not run: it needs Linux with Patroni, etcd and HAProxy installed, or root to install them (docs/operations.md)",
+  );
 const scratch = await mkdtemp(join(tmpdir(), "kopek-failover-"));
 const running: { kill(): Promise<void> | void }[] = [];
 afterAll(async () => {
