@@ -64,6 +64,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/subscriptions/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a subscription at the end of its paid period
+         * @description An active subscription stays active with `pauseAt` = `nextChargeAt` (`subscription.updated`); then nothing is charged and it becomes paused (`subscription.paused`). Asked again, or of a paused one, nothing changes. 409 invalid_state for one not active, canceled at period end, or whose renewal is under way.
+         */
+        post: operations["pauseSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a subscription
+         * @description Before `pauseAt`: only clears it (`subscription.updated`). A paused subscription is charged at once for a new cycle, `cyclesStarted` + 1, its schedule re-anchored now (`subscription.resumed`); declined: 402 and it stays paused; no answer: 503, and the retry with the same Idempotency-Key continues the same charge (the renewal worker settles it otherwise). 409 invalid_state for one neither paused nor pausing.
+         */
+        post: operations["resumeSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/invoices": {
         parameters: {
             query?: never;
@@ -459,7 +499,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** A subscription was changed through the API (a cancel at period end asked or undone); data.previous holds the fields that changed, as they were */
+        /** A subscription was changed through the API (its amount, period, texts or receipt; a cancel or pause at period end asked or undone); data.previous holds the fields that changed, as they were */
         post: operations["subscriptionUpdatedWebhook"];
         delete?: never;
         options?: never;
@@ -478,6 +518,40 @@ export interface webhooks {
         put?: never;
         /** A trial ends in 3 days (at once for a shorter one): its first charge is due at trialEnd */
         post: operations["subscriptionTrialWillEndWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A pause took effect at the end of the paid period (pauseAt): nothing is charged until it is resumed */
+        post: operations["subscriptionPausedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.resumed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A paused subscription was resumed: a new cycle was charged at once and the schedule re-anchored then */
+        post: operations["subscriptionResumedWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -952,7 +1026,7 @@ export interface components {
         Subscription: {
             id: components["schemas"]["Id"];
             /** @enum {string} */
-            status: "incomplete" | "trialing" | "active" | "past_due" | "canceled";
+            status: "incomplete" | "trialing" | "active" | "past_due" | "paused" | "canceled";
             amount: components["schemas"]["Money"];
             period: components["schemas"]["Period"];
             description: string;
@@ -976,6 +1050,8 @@ export interface components {
             trialEnd: components["schemas"]["Timestamp"] | null;
             /** @description Whether it is (or was) canceled at the end of a paid period: cancelAt is set */
             cancelAtPeriodEnd: boolean;
+            /** @description When a pause takes effect (the nextChargeAt it was asked at, API.md 11.4): no charge is made then and the subscription becomes paused; kept while paused; null when none is scheduled or once resumed */
+            pauseAt: components["schemas"]["Timestamp"] | null;
             /** @description The 54-FZ receipt sent with every cycle's charge; null when none */
             receipt: components["schemas"]["Receipt"] | null;
             /** @description The project's customer it bills (API.md 11.1); null when none */
@@ -984,7 +1060,7 @@ export interface components {
         /** @description A webhook body, signed per Standard Webhooks */
         SubscriptionEvent: {
             /** @enum {string} */
-            type: "subscription.created" | "subscription.activated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.updated" | "subscription.trial_will_end";
+            type: "subscription.created" | "subscription.activated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.updated" | "subscription.trial_will_end" | "subscription.paused" | "subscription.resumed";
             /** @description When the change happened (not when this attempt was sent) */
             timestamp: components["schemas"]["Timestamp"];
             data: components["schemas"]["SubscriptionEventData"];
@@ -992,7 +1068,7 @@ export interface components {
         SubscriptionEventData: {
             id: components["schemas"]["Id"];
             /** @enum {string} */
-            status: "incomplete" | "trialing" | "active" | "past_due" | "canceled";
+            status: "incomplete" | "trialing" | "active" | "past_due" | "paused" | "canceled";
             amount: components["schemas"]["Money"];
             period: components["schemas"]["Period"];
             description: string;
@@ -1016,6 +1092,8 @@ export interface components {
             trialEnd: components["schemas"]["Timestamp"] | null;
             /** @description Whether it is (or was) canceled at the end of a paid period: cancelAt is set */
             cancelAtPeriodEnd: boolean;
+            /** @description When a pause takes effect (the nextChargeAt it was asked at, API.md 11.4): no charge is made then and the subscription becomes paused; kept while paused; null when none is scheduled or once resumed */
+            pauseAt: components["schemas"]["Timestamp"] | null;
             /** @description The 54-FZ receipt sent with every cycle's charge; null when none */
             receipt: components["schemas"]["Receipt"] | null;
             /** @description The project's customer it bills (API.md 11.1); null when none */
@@ -1024,7 +1102,7 @@ export interface components {
             previous?: {
                 id?: components["schemas"]["Id"];
                 /** @enum {string} */
-                status?: "incomplete" | "trialing" | "active" | "past_due" | "canceled";
+                status?: "incomplete" | "trialing" | "active" | "past_due" | "paused" | "canceled";
                 amount?: components["schemas"]["Money"];
                 period?: components["schemas"]["Period"];
                 description?: string;
@@ -1048,6 +1126,8 @@ export interface components {
                 trialEnd?: components["schemas"]["Timestamp"] | null;
                 /** @description Whether it is (or was) canceled at the end of a paid period: cancelAt is set */
                 cancelAtPeriodEnd?: boolean;
+                /** @description When a pause takes effect (the nextChargeAt it was asked at, API.md 11.4): no charge is made then and the subscription becomes paused; kept while paused; null when none is scheduled or once resumed */
+                pauseAt?: components["schemas"]["Timestamp"] | null;
                 /** @description The 54-FZ receipt sent with every cycle's charge; null when none */
                 receipt?: components["schemas"]["Receipt"] | null;
                 /** @description The project's customer it bills (API.md 11.1); null when none */
@@ -1848,6 +1928,357 @@ export interface operations {
                 };
             };
             /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pauseSubscription: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        /** @description No body, an empty one, or `{}`: the operation takes no fields */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Done; a replay of the first request with this Idempotency-Key answers the same */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description `invalid_json`, `bad_request`, `idempotency_key_missing`, `idempotency_key_invalid` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request_timeout` */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_request_in_progress`, `invalid_state` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`, `idempotency_key_reused` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `headers_too_large` */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resumeSubscription: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        /** @description No body, an empty one, or `{}`: the operation takes no fields */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Done; a replay of the first request with this Idempotency-Key answers the same */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description `invalid_json`, `bad_request`, `idempotency_key_missing`, `idempotency_key_invalid` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payment_declined` */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request_timeout` */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_request_in_progress`, `invalid_state` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`, `idempotency_key_reused` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `headers_too_large` */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `provider_error` */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable`, `provider_unavailable` */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4051,6 +4482,70 @@ export interface operations {
                 "application/json": components["schemas"]["SubscriptionEvent"] & {
                     /** @constant */
                     type?: "subscription.trial_will_end";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other status, a redirect or no answer within 10 s is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionPausedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description v1, + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the endpoint's whsec_ secret. Verify it on the raw body before parsing (verifyWebhook in @kopek/core). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionEvent"] & {
+                    /** @constant */
+                    type?: "subscription.paused";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any other status, a redirect or no answer within 10 s is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptionResumedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description v1, + base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the endpoint's whsec_ secret. Verify it on the raw body before parsing (verifyWebhook in @kopek/core). */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionEvent"] & {
+                    /** @constant */
+                    type?: "subscription.resumed";
                 };
             };
         };

@@ -22,6 +22,7 @@ describe("GET /v1/payments over HTTP (API.md 10.2)", async () => {
         invoiceId: null,
         subscriptionId: subscription.id,
         cycle: 1,
+        kind: "cycle",
         provider: "sandbox",
         providerPaymentId: expect.any(String),
         failureCode: null,

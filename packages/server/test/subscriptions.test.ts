@@ -18,6 +18,7 @@ describe("POST /v1/subscriptions", async () => {
         "customerId",
         "cancelAt",
         "cancelAtPeriodEnd",
+        "pauseAt",
         "trialEnd",
         "cancelReason",
         "canceledAt",
@@ -48,6 +49,7 @@ describe("POST /v1/subscriptions", async () => {
       cancelReason: null,
       cancelAt: null,
       cancelAtPeriodEnd: false,
+      pauseAt: null,
       trialEnd: null,
     });
     expect(body.methodMask).toMatch(/^\d{4} \d{2}\*\* \*{4} \d{4}$/);

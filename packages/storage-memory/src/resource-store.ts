@@ -11,6 +11,7 @@ import {
   type StoredResource,
   type Subscription,
   type SubscriptionPage,
+  type SubscriptionStatus,
 } from "@kopek/core";
 import { deepCopy } from "./deep-copy.js";
 import type { FlatRow } from "./flat-rows.js";
@@ -24,6 +25,9 @@ import { copies, find, indexNew, list, type Resource, type Table, table } from "
  * `maxResources` rows, dropping the oldest, so a long-running development server cannot grow without
  * bound.
  */
+/** The statuses the renewal worker takes up (as PostgreSQL's claim): never incomplete, paused or canceled. */
+const RENEWED: ReadonlySet<SubscriptionStatus> = new Set(["trialing", "active", "past_due"]);
+
 export class ResourceStore {
   readonly #subscriptions = table(copies<Subscription>());
   /** Invoices are kept off the heap: one is kept for every create (off-heap-rows.ts says why). */
@@ -139,7 +143,7 @@ export class ResourceStore {
     const now = claim.now.getTime();
     const due: Subscription[] = [];
     for (const s of this.#subscriptions.rows.values()) {
-      if (s.status === "canceled" || s.status === "incomplete" || s.nextAttemptAt.getTime() > now) continue;
+      if (!RENEWED.has(s.status) || s.nextAttemptAt.getTime() > now) continue;
       const leasedUntil = this.#renewalLeases.get(s.id);
       if (leasedUntil !== undefined && leasedUntil > now) continue;
       due.push(s);

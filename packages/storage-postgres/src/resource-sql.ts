@@ -39,6 +39,7 @@ const SUBSCRIPTION_FIELDS = [
   { name: "anchor_at", cast: "timestamptz" },
   { name: "anchor_period", cast: "integer" },
   { name: "customer_id", cast: "uuid" },
+  { name: "pause_at", cast: "timestamptz" },
   { name: "version", cast: "integer" },
 ] as const;
 

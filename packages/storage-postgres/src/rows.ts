@@ -25,7 +25,7 @@ export const SUBSCRIPTION_COLUMNS = `id, project_id, status, amount::text AS amo
   period_count, method, provider_method_ref_ciphertext, method_mask, description, metadata, started_at,
   next_charge_at, last_charged_at, cycles_started, created_at, canceled_at, cancel_reason, next_cycle,
   next_attempt_at, declines, first_declined_at, invoice_id, receipt, cancel_at, trial_end,
-  anchor_at, anchor_period, customer_id, version`;
+  anchor_at, anchor_period, customer_id, pause_at, version`;
 type Row = Record<string, unknown>;
 
 export function toApiKey(row: Row): ApiKeyRecord {
@@ -65,6 +65,7 @@ export function toSubscription(row: Row, cipher: TokenCipher): Subscription {
     invoiceId: row.invoice_id === null || row.invoice_id === undefined ? null : String(row.invoice_id),
     receipt: (row.receipt ?? null) as Receipt | null,
     cancelAt: toNullableDate(row.cancel_at),
+    pauseAt: toNullableDate(row.pause_at ?? null),
     trialEnd: toNullableDate(row.trial_end),
     // Null on rows an older process inserted: the anchor was `started_at` then (migration 0014).
     anchorAt: toNullableDate(row.anchor_at) ?? toDate(row.started_at),
@@ -150,6 +151,7 @@ export function subscriptionValues(s: Subscription, cipher: TokenCipher): unknow
     timestamp(s.anchorAt),
     s.anchorPeriod,
     s.customerId,
+    nullableTimestamp(s.pauseAt),
     s.version,
   ];
 }

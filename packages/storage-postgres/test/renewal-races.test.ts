@@ -204,6 +204,7 @@ describe(`renewal workers on ${db.backend}`, () => {
       pending: 0,
       unavailable: 0,
       canceled: 0,
+      paused: 0,
       notified: 0,
     });
 

@@ -46,6 +46,7 @@ export function sampleSubscription(projectId: string, overrides: Partial<Subscri
     canceledAt: null,
     cancelReason: null,
     cancelAt: null,
+    pauseAt: null,
     trialEnd: null,
     anchorAt: overrides.startedAt ?? new Date(ANCHOR),
     anchorPeriod: 0,

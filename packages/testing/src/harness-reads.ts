@@ -11,3 +11,10 @@ export async function events(h: KopekHarness): Promise<{ type: EventType; data: 
 export function advanceTo(h: KopekHarness, at: unknown, ms = 0): void {
   h.clock.advance(Date.parse(String(at)) + ms - h.clock.now().getTime());
 }
+
+/** A month after `at` (ISO), on the same day of the month (the harness's days are below 29). */
+export function monthAfter(at: string): string {
+  const date = new Date(at);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.toISOString();
+}

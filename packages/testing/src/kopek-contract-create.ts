@@ -37,6 +37,7 @@ export function registerCreateTests(options: KopekContractOptions): void {
         "cancelReason",
         "cancelAt",
         "cancelAtPeriodEnd",
+        "pauseAt",
         "trialEnd",
         "receipt",
         "customerId",
@@ -57,6 +58,7 @@ export function registerCreateTests(options: KopekContractOptions): void {
         cancelReason: null,
         cancelAt: null,
         cancelAtPeriodEnd: false,
+        pauseAt: null,
         trialEnd: null,
       });
       expect(body.id).toMatch(UUID_V7);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { advanceTo } from "./harness-reads.js";
+import { advanceTo, monthAfter } from "./harness-reads.js";
 import {
   createHarness,
   json,
@@ -22,13 +22,6 @@ async function trial(h: KopekHarness, ms: number) {
   const created = await h.call("/v1/subscriptions", { ...subscriptionBody(), trialEnd });
   const body = json(created);
   return { created, body, path: `/v1/subscriptions/${body.id}`, trialEnd };
-}
-
-/** A month after `at` (ISO), on the same day of the month (the harness's days are below 29). */
-function monthAfter(at: string): string {
-  const date = new Date(at);
-  date.setUTCMonth(date.getUTCMonth() + 1);
-  return date.toISOString();
 }
 
 /** API.md 11.6: a trial, its notice, and its first charge at trialEnd through the renewal worker. */

@@ -15,6 +15,7 @@ import { registerNoLostChargeTests } from "./kopek-contract-no-lost-charge.js";
 import { registerNoLostMoneyTests } from "./kopek-contract-no-lost-money.js";
 import { registerNotificationTests } from "./kopek-contract-notifications.js";
 import { registerPageProjectTests } from "./kopek-contract-page-project.js";
+import { registerPauseTests } from "./kopek-contract-pauses.js";
 import { registerPaymentTests } from "./kopek-contract-payments.js";
 import { registerPeriodEndTests } from "./kopek-contract-period-end.js";
 import { registerReceiptTests } from "./kopek-contract-receipts.js";
@@ -41,6 +42,7 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerRenewalTests(options);
     registerPeriodEndTests(options);
     registerChangeTests(options);
+    registerPauseTests(options);
     registerTrialTests(options);
     registerNoLostChargeTests(options);
     registerNoLostMoneyTests(options);

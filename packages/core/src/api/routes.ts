@@ -1,7 +1,11 @@
 import type { Result } from "neverthrow";
 import type { KopekError } from "../domain/errors.js";
 import { cancelInvoice } from "../use-cases/cancel-invoice.js";
-import { cancelSubscription, updateSubscription } from "../use-cases/change-subscription.js";
+import {
+  cancelSubscription,
+  pauseSubscription,
+  updateSubscription,
+} from "../use-cases/change-subscription.js";
 import { buildInvoice, createInvoice } from "../use-cases/create-invoice.js";
 import { createRefund } from "../use-cases/create-refund.js";
 import { createSubscription } from "../use-cases/create-subscription.js";
@@ -25,6 +29,7 @@ import {
   type ReadContext,
   type ReadOutcome,
 } from "../use-cases/read-resources.js";
+import { resumeSubscription } from "../use-cases/resume-subscription.js";
 import {
   type ValidationContext,
   validateCancelSubscription,
@@ -64,7 +69,16 @@ export const COLLECTIONS = ["subscriptions", "invoices", "payments", "refunds", 
 export type Collection = (typeof COLLECTIONS)[number];
 
 /** What a route does to its collection; each collection has the ones `OPERATIONS` gives it. */
-export type Action = "create" | "list" | "get" | "update" | "cancel" | "refund" | "erase";
+export type Action =
+  | "create"
+  | "list"
+  | "get"
+  | "update"
+  | "cancel"
+  | "pause"
+  | "resume"
+  | "refund"
+  | "erase";
 
 /** One route of the API: the one table the server's routes and the OpenAPI paths derive from. */
 export interface Route {
@@ -98,6 +112,8 @@ const OPERATIONS: Readonly<Record<Collection, Readonly<Partial<Record<Action, Op
       get: (context, id) => getSubscription(context, id),
       update: operation({ validate: validateUpdateSubscription, run: updateSubscription }),
       cancel: operation({ validate: validateCancelSubscription, run: cancelSubscription }),
+      pause: operation({ validate: validateEmptyBody, run: pauseSubscription }),
+      resume: operation({ validate: validateEmptyBody, run: resumeSubscription }),
     },
     invoices: {
       create: operation({ validate: validateCreateInvoice, run: createInvoice, build: buildInvoice }),
@@ -139,6 +155,9 @@ const ACTIONS: Readonly<Record<Action, Pick<Route, "method" | "body"> & { readon
   get: { method: "GET", suffix: "/{id}", body: null },
   update: { method: "POST", suffix: "/{id}", body: "json" },
   cancel: { method: "POST", suffix: "/{id}/cancel", body: "optional" },
+  // API.md 11.4: no body, or `{}`.
+  pause: { method: "POST", suffix: "/{id}/pause", body: "optional" },
+  resume: { method: "POST", suffix: "/{id}/resume", body: "optional" },
   // Every field of a refund is optional: no body asks for all that remains.
   refund: { method: "POST", suffix: "/{id}/refunds", body: "optional" },
   // Personal data erased (API.md 11.1): no body, or `{}`.

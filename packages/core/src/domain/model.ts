@@ -32,9 +32,17 @@ export type Metadata = Readonly<Record<string, string>>;
 
 /**
  * `incomplete`: created while its first charge is pending at the provider (API.md 10.5); `trialing`:
- * created with a trial, its first charge due at `trialEnd` (11.6).
+ * created with a trial, its first charge due at `trialEnd` (11.6); `paused`: its paid period ended with
+ * a pause (11.4), nothing charged until it is resumed.
  */
-export const SUBSCRIPTION_STATUSES = ["incomplete", "trialing", "active", "past_due", "canceled"] as const;
+export const SUBSCRIPTION_STATUSES = [
+  "incomplete",
+  "trialing",
+  "active",
+  "past_due",
+  "paused",
+  "canceled",
+] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** Why a subscription ended: canceled through the API, or dunning ran out of retries. */
@@ -66,6 +74,11 @@ export interface Subscription {
    * asked at. The renewal worker charges nothing then and cancels. Null when none was asked, or undone.
    */
   readonly cancelAt: Date | null;
+  /**
+   * When a pause takes effect (API.md 11.4): the `nextChargeAt` it was asked at, where the renewal
+   * worker charges nothing and pauses it; kept while paused. Null when none was asked, or once resumed.
+   */
+  readonly pauseAt: Date | null;
   /** When a trial ends and the first charge is due (API.md 11.6); null for a subscription without one. */
   readonly trialEnd: Date | null;
   /**

@@ -36,6 +36,7 @@ export function presentSubscription(s: Subscription) {
     cancelReason: s.cancelReason,
     cancelAt: s.cancelAt === null ? null : s.cancelAt.toISOString(),
     cancelAtPeriodEnd: s.cancelAt !== null,
+    pauseAt: s.pauseAt === null ? null : s.pauseAt.toISOString(),
     trialEnd: s.trialEnd === null ? null : s.trialEnd.toISOString(),
     receipt: presentReceipt(s.receipt),
     customerId: s.customerId,

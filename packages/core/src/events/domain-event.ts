@@ -20,6 +20,8 @@ export const EVENT_TYPES = [
   "subscription.canceled",
   "subscription.updated",
   "subscription.trial_will_end",
+  "subscription.paused",
+  "subscription.resumed",
   "payment.canceled",
   "refund.succeeded",
   "refund.canceled",

@@ -12,6 +12,28 @@ export function endsAtPeriodEnd(subscription: Subscription, now: Date): boolean 
   return subscription.cancelAt !== null && subscription.cancelAt.getTime() <= now.getTime();
 }
 
+/** Whether the renewal due now pauses the subscription instead (API.md 11.4), as `endsAtPeriodEnd`. */
+export function pausesAtPeriodEnd(subscription: Subscription, now: Date): boolean {
+  return subscription.pauseAt !== null && subscription.pauseAt.getTime() <= now.getTime();
+}
+
+/**
+ * Pauses a subscription whose paid period ended with a pause asked: `paused`, nothing charged, with
+ * `subscription.paused`; `pauseAt` stays. False when it changed meanwhile, as `endAtPeriodEnd`.
+ */
+export async function pauseAtPeriodEnd(
+  storage: Storage,
+  subscription: Subscription,
+  now: Date,
+  ids: IdGenerator,
+): Promise<boolean> {
+  const paused: Subscription = { ...subscription, status: "paused", version: subscription.version + 1 };
+  const event = subscriptionEvent("subscription.paused", paused, now, ids);
+  const saved = await storage.saveSubscription(paused, [event], []);
+  if (saved.isErr() && saved.error.code !== "conflict") throw saved.error;
+  return saved.isOk();
+}
+
 /**
  * Cancels a subscription whose paid period ended with a cancel at period end: `canceled` at
  * `cancelAt`, `cancelReason: requested`, with `subscription.canceled`. False when it changed meanwhile

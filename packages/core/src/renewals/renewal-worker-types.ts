@@ -27,10 +27,10 @@ export interface RenewalWorkerOptions {
 }
 
 /**
- * What one due subscription came to: a charge's result, `canceled` by a cancel at period end, or
- * `notified` that its trial will end.
+ * What one due subscription came to: a charge's result, `canceled` by a cancel at period end, `paused`
+ * by a pause, or `notified` that its trial will end.
  */
-export type RenewalOutcome = ChargeResult["kind"] | "canceled" | "notified";
+export type RenewalOutcome = ChargeResult["kind"] | "canceled" | "paused" | "notified";
 
 export interface RenewalEvent {
   readonly subscription: Subscription;
@@ -48,6 +48,8 @@ export interface RenewalReport {
   readonly unavailable: number;
   /** Ended uncharged by a cancel at period end (API.md 11.2). */
   readonly canceled: number;
+  /** Paused uncharged at the end of the paid period (API.md 11.4). */
+  readonly paused: number;
   /** Told that their trial ends soon (`subscription.trial_will_end`, API.md 11.6). */
   readonly notified: number;
 }

@@ -13,7 +13,7 @@ import {
 import { settlePayment } from "../payments/settle-payment.js";
 import { systemClock } from "../ports/clock.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
-import { endAtPeriodEnd, endsAtPeriodEnd } from "./period-end.js";
+import { endAtPeriodEnd, endsAtPeriodEnd, pauseAtPeriodEnd, pausesAtPeriodEnd } from "./period-end.js";
 import { DEFAULT_DUNNING_POLICY } from "./renewal-schedule.js";
 import {
   applyChargeResult,
@@ -75,6 +75,8 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
     if (open?.providerPaymentId != null) return check(subscription, open, provider);
     if (open === null && endsAtPeriodEnd(subscription, now))
       return uncharged(subscription, "canceled", endAtPeriodEnd(storage, subscription, now, ids));
+    if (open === null && pausesAtPeriodEnd(subscription, now))
+      return uncharged(subscription, "paused", pauseAtPeriodEnd(storage, subscription, now, ids));
     // `cycle` is the schedule's period (renewal-transition.ts); Payments and events count cycles from 1.
     // An earlier attempt with no answer is sent again for its own cycle, with its own key.
     const cycle = open?.cycle != null ? periodOfCycle(open.cycle) : cycleToCharge(subscription, clock.now());
@@ -136,7 +138,7 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
   /** A due subscription taken up without a charge; `unavailable` when its write lost a race (it comes back). */
   async function uncharged(
     subscription: Subscription,
-    result: "notified" | "canceled",
+    result: "notified" | "canceled" | "paused",
     written: Promise<boolean>,
   ): Promise<RenewalOutcome> {
     if (!(await written)) return "unavailable";
@@ -247,6 +249,7 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
       pending: 0,
       unavailable: 0,
       canceled: 0,
+      paused: 0,
       notified: 0,
     };
     const projects = new Map<string, Project | null>();

@@ -27,6 +27,18 @@ export function cancelSubscription(
 }
 
 /**
+ * POST /v1/subscriptions/{id}/pause (API.md 11.4): paused from the end of the paid period (`pauseAt` =
+ * `nextChargeAt`); until then it stays active. Asked again, nothing changes.
+ */
+export function pauseSubscription(
+  execution: Execution,
+  _input: unknown,
+  id: string,
+): Promise<Result<Outcome, KopekError>> {
+  return changed(execution, id, { kind: "pause" });
+}
+
+/**
  * POST /v1/subscriptions/{id} (API.md 11.2, 11.3): changes a subscription's amount, period,
  * description, metadata, receipt or cancel at period end (`planUpdate`); with `proration: charge_now`,
  * the prorated difference is charged first (`chargeProration`) and the change stored only with its

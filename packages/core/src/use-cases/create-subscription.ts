@@ -119,6 +119,7 @@ export async function createSubscription(
     canceledAt: null,
     cancelReason: null,
     cancelAt: null,
+    pauseAt: null,
     trialEnd: null,
     anchorAt: now,
     anchorPeriod: 0,

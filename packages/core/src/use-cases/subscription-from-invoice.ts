@@ -76,6 +76,7 @@ export async function createSubscriptionFromInvoice(
     canceledAt: null,
     cancelReason: null,
     cancelAt: null,
+    pauseAt: null,
     trialEnd: null,
     anchorAt: paidAt,
     anchorPeriod: 0,

@@ -9,7 +9,7 @@ import { periodDueAt } from "../renewals/renewal-transition.js";
 import { checkReceiptTotal } from "../validation/receipt-rules.js";
 import type { UpdateSubscriptionRequest } from "../validation/schemas.js";
 import { receiptFor } from "./receipt-request.js";
-import { renewalUnderWay, withCancelAtPeriodEnd } from "./subscription-changes.js";
+import { renewalUnderWay, renewing, withCancelAtPeriodEnd } from "./subscription-changes.js";
 
 /** A change planned (API.md 11.3): the subscription as it would be stored, and what to charge now. */
 export interface PlannedUpdate {
@@ -76,12 +76,7 @@ function priceRefusal(current: Subscription, input: UpdateSubscriptionRequest, n
       detail: `only an active subscription changes its amount or period; this one is ${current.status}`,
     };
   if (renewalUnderWay(current, now))
-    return {
-      code: "invalid_state",
-      detail:
-        `the period ended at ${current.nextChargeAt.toISOString()} and its renewal is under way: ` +
-        "change the amount or period once the renewal has settled",
-    };
+    return renewing(current, "change the amount or period once the renewal has settled");
   if (input.amount !== undefined && input.amount.currency !== current.amount.currency)
     return {
       code: "validation_failed",

@@ -49,6 +49,7 @@ export function startTrial(
     canceledAt: null,
     cancelReason: null,
     cancelAt: null,
+    pauseAt: null,
     trialEnd,
     anchorAt: trialEnd,
     anchorPeriod: 0,

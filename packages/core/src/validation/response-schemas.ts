@@ -68,6 +68,10 @@ export const subscriptionResponseSchema = z
     cancelAtPeriodEnd: z.boolean().meta({
       description: "Whether it is (or was) canceled at the end of a paid period: cancelAt is set",
     }),
+    pauseAt: timestampSchema.nullable().meta({
+      description:
+        "When a pause takes effect (the nextChargeAt it was asked at, API.md 11.4): no charge is made then and the subscription becomes paused; kept while paused; null when none is scheduled or once resumed",
+    }),
     receipt: receiptResponseSchema
       .nullable()
       .meta({ description: "The 54-FZ receipt sent with every cycle's charge; null when none" }),

@@ -132,6 +132,21 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
             "An already-canceled one is 409 invalid_state (the same Idempotency-Key replays the first answer).",
           request: cancelSubscriptionRequestSchema,
         },
+        pause: {
+          description:
+            "An active subscription stays active with `pauseAt` = `nextChargeAt` (`subscription.updated`); then " +
+            "nothing is charged and it becomes paused (`subscription.paused`). Asked again, or of a paused one, " +
+            "nothing changes. 409 invalid_state for one not active, canceled at period end, or whose renewal is " +
+            "under way.",
+        },
+        resume: {
+          description:
+            "Before `pauseAt`: only clears it (`subscription.updated`). A paused subscription is charged at once " +
+            "for a new cycle, `cyclesStarted` + 1, its schedule re-anchored now (`subscription.resumed`); declined: " +
+            "402 and it stays paused; no answer: 503, and the retry with the same Idempotency-Key continues the " +
+            "same charge (the renewal worker settles it otherwise). 409 invalid_state for one neither paused nor " +
+            "pausing.",
+        },
       }),
       ...resourcePaths({
         collection: "invoices",

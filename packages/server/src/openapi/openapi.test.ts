@@ -82,8 +82,10 @@ describe("the OpenAPI document", () => {
           `GET /v1/${collection}/{id}`,
           `POST /v1/${collection}/{id}/cancel`,
         ]),
-        // A subscription changes (API.md 11.3); an invoice does not.
+        // A subscription changes (API.md 11.3), pauses and resumes (11.4); an invoice does not.
         "POST /v1/subscriptions/{id}",
+        "POST /v1/subscriptions/{id}/pause",
+        "POST /v1/subscriptions/{id}/resume",
         // Payments are made by paying (API.md 10.2); refunds through their payment (10.6).
         "GET /v1/payments",
         "GET /v1/payments/{id}",

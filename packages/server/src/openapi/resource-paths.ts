@@ -73,6 +73,9 @@ export interface ResourcePathsSpec {
     readonly request: z.ZodType;
     readonly extraErrors?: readonly ProblemCode[];
   };
+  /** For a collection whose resources pause and resume (subscriptions, API.md 11.4). */
+  readonly pause?: { readonly description: string };
+  readonly resume?: { readonly description: string };
   /** For a collection whose resources' personal data is erased (customers, API.md 11.1). */
   readonly erase?: { readonly summary: string; readonly description: string };
   /** For a collection whose resources are refunded (payments): the refund they make. */
@@ -163,6 +166,29 @@ function operationOf(route: Route, spec: ResourcePathsSpec) {
         description: erase.description,
         response: spec.resource,
         errors: CANCEL_ERRORS.filter((code) => code !== "invalid_state"),
+      });
+    }
+    case "pause": {
+      const pause = required(spec.pause, "`pause`", route);
+      return actionOperation({
+        operationId: `pause${singular}`,
+        tag,
+        summary: `Pause ${article} ${singular.toLowerCase()} at the end of its paid period`,
+        description: pause.description,
+        response: spec.resource,
+        errors: CANCEL_ERRORS,
+      });
+    }
+    case "resume": {
+      const resume = required(spec.resume, "`resume`", route);
+      return actionOperation({
+        operationId: `resume${singular}`,
+        tag,
+        summary: `Resume ${article} ${singular.toLowerCase()}`,
+        description: resume.description,
+        response: spec.resource,
+        // A paused one is charged at once.
+        errors: [...CANCEL_ERRORS, "payment_declined", "provider_error", "provider_unavailable"],
       });
     }
     case "refund": {

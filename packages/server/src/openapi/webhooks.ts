@@ -40,9 +40,13 @@ const WHAT_HAPPENED: Readonly<Record<EventType, string>> = {
   "subscription.canceled":
     "A subscription was canceled: through the API, when dunning ran out, or when an incomplete one's first charge failed (cancelReason)",
   "subscription.updated":
-    "A subscription was changed through the API (a cancel at period end asked or undone); data.previous holds the fields that changed, as they were",
+    "A subscription was changed through the API (its amount, period, texts or receipt; a cancel or pause at period end asked or undone); data.previous holds the fields that changed, as they were",
   "subscription.trial_will_end":
     "A trial ends in 3 days (at once for a shorter one): its first charge is due at trialEnd",
+  "subscription.paused":
+    "A pause took effect at the end of the paid period (pauseAt): nothing is charged until it is resumed",
+  "subscription.resumed":
+    "A paused subscription was resumed: a new cycle was charged at once and the schedule re-anchored then",
   "payment.canceled": "A payment attempt ended without moving money (failureCode says why)",
   "refund.succeeded": "A refund succeeded at the provider: the payment's amountRefunded includes it",
   "refund.canceled": "The provider refused a refund; the amount it held is refundable again",
