@@ -267,10 +267,13 @@ export type {
   RenewalWorker,
   RenewalWorkerOptions,
 } from "./renewals/renewal-worker-types.js";
+export { eraseCustomer } from "./use-cases/customers.js";
+export { type OperatorExecutionOptions, runAsOperator } from "./use-cases/operator-execution.js";
 export {
   changeSubscriptionAsOperator,
   type OperatorSubscriptionOptions,
 } from "./use-cases/operator-subscription.js";
+export { resumeSubscription } from "./use-cases/resume-subscription.js";
 export {
   type ChangedSubscription,
   changeSubscription,

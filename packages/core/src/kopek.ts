@@ -9,6 +9,7 @@ import { KeyCache } from "./auth/key-cache.js";
 import type { AuthContext } from "./auth/look-up-key.js";
 import { createUuidV7Generator } from "./crypto/uuid-v7.js";
 import type { KopekError } from "./domain/errors.js";
+import { DEFAULT_PENDING_CHARGE_WAIT_MS } from "./domain/limits.js";
 import type { Invoice, Payment, Project } from "./domain/model.js";
 import { type Executor, executeOnce } from "./idempotency/execute-once.js";
 import {
@@ -40,8 +41,7 @@ import { fromStorageError } from "./use-cases/execution.js";
 
 export type { AuthContext };
 
-/** How long a create waits for a pending first charge by default (API.md 10.5). */
-export const DEFAULT_PENDING_CHARGE_WAIT_MS = 10_000;
+export { DEFAULT_PENDING_CHARGE_WAIT_MS };
 
 export interface KopekOptions {
   readonly storage: Storage;

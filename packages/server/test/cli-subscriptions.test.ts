@@ -84,3 +84,83 @@ describe(`kopek subscriptions cancel (${db.backend})`, () => {
     expect((await kopek("keys", "list", "--project", project, "--undo")).code).toBe(2);
   });
 });
+
+describe(`kopek subscriptions pause|resume and customers erase (${db.backend})`, () => {
+  it("pauses and undoes it, resumes a paused one with a charge, erases a customer, as the API does", async () => {
+    expect((await kopek("migrate")).code).toBe(0);
+    const project = (await kopek("projects", "create", "--name", "paused shop")).stdout.trim();
+    const storage = serverStorageOn(db, key);
+    const nextChargeAt = new Date(Date.now() + 10 * 86_400_000);
+    const active = sampleSubscription(project, {
+      id: randomUUID(),
+      nextChargeAt,
+      nextAttemptAt: nextChargeAt,
+    });
+    await stored(storage, active);
+    const run = (command: string, id: string) => kopek(...command.split(" "), id, "--project", project);
+
+    const pausing = await run("subscriptions pause", active.id);
+    expect(pausing).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(pausing.stdout)).toMatchObject({
+      status: "active",
+      pauseAt: nextChargeAt.toISOString(),
+    });
+    const undone = await run("subscriptions resume", active.id);
+    expect(JSON.parse(undone.stdout)).toMatchObject({ status: "active", pauseAt: null, cyclesStarted: 1 });
+    expect((await run("subscriptions resume", active.id)).stderr).toMatch(/^kopek: invalid_state: /);
+
+    // One the worker paused a month ago: resumed, it is charged at once through the project's provider.
+    const pausedAt = new Date(Date.now() - 30 * 86_400_000);
+    const paused = sampleSubscription(project, {
+      id: randomUUID(),
+      status: "paused",
+      pauseAt: pausedAt,
+      nextChargeAt: pausedAt,
+      nextAttemptAt: pausedAt,
+    });
+    await stored(storage, paused);
+    const resumed = await run("subscriptions resume", paused.id);
+    expect(resumed).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(resumed.stdout)).toMatchObject({
+      status: "active",
+      pauseAt: null,
+      cyclesStarted: paused.cyclesStarted + 1,
+    });
+    const page = { limit: 10, before: null, invoiceId: null, status: null, subscriptionId: paused.id };
+    const payments = (await storage.listPayments(project, page))._unsafeUnwrap();
+    expect(payments.map((p) => [p.kind, p.status, p.cycle])).toEqual([
+      ["cycle", "succeeded", paused.nextCycle + 1],
+    ]);
+
+    const customer = {
+      id: randomUUID(),
+      projectId: project,
+      email: "erase.me@example.com",
+      phone: "+79991234567",
+      name: "Erase Me",
+      externalId: "crm-7",
+      metadata: {},
+      createdAt: new Date(),
+      erasedAt: null,
+      version: 1,
+    };
+    (await storage.saveCustomer(customer, []))._unsafeUnwrap();
+    const erased = await run("customers erase", customer.id);
+    expect(erased).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(erased.stdout)).toMatchObject({
+      email: null,
+      phone: null,
+      name: null,
+      externalId: "crm-7",
+    });
+    const events = (await storage.listEventDeliveries(project))._unsafeUnwrap().map((d) => d.event.type);
+    expect(events).toEqual([
+      "subscription.updated",
+      "subscription.updated",
+      "subscription.resumed",
+      "customer.erased",
+    ]);
+    expect((await run("customers erase", randomUUID())).stderr).toMatch(/no customer .* in project/);
+    expect((await kopek("subscriptions", "pause", "nope", "--project", project)).code).toBe(2);
+  });
+});

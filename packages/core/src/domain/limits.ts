@@ -75,3 +75,6 @@ export const MAX_RECEIPT_VAT_CODE = 12;
 /** 10.7 YooKassa's `tax_system_code` values. */
 export const MIN_RECEIPT_TAX_SYSTEM_CODE = 1;
 export const MAX_RECEIPT_TAX_SYSTEM_CODE = 6;
+
+/** How long a create (and a charge made at once: a proration, a resume) waits for a pending charge by default (API.md 10.5). */
+export const DEFAULT_PENDING_CHARGE_WAIT_MS = 10_000;

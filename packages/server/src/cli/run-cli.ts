@@ -174,6 +174,11 @@ export async function runCli(
         undo: values.undo,
       }),
     );
+  for (const name of ["subscriptions pause", "subscriptions resume", "customers erase"] as const)
+    if (`${command} ${rest[0]}` === name && rest.length <= 2)
+      return withDatabase(io, async (context) =>
+        (await import("./operator-commands.js")).operatorCommand(context, name, rest[1], values.project),
+      );
   if (line === "keys create")
     return withDatabase(io, async (context) => (await keys()).keysCreate(context, values.project), {
       needsKey: false,

@@ -67,6 +67,15 @@ Commands on the database at DATABASE_URL:
                                  Cancel a subscription now, or at the end of its paid period
                                  (--at-period-end: no charge then), or undo that (--undo), as
                                  the API does; prints the subscription
+  subscriptions pause <subscription-id> --project <id>
+                                 Pause a subscription at the end of its paid period (no charge
+                                 then), as POST /v1/subscriptions/{id}/pause; prints it
+  subscriptions resume <subscription-id> --project <id>
+                                 Undo a pause not yet in effect, or resume a paused subscription:
+                                 charged at once from its saved method, as the API does
+  customers erase <customer-id> --project <id>
+                                 Erase a customer's personal data (152-FZ) everywhere it is kept,
+                                 as POST /v1/customers/{id}/erase; money records stay
 
 Environment (serve, worker):
   HOST                  Address to listen on (default 127.0.0.1)
