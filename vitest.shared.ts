@@ -29,6 +29,7 @@ export const STORAGE_SHARDED_SUITE = [
   "renewal-races",
   "period-end-races",
   "trial-races",
+  "change-races",
   "create-batches",
   "metadata-order",
   "saved-method-token",
