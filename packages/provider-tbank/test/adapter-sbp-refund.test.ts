@@ -13,7 +13,9 @@ afterAll(() => emulator.close());
 
 describe("an SBP refund whose answer is lost", () => {
   it("is never sent again blindly: GetState shows it went through, and 500.00 of 1000.00 is returned, not 1000.00", async () => {
-    const provider = providerFor(emulator, { maxRetries: 3, timeoutMs: 500 });
+    // 1.5 s: the lost Cancel costs one time-out, and the GetState after it must not time out too on a
+    // busy machine (500 ms did once, beside a typecheck of every package).
+    const provider = providerFor(emulator, { maxRetries: 3, timeoutMs: 1500 });
     const paymentId = await paidSbpPayment(emulator, provider);
     emulator.failNext(1, "timeout", { afterProcessing: true, method: "Cancel" });
     const refund = {
