@@ -1,8 +1,8 @@
 import { err, ok, type Result } from "neverthrow";
-import { addPeriods, describePeriod } from "../domain/billing-period.js";
+import { describePeriod } from "../domain/billing-period.js";
 import type { KopekError } from "../domain/errors.js";
-import type { Subscription } from "../domain/model.js";
 import { formatMoney } from "../domain/money.js";
+import { newSubscription } from "../domain/new-subscription.js";
 import { presentSubscription } from "../domain/presenters.js";
 import { subscriptionEvent } from "../events/domain-event.js";
 import { trustedPaymentAnswer } from "../payments/amount-rule.js";
@@ -99,39 +99,22 @@ export async function createSubscription(
 
   // Pending at the provider: `incomplete` until the payment settles (API.md 10.5); never renewed meanwhile.
   const pending = answer.status === "pending";
-  const nextChargeAt = addPeriods(now, input.period, 1);
-  const subscription: Subscription = {
+  const subscription = newSubscription({
     id: execution.recordId,
     projectId: project.id,
-    status: pending ? "incomplete" : "active",
-    amount: { amount: input.amount.amount, currency: input.amount.currency },
-    period: { unit: input.period.unit, count: input.period.count },
+    amount: input.amount,
+    period: input.period,
     method: input.method,
     providerMethodRef: input.providerMethodRef,
     methodMask,
     description,
     metadata: input.metadata ?? {},
-    startedAt: now,
-    nextChargeAt,
-    lastChargedAt: pending ? null : now,
-    cyclesStarted: pending ? 0 : 1,
-    createdAt: now,
-    canceledAt: null,
-    cancelReason: null,
-    cancelAt: null,
-    pauseAt: null,
-    trialEnd: null,
-    anchorAt: now,
-    anchorPeriod: 0,
-    nextCycle: 1,
-    nextAttemptAt: nextChargeAt,
-    declines: 0,
-    firstDeclinedAt: null,
-    invoiceId: null,
     receipt: receipt.value,
     customerId,
-    version: 1,
-  };
+    invoiceId: null,
+    createdAt: now,
+    first: { kind: pending ? "pending" : "charged", at: now },
+  });
   // The first cycle's charge, stored with the subscription it started (API.md 10.5).
   const answered = newPayment(
     subject(answer.providerPaymentId),

@@ -1,8 +1,9 @@
 import { err, ok, type Result } from "neverthrow";
-import { addPeriods, describePeriod } from "../domain/billing-period.js";
+import { describePeriod } from "../domain/billing-period.js";
 import type { KopekError } from "../domain/errors.js";
-import type { Invoice, SavedMethod, Subscription } from "../domain/model.js";
+import type { Invoice, SavedMethod } from "../domain/model.js";
 import { formatMoney } from "../domain/money.js";
+import { newSubscription } from "../domain/new-subscription.js";
 import { invoiceStatusAt, presentSubscription } from "../domain/presenters.js";
 import { subscriptionEvent } from "../events/domain-event.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
@@ -56,39 +57,22 @@ export async function createSubscriptionFromInvoice(
     methodMask = maskOf(described.value);
   }
 
-  const nextChargeAt = addPeriods(paidAt, input.period, 1);
-  const subscription: Subscription = {
+  const subscription = newSubscription({
     id: execution.recordId,
     projectId: project.id,
-    status: "active",
-    amount: { amount: input.amount.amount, currency: input.amount.currency },
-    period: { unit: input.period.unit, count: input.period.count },
+    amount: input.amount,
+    period: input.period,
     method: saved.method,
     providerMethodRef: saved.providerMethodRef,
     methodMask,
     description: input.description ?? `${formatMoney(input.amount)} ${describePeriod(input.period)}`,
     metadata: input.metadata ?? {},
-    startedAt: paidAt,
-    nextChargeAt,
-    lastChargedAt: paidAt,
-    cyclesStarted: 1,
-    createdAt: now,
-    canceledAt: null,
-    cancelReason: null,
-    cancelAt: null,
-    pauseAt: null,
-    trialEnd: null,
-    anchorAt: paidAt,
-    anchorPeriod: 0,
-    nextCycle: 1,
-    nextAttemptAt: nextChargeAt,
-    declines: 0,
-    firstDeclinedAt: null,
-    invoiceId: invoice.id,
     receipt: receipt.value,
     customerId: invoice.customerId,
-    version: 1,
-  };
+    invoiceId: invoice.id,
+    createdAt: now,
+    first: { kind: "charged", at: paidAt },
+  });
   return ok({
     status: 201,
     resource: { kind: "subscription", subscription },

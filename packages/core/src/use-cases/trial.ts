@@ -1,5 +1,6 @@
 import { TRIAL_NOTICE_MS } from "../domain/limits.js";
-import type { Receipt, Subscription } from "../domain/model.js";
+import type { Receipt } from "../domain/model.js";
+import { newSubscription } from "../domain/new-subscription.js";
 import { presentSubscription } from "../domain/presenters.js";
 import { subscriptionEvent } from "../events/domain-event.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
@@ -30,38 +31,22 @@ export function startTrial(
   const { now, project } = execution;
   const noticeAt = new Date(trialEnd.getTime() - TRIAL_NOTICE_MS);
   const noticeNow = noticeAt.getTime() <= now.getTime();
-  const subscription: Subscription = {
+  const subscription = newSubscription({
     id: execution.recordId,
     projectId: project.id,
-    status: "trialing",
-    amount: { amount: input.amount.amount, currency: input.amount.currency },
-    period: { unit: input.period.unit, count: input.period.count },
+    amount: input.amount,
+    period: input.period,
     method: input.method,
     providerMethodRef: input.providerMethodRef,
     methodMask: described.methodMask,
     description: described.description,
     metadata: input.metadata ?? {},
-    startedAt: now,
-    nextChargeAt: trialEnd,
-    lastChargedAt: null,
-    cyclesStarted: 0,
-    createdAt: now,
-    canceledAt: null,
-    cancelReason: null,
-    cancelAt: null,
-    pauseAt: null,
-    trialEnd,
-    anchorAt: trialEnd,
-    anchorPeriod: 0,
-    nextCycle: 0,
-    nextAttemptAt: noticeNow ? trialEnd : noticeAt,
-    declines: 0,
-    firstDeclinedAt: null,
-    invoiceId: null,
     receipt: described.receipt,
     customerId: described.customerId,
-    version: 1,
-  };
+    invoiceId: null,
+    createdAt: now,
+    first: { kind: "trial", trialEnd, noticeAt: noticeNow ? trialEnd : noticeAt },
+  });
   const events = [subscriptionEvent("subscription.created", subscription, now, execution.ids)];
   if (noticeNow)
     events.push(subscriptionEvent("subscription.trial_will_end", subscription, now, execution.ids));
