@@ -4,7 +4,7 @@ import type { KopekError } from "../domain/errors.js";
 import type { CustomerRecord } from "../domain/model.js";
 import { presentCustomer } from "../domain/presenters.js";
 import { type CustomerEventType, customerEvent } from "../events/domain-event.js";
-import type { CreateCustomerRequest, UpdateCustomerRequest } from "../validation/schemas.js";
+import type { CreateCustomerRequest, UpdateCustomerRequest } from "../validation/customer-schemas.js";
 import { type Execution, fromStorageError, type Outcome } from "./execution.js";
 import { pageBody, type ReadContext, type ReadOutcome } from "./read-resources.js";
 

@@ -33,6 +33,12 @@ export {
   RECEIPT_QUANTITY_PATTERN,
 } from "../domain/limits.js";
 export { containsCardNumber, formatCardMask, luhnValid, redactCardNumbers } from "./card-guard.js";
+export {
+  type CreateCustomerRequest,
+  createCustomerRequestSchema,
+  type UpdateCustomerRequest,
+  updateCustomerRequestSchema,
+} from "./customer-schemas.js";
 export { displayNameProblem } from "./display-name.js";
 export {
   customerEventPayloadSchema,
@@ -76,12 +82,10 @@ export {
 export {
   amountSchema,
   type CancelSubscriptionRequest,
-  type CreateCustomerRequest,
   type CreateInvoiceRequest,
   type CreateRefundRequest,
   type CreateSubscriptionRequest,
   cancelSubscriptionRequestSchema,
-  createCustomerRequestSchema,
   createInvoiceRequestSchema,
   createRefundRequestSchema,
   createSubscriptionRequestSchema,
@@ -97,9 +101,7 @@ export {
   receiptItemSchema,
   receiptQuantitySchema,
   receiptSchema,
-  type UpdateCustomerRequest,
   type UpdateSubscriptionRequest,
-  updateCustomerRequestSchema,
   updateSubscriptionRequestSchema,
 } from "./schemas.js";
 export {

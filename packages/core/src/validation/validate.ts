@@ -10,23 +10,25 @@ import {
 } from "../domain/limits.js";
 import { stringIssues } from "./body-strings.js";
 import { cardNumberRule } from "./card-field-rule.js";
+import {
+  type CreateCustomerRequest,
+  createCustomerRequestSchema,
+  type UpdateCustomerRequest,
+  updateCustomerRequestSchema,
+} from "./customer-schemas.js";
 import { fastCreateInvoice, fastCreateSubscription } from "./fast-path.js";
 import { toFieldIssues } from "./field-issues.js";
 import { checkReceiptTotal } from "./receipt-rules.js";
 import {
   type CancelSubscriptionRequest,
-  type CreateCustomerRequest,
   type CreateInvoiceRequest,
   type CreateRefundRequest,
   type CreateSubscriptionRequest,
   cancelSubscriptionRequestSchema,
-  createCustomerRequestSchema,
   createInvoiceRequestSchema,
   createRefundRequestSchema,
   createSubscriptionRequestSchema,
-  type UpdateCustomerRequest,
   type UpdateSubscriptionRequest,
-  updateCustomerRequestSchema,
   updateSubscriptionRequestSchema,
 } from "./schemas.js";
 import { storableCharacterRule } from "./storable-text.js";
