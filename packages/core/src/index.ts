@@ -32,7 +32,6 @@ export {
   type CancelReason,
   type Customer,
   type CustomerRecord,
-  type HttpProviderSettings,
   INVOICE_STATUSES,
   type Invoice,
   type InvoiceStatus,
@@ -51,8 +50,6 @@ export {
   PERIOD_UNITS,
   type Period,
   type PeriodUnit,
-  type Project,
-  type ProviderSettings,
   RECEIPT_PAYMENT_MODES,
   RECEIPT_PAYMENT_SUBJECTS,
   REFUND_STATUSES,
@@ -62,13 +59,10 @@ export {
   type ReceiptPaymentSubject,
   type Refund,
   type RefundStatus,
-  type SandboxProviderSettings,
   type SavedMethod,
   SUBSCRIPTION_STATUSES,
   type Subscription,
   type SubscriptionStatus,
-  type TBankProviderSettings,
-  type YooKassaProviderSettings,
 } from "./domain/model.js";
 export {
   CURRENCY_EXPONENTS,
@@ -92,6 +86,14 @@ export {
   type RefundView,
   type SubscriptionView,
 } from "./domain/presenters.js";
+export type {
+  HttpProviderSettings,
+  Project,
+  ProviderSettings,
+  SandboxProviderSettings,
+  TBankProviderSettings,
+  YooKassaProviderSettings,
+} from "./domain/project.js";
 export {
   formatThousandths,
   type ItemTotal,

@@ -10,7 +10,8 @@ import type { AuthContext } from "./auth/look-up-key.js";
 import { createUuidV7Generator } from "./crypto/uuid-v7.js";
 import type { KopekError } from "./domain/errors.js";
 import { DEFAULT_PENDING_CHARGE_WAIT_MS } from "./domain/limits.js";
-import type { Invoice, Payment, Project } from "./domain/model.js";
+import type { Invoice, Payment } from "./domain/model.js";
+import type { Project } from "./domain/project.js";
 import { type Executor, executeOnce } from "./idempotency/execute-once.js";
 import {
   DEFAULT_LEASE_MS,

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../domain/errors.js";
-import type { Project } from "../domain/model.js";
+import type { Project } from "../domain/project.js";
 import type { Storage } from "../ports/storage.js";
 import { fromStorageError } from "../use-cases/execution.js";
 

@@ -263,63 +263,6 @@ export interface Refund {
   readonly version: number;
 }
 
-/** How a project's payment provider is configured (projects file, CLI, storage). */
-export type ProviderSettings =
-  | SandboxProviderSettings
-  | HttpProviderSettings
-  | YooKassaProviderSettings
-  | TBankProviderSettings;
-
-/** The sandbox, in the server's process. */
-export interface SandboxProviderSettings {
-  readonly kind: "sandbox";
-  /** Whether stored methods can be charged (API.md 7). */
-  readonly storedMethodCharge: boolean;
-}
-
-/** A provider service reached over HTTP (`@kopek/provider-http`), e.g. `kopek sandbox-provider`. */
-export interface HttpProviderSettings {
-  readonly kind: "http";
-  /** Base URL of the service. */
-  readonly url: string;
-  /** Whether stored methods can be charged through it. */
-  readonly storedMethodCharge: boolean;
-  /** How long a call may take before it counts as an outage; null: the adapter's default. */
-  readonly timeoutMs: number | null;
-}
-
-/**
- * YooKassa (API v3). The secret key is part of the project, so a worker on another machine can charge
- * with it: adapters keep it encrypted at rest where they can, and nothing ever shows or logs it.
- */
-export interface YooKassaProviderSettings {
-  readonly kind: "yookassa";
-  /** The shop's id (`shopId` in YooKassa's dashboard), the user name of Basic auth. */
-  readonly shopId: string;
-  /** The shop's secret key, the password of Basic auth. */
-  readonly secretKey: string;
-  /** Methods whose stored form the shop's contract lets Kopek charge without the payer. */
-  readonly storedMethods: readonly PaymentMethod[];
-  /** Where the API is reached instead of YooKassa's own (tests, emulators); null: YooKassa's. */
-  readonly apiUrl: string | null;
-}
-
-/**
- * T-Bank (Tinkoff) acquiring API v2. The terminal's password signs every request and verifies every
- * notification; like YooKassa's secret key it is part of the project, kept encrypted at rest and never shown.
- */
-export interface TBankProviderSettings {
-  readonly kind: "tbank";
-  /** The terminal's `TerminalKey` (T-Bank's dashboard). */
-  readonly terminalKey: string;
-  /** The terminal's password, which signs requests' and notifications' `Token`. */
-  readonly password: string;
-  /** Methods whose stored form the terminal's contract lets Kopek charge without the payer. */
-  readonly storedMethods: readonly PaymentMethod[];
-  /** Where the API is reached instead of T-Bank's own (tests, emulators); null: T-Bank's. */
-  readonly apiUrl: string | null;
-}
-
 /**
  * A payer as the merchant knows them (API.md 11.1): at least one of email, phone, externalId when
  * made. `externalId` is unique per project. Erasing (152-FZ) nulls email, phone and name and sets
@@ -339,14 +282,4 @@ export interface CustomerRecord {
   readonly erasedAt: Date | null;
   /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
   readonly version: number;
-}
-
-export interface Project {
-  readonly id: string;
-  /** The operator's name for the project (CLI, logs); payers see it only without a `displayName`. */
-  readonly name: string;
-  /** The merchant's name as payers see it on the payment page (1–100 printable characters). */
-  readonly displayName?: string;
-  readonly provider: ProviderSettings;
-  readonly createdAt: Date;
 }

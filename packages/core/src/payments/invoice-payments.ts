@@ -1,13 +1,8 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../domain/errors.js";
-import {
-  type Invoice,
-  MAX_INVOICE_ATTEMPTS,
-  type Payment,
-  type PaymentMethod,
-  type Project,
-} from "../domain/model.js";
+import { type Invoice, MAX_INVOICE_ATTEMPTS, type Payment, type PaymentMethod } from "../domain/model.js";
 import { invoiceStatusAt } from "../domain/presenters.js";
+import type { Project } from "../domain/project.js";
 import type { ProviderPayment } from "../ports/payment-provider.js";
 import { fromProviderError, fromStorageError } from "../use-cases/execution.js";
 import { pageReturnPath } from "./page-paths.js";

@@ -1,13 +1,8 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../domain/errors.js";
-import {
-  type Invoice,
-  MAX_INVOICE_ATTEMPTS,
-  type Money,
-  type PaymentMethod,
-  type Project,
-} from "../domain/model.js";
+import { type Invoice, MAX_INVOICE_ATTEMPTS, type Money, type PaymentMethod } from "../domain/model.js";
 import { invoiceStatusAt } from "../domain/presenters.js";
+import type { Project } from "../domain/project.js";
 import type { Clock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";

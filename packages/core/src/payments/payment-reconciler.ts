@@ -1,7 +1,8 @@
 import type { Result } from "neverthrow";
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
-import type { Payment, Project } from "../domain/model.js";
+import type { Payment } from "../domain/model.js";
 import { invoiceStatusAt } from "../domain/presenters.js";
+import type { Project } from "../domain/project.js";
 import { type IntervalJob, startIntervalJob } from "../jobs/interval-job.js";
 import { type Clock, systemClock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";

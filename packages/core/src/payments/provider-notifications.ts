@@ -1,7 +1,8 @@
 import { err, ok, type Result } from "neverthrow";
 import { isUuid } from "../crypto/uuid-v7.js";
 import type { KopekError } from "../domain/errors.js";
-import type { Payment, Project } from "../domain/model.js";
+import type { Payment } from "../domain/model.js";
+import type { Project } from "../domain/project.js";
 import type {
   NotificationAnswer,
   NotificationSubject,

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../domain/errors.js";
-import type { Invoice, Payment, Project, SavedMethod, Subscription } from "../domain/model.js";
+import type { Invoice, Payment, SavedMethod, Subscription } from "../domain/model.js";
+import type { Project } from "../domain/project.js";
 import { type DomainEvent, invoiceEvent, paymentEvent, subscriptionEvent } from "../events/domain-event.js";
 import { renewalEvents } from "../events/renewal-events.js";
 import type { PaymentProvider, ProviderPayment } from "../ports/payment-provider.js";

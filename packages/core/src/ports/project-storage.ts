@@ -1,5 +1,5 @@
 import type { ResultAsync } from "neverthrow";
-import type { Project } from "../domain/model.js";
+import type { Project } from "../domain/project.js";
 import type { StorageError } from "./storage-error.js";
 
 /** Projects and their API keys (keys only as SHA-256). */

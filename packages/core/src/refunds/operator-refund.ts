@@ -1,7 +1,8 @@
 import { err, type Result } from "neverthrow";
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
 import type { KopekError } from "../domain/errors.js";
-import type { Money, Project, Refund } from "../domain/model.js";
+import type { Money, Refund } from "../domain/model.js";
+import type { Project } from "../domain/project.js";
 import type { OnAmountMismatch } from "../payments/amount-rule.js";
 import { type Clock, systemClock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";

@@ -1,5 +1,6 @@
 import { err, type Result } from "neverthrow";
-import type { Project, Refund } from "../domain/model.js";
+import type { Refund } from "../domain/model.js";
+import type { Project } from "../domain/project.js";
 import { type OnAmountMismatch, trustedRefundAnswer } from "../payments/amount-rule.js";
 import type { Clock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";

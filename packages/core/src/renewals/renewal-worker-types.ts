@@ -1,4 +1,5 @@
-import type { Project, Subscription } from "../domain/model.js";
+import type { Subscription } from "../domain/model.js";
+import type { Project } from "../domain/project.js";
 import type { OnAmountMismatch } from "../payments/amount-rule.js";
 import type { Clock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";

@@ -1,5 +1,6 @@
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
-import type { Payment, Project, Subscription } from "../domain/model.js";
+import type { Payment, Subscription } from "../domain/model.js";
+import type { Project } from "../domain/project.js";
 import { paymentEvent } from "../events/domain-event.js";
 import { renewalEvents } from "../events/renewal-events.js";
 import { startIntervalJob } from "../jobs/interval-job.js";

@@ -1,5 +1,6 @@
 import type { KopekError } from "../domain/errors.js";
-import type { Payment, Project } from "../domain/model.js";
+import type { Payment } from "../domain/model.js";
+import type { Project } from "../domain/project.js";
 import type { DomainEvent } from "../events/domain-event.js";
 import type { OnAmountMismatch } from "../payments/amount-rule.js";
 import type { IdGenerator } from "../ports/id-generator.js";

@@ -2,7 +2,7 @@ import { err, ok, type Result } from "neverthrow";
 import { createUuidV7Generator } from "../crypto/uuid-v7.js";
 import type { KopekError } from "../domain/errors.js";
 import { DEFAULT_PENDING_CHARGE_WAIT_MS } from "../domain/limits.js";
-import type { Project } from "../domain/model.js";
+import type { Project } from "../domain/project.js";
 import type { OnAmountMismatch } from "../payments/amount-rule.js";
 import { type Clock, systemClock } from "../ports/clock.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
