@@ -28,6 +28,12 @@ export {
   type KopekErrorOf,
 } from "./domain/errors.js";
 export {
+  MAX_METHOD_UPDATE_ATTEMPTS,
+  METHOD_UPDATE_TTL_MS,
+  type MethodUpdate,
+  verificationAmountOf,
+} from "./domain/method-update.js";
+export {
   CANCEL_REASONS,
   type CancelReason,
   type Customer,
@@ -143,7 +149,18 @@ export type {
   StartedPayment,
   StartPaymentRequest,
 } from "./payments/invoice-payments.js";
-export { hostedPagePath, pageReturnPath } from "./payments/page-paths.js";
+export type {
+  MethodUpdateAddress,
+  MethodUpdatePage,
+  MethodUpdatePages,
+  StartedMethodUpdate,
+} from "./payments/method-update-page.js";
+export {
+  hostedPagePath,
+  methodUpdatePagePath,
+  methodUpdateReturnPath,
+  pageReturnPath,
+} from "./payments/page-paths.js";
 export type { PaymentPage } from "./payments/payment-page.js";
 export {
   createPaymentReconciler,

@@ -28,6 +28,7 @@ import {
   type StartPaymentRequest,
   startInvoicePayment,
 } from "./payments/invoice-payments.js";
+import { type MethodUpdatePages, methodUpdatePages } from "./payments/method-update-page.js";
 import { type PaymentPage, paymentPage } from "./payments/payment-page.js";
 import {
   handleProviderNotification,
@@ -141,6 +142,8 @@ export interface Kopek {
   checkPayment(
     request: CheckPaymentRequest,
   ): Promise<Result<{ readonly payment: Payment; readonly invoice: Invoice }, KopekError>>;
+  /** The page where a payer saves a new method for a subscription (API.md 11.5). */
+  readonly methodUpdates: MethodUpdatePages;
 }
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -296,6 +299,7 @@ export function createKopek(options: KopekOptions): Kopek {
     startPayment: (request) => startInvoicePayment(pages, request),
     checkPayment: (request) => checkInvoicePayment(pages, request),
     providerNotification: (request) => handleProviderNotification(pages, request),
+    methodUpdates: methodUpdatePages(pages),
   };
 }
 

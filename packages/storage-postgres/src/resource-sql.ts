@@ -40,6 +40,7 @@ const SUBSCRIPTION_FIELDS = [
   { name: "anchor_period", cast: "integer" },
   { name: "customer_id", cast: "uuid" },
   { name: "pause_at", cast: "timestamptz" },
+  { name: "method_update", cast: "jsonb" },
   { name: "version", cast: "integer" },
 ] as const;
 

@@ -6,6 +6,7 @@ import type {
   Invoice,
   InvoiceStatus,
   Metadata,
+  MethodUpdate,
   PaymentMethod,
   PeriodUnit,
   Receipt,
@@ -25,7 +26,7 @@ export const SUBSCRIPTION_COLUMNS = `id, project_id, status, amount::text AS amo
   period_count, method, provider_method_ref_ciphertext, method_mask, description, metadata, started_at,
   next_charge_at, last_charged_at, cycles_started, created_at, canceled_at, cancel_reason, next_cycle,
   next_attempt_at, declines, first_declined_at, invoice_id, receipt, cancel_at, trial_end,
-  anchor_at, anchor_period, customer_id, pause_at, version`;
+  anchor_at, anchor_period, customer_id, pause_at, method_update, version`;
 type Row = Record<string, unknown>;
 
 export function toApiKey(row: Row): ApiKeyRecord {
@@ -71,7 +72,22 @@ export function toSubscription(row: Row, cipher: TokenCipher): Subscription {
     anchorAt: toNullableDate(row.anchor_at) ?? toDate(row.started_at),
     anchorPeriod: Number(row.anchor_period ?? 0),
     customerId: row.customer_id === null || row.customer_id === undefined ? null : String(row.customer_id),
+    methodUpdate: toMethodUpdate(row.method_update),
     version: Number(row.version),
+  };
+}
+
+/** The `method_update` JSON as stored (timestamps as ISO 8601 text), or null. */
+function toMethodUpdate(value: unknown): MethodUpdate | null {
+  if (value === null || value === undefined) return null;
+  const json = (typeof value === "string" ? JSON.parse(value) : value) as Record<string, unknown>;
+  return {
+    id: String(json.id),
+    createdAt: toDate(json.createdAt),
+    expiresAt: toDate(json.expiresAt),
+    attempts: Number(json.attempts),
+    completedBy: json.completedBy === null ? null : String(json.completedBy),
+    completedAt: toNullableDate(json.completedAt),
   };
 }
 
@@ -152,6 +168,7 @@ export function subscriptionValues(s: Subscription, cipher: TokenCipher): unknow
     s.anchorPeriod,
     s.customerId,
     nullableTimestamp(s.pauseAt),
+    s.methodUpdate === null ? null : JSON.stringify(s.methodUpdate),
     s.version,
   ];
 }

@@ -57,6 +57,7 @@ export function sampleSubscription(projectId: string, overrides: Partial<Subscri
     invoiceId: null,
     receipt: null,
     customerId: null,
+    methodUpdate: null,
     version: 1,
     ...overrides,
   };

@@ -17,6 +17,7 @@ import {
   updateCustomer,
 } from "../use-cases/customers.js";
 import type { Execution, Outcome } from "../use-cases/execution.js";
+import { createMethodUpdate } from "../use-cases/method-update.js";
 import {
   getInvoice,
   getPayment,
@@ -77,6 +78,7 @@ export type Action =
   | "cancel"
   | "pause"
   | "resume"
+  | "method-update"
   | "refund"
   | "erase";
 
@@ -114,6 +116,7 @@ const OPERATIONS: Readonly<Record<Collection, Readonly<Partial<Record<Action, Op
       cancel: operation({ validate: validateCancelSubscription, run: cancelSubscription }),
       pause: operation({ validate: validateEmptyBody, run: pauseSubscription }),
       resume: operation({ validate: validateEmptyBody, run: resumeSubscription }),
+      "method-update": operation({ validate: validateEmptyBody, run: createMethodUpdate }),
     },
     invoices: {
       create: operation({ validate: validateCreateInvoice, run: createInvoice, build: buildInvoice }),
@@ -158,6 +161,8 @@ const ACTIONS: Readonly<Record<Action, Pick<Route, "method" | "body"> & { readon
   // API.md 11.4: no body, or `{}`.
   pause: { method: "POST", suffix: "/{id}/pause", body: "optional" },
   resume: { method: "POST", suffix: "/{id}/resume", body: "optional" },
+  // API.md 11.5: no body, or `{}`.
+  "method-update": { method: "POST", suffix: "/{id}/method-update", body: "optional" },
   // Every field of a refund is optional: no body asks for all that remains.
   refund: { method: "POST", suffix: "/{id}/refunds", body: "optional" },
   // Personal data erased (API.md 11.1): no body, or `{}`.

@@ -1,4 +1,5 @@
 /** The values and resources of Kopek's domain, shared by use cases, ports and adapters. */
+import type { MethodUpdate } from "./method-update.js";
 import type { Receipt } from "./receipt.js";
 
 export {
@@ -106,6 +107,8 @@ export interface Subscription {
   readonly receipt: Receipt | null;
   /** The project's customer it bills (API.md 11.1), or null. */
   readonly customerId: string | null;
+  /** The payer's newest link to put a new method on it (API.md 11.5), or null when none was asked. */
+  readonly methodUpdate: MethodUpdate | null;
   /** 1 when created, bumped by every write; storage refuses a write based on a stale read. */
   readonly version: number;
 }

@@ -52,6 +52,7 @@ export function newSubscription(start: SubscriptionStart): Subscription {
     cancelReason: null,
     cancelAt: null,
     pauseAt: null,
+    methodUpdate: null,
     anchorPeriod: 0,
     declines: 0,
     firstDeclinedAt: null,

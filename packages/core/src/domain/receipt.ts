@@ -82,3 +82,21 @@ export interface Receipt {
   /** 1–100 lines. */
   readonly items: readonly ReceiptItem[];
 }
+
+/**
+ * The one-item receipt of a charge made beside a subscription's cycles (a proration, API.md 11.3; a
+ * verification payment, 11.5): the subscription's receipt's buyer and tax system, its first item's
+ * description, VAT, subject and mode, for `amount`. Null without receipts.
+ */
+export function oneItemReceipt(
+  receipt: Receipt | null,
+  amount: { readonly amount: string; readonly currency: string },
+): Receipt | null {
+  const item = receipt?.items[0];
+  if (receipt === null || item === undefined) return null;
+  return {
+    customer: receipt.customer,
+    taxSystemCode: receipt.taxSystemCode,
+    items: [{ ...item, quantity: "1", amount: { amount: amount.amount, currency: amount.currency } }],
+  };
+}

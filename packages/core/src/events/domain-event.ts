@@ -22,6 +22,7 @@ export const EVENT_TYPES = [
   "subscription.trial_will_end",
   "subscription.paused",
   "subscription.resumed",
+  "subscription.method_updated",
   "payment.canceled",
   "refund.succeeded",
   "refund.canceled",

@@ -11,3 +11,21 @@ export function hostedPagePath(projectId: string, invoiceId: string): string {
 export function pageReturnPath(projectId: string, invoiceId: string, paymentId: string): string {
   return `${hostedPagePath(projectId, invoiceId)}/return?payment=${paymentId}`;
 }
+
+/**
+ * Where a payer puts a new method on a subscription (API.md 11.5):
+ * `/method/{projectId}/{subscriptionId}/{methodUpdateId}`.
+ */
+export function methodUpdatePagePath(projectId: string, subscriptionId: string, updateId: string): string {
+  return `/method/${projectId}/${subscriptionId}/${updateId}`;
+}
+
+/** Where the provider sends the payer back after a verification payment of that page. */
+export function methodUpdateReturnPath(
+  projectId: string,
+  subscriptionId: string,
+  updateId: string,
+  paymentId: string,
+): string {
+  return `${methodUpdatePagePath(projectId, subscriptionId, updateId)}/return?payment=${paymentId}`;
+}

@@ -14,6 +14,7 @@ import { firstChargeKey } from "../use-cases/first-charge.js";
 import { prorationChargeKey } from "../use-cases/proration.js";
 import type { OnAmountMismatch } from "./amount-rule.js";
 import { resumeInvoiceAttempt } from "./invoice-payments.js";
+import { verificationKey } from "./method-update-page.js";
 import { NO_PAYMENT_MADE, nextCheckAfter } from "./payment-records.js";
 import { settlePayment } from "./settle-payment.js";
 
@@ -108,7 +109,8 @@ export function createPaymentReconciler(options: PaymentReconcilerOptions): Paym
   }
 
   /**
-   * What became of a charge whose request never stored its answer: a proration's (API.md 11.3), or a
+   * What became of a charge whose request never stored its answer: a proration's (API.md 11.3), a
+   * method-update link's verification payment (11.5), or a
    * subscription's first charge whose create never stored the subscription (the write after the charge
    * failed, or the process died). The provider is asked by the charge's key, and a charge it never made
    * is settled canceled. Null for any other payment without a provider id (a renewal's is sent again by
@@ -118,9 +120,10 @@ export function createPaymentReconciler(options: PaymentReconcilerOptions): Paym
     payment: Payment,
     provider: PaymentProvider,
   ): Promise<Result<ProviderPayment, ProviderError> | null> {
-    if (payment.kind === "proration") {
+    if (payment.kind === "proration" || payment.kind === "verification") {
+      const key = payment.kind === "proration" ? prorationChargeKey(payment.id) : verificationKey(payment.id);
       const found = await provider.findPaymentByKey({
-        idempotencyKey: prorationChargeKey(payment.id),
+        idempotencyKey: key,
         paymentId: payment.id,
         createdAt: payment.createdAt,
       });

@@ -1,4 +1,11 @@
-import type { Money, Payment, PaymentFailureCode, PaymentKind, PaymentMethod } from "../domain/model.js";
+import type {
+  Money,
+  Payment,
+  PaymentFailureCode,
+  PaymentKind,
+  PaymentMethod,
+  Subscription,
+} from "../domain/model.js";
 import type { ProviderPayment } from "../ports/payment-provider.js";
 
 /** What a payment is for and how it is made, as known when it is recorded. */
@@ -14,7 +21,8 @@ export interface PaymentSubject {
   readonly customerId: string | null;
   /**
    * An invoice's payment (its attempt's number), or a subscription's charge of one cycle (`kind`
-   * `cycle`, the default) or within one (`proration`).
+   * `cycle`, the default) or within one (`proration`; `verification`, a method-update link's attempt,
+   * API.md 11.5, with its number).
    */
   readonly for:
     | { readonly invoiceId: string; readonly attempt: number }
@@ -22,6 +30,7 @@ export interface PaymentSubject {
         readonly subscriptionId: string;
         readonly cycle: number;
         readonly kind?: Exclude<PaymentKind, "invoice">;
+        readonly attempt?: number;
       };
 }
 
@@ -53,7 +62,7 @@ export function newPayment(subject: PaymentSubject, answer: PaymentAnswer, id: s
     succeededAt: answer.status === "succeeded" ? at : null,
     canceledAt: answer.status === "canceled" ? at : null,
     nextCheckAt: answer.status === "pending" ? nextCheckAfter(at, at) : null,
-    attempt: "invoiceId" in target ? target.attempt : null,
+    attempt: target.attempt ?? null,
     customerId: subject.customerId,
     version: 1,
   };
@@ -90,4 +99,37 @@ export function nextCheckAfter(createdAt: Date, now: Date): Date {
   const age = now.getTime() - createdAt.getTime();
   const wait = Math.min(Math.max(Math.floor(age / 4), FIRST_CHECK_AFTER_MS), MAX_CHECK_INTERVAL_MS);
   return new Date(now.getTime() + wait);
+}
+
+/**
+ * What a charge of a subscription is for, from its stored method: the one place a subscription's
+ * Payment takes its amount, method, mask and customer. `cycle` as Payments count (1 = first).
+ */
+export function subscriptionPaymentSubject(
+  subscription: Subscription,
+  charge: {
+    readonly provider: string;
+    readonly providerPaymentId: string | null;
+    readonly cycle: number;
+    readonly kind?: Exclude<PaymentKind, "invoice">;
+    readonly amount?: Money;
+    readonly method?: PaymentMethod;
+    readonly attempt?: number;
+  },
+): PaymentSubject {
+  return {
+    projectId: subscription.projectId,
+    amount: charge.amount ?? subscription.amount,
+    method: charge.method ?? subscription.method,
+    methodMask: charge.method === undefined ? subscription.methodMask : null,
+    provider: charge.provider,
+    providerPaymentId: charge.providerPaymentId,
+    customerId: subscription.customerId,
+    for: {
+      subscriptionId: subscription.id,
+      cycle: charge.cycle,
+      ...(charge.kind === undefined ? {} : { kind: charge.kind }),
+      ...(charge.attempt === undefined ? {} : { attempt: charge.attempt }),
+    },
+  };
 }

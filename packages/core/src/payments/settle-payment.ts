@@ -13,6 +13,7 @@ import { fromStorageError } from "../use-cases/execution.js";
 import { trustedPaymentAnswer } from "./amount-rule.js";
 import type { PaymentContext } from "./payment-page.js";
 import { FIRST_CHECK_AFTER_MS, nextCheckAfter } from "./payment-records.js";
+import { putMethodOn } from "./settle-verification.js";
 
 /** What settling a payment needs: storage, clock, ids, the provider (to refund money that must go back). */
 export interface SettleContext extends PaymentContext {
@@ -88,6 +89,7 @@ async function saveSettled(
   const events: DomainEvent[] =
     payment.status === "canceled" ? [paymentEvent("payment.canceled", payment, now, context.ids)] : [];
   if (payment.kind === "proration") return saveUnapplied(context, payment, events, now);
+  if (payment.kind === "verification") return saveVerification(context, payment, answer, events, now);
   if (payment.subscriptionId !== null) return saveWithSubscription(context, payment, events, now);
   let invoice: Invoice | null = null;
   if (payment.invoiceId !== null) {
@@ -142,6 +144,25 @@ async function saveUnapplied(
   if (payment.status === "succeeded" && isYoung(payment, now)) return deferred(context, payment, now);
   if (payment.status === "succeeded") return refundUnneeded(context, payment, events, UNAPPLIED_REASON);
   return outcomeOf(await context.storage.savePayment(payment, events), "saved");
+}
+
+/**
+ * A verification payment settled (API.md 11.5): succeeded, the method it saved is put on its
+ * subscription first (`putMethodOn`), then the payment is stored with its full refund reserved in one
+ * step and refunded at once — a crash in between leaves it pending, settled again later.
+ */
+async function saveVerification(
+  context: SettleContext,
+  payment: Payment,
+  answer: ProviderPayment,
+  events: DomainEvent[],
+  now: Date,
+): Promise<Result<SaveOutcome, KopekError>> {
+  if (payment.status !== "succeeded")
+    return outcomeOf(await context.storage.savePayment(payment, events), "saved");
+  const put = await putMethodOn(context, payment, answer.savedMethod, now);
+  if (put.isErr()) return err(put.error);
+  return refundUnneeded(context, payment, events, VERIFICATION_REASON);
 }
 
 /** The word noted on a payment kept pending: its request's retry, or the reconciler after its first wait, settles it. */
@@ -225,6 +246,7 @@ function outcomeOf(saved: Result<void, StorageError>, outcome: SaveOutcome): Res
 const UNNEEDED_REASON = "the invoice was already paid or closed";
 const ORPHAN_REASON = "the subscription it was charged for was never created";
 const UNAPPLIED_REASON = "the subscription change it was charged for was not made";
+const VERIFICATION_REASON = "a verification of a new payment method, refunded at once";
 
 /**
  * A payment that moved money Kopek must not keep (a second success for one invoice, or a success for

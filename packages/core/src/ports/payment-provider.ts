@@ -157,12 +157,26 @@ export interface ProviderCapabilities {
   /** ISO 4217 codes it accepts. */
   readonly currencies: readonly string[];
   /**
+   * The smallest payment it takes per method, in minor units: what a verification payment that saves a
+   * payer's new method charges (and refunds at once, API.md 11.5). Absent for a method: one rouble
+   * (`DEFAULT_VERIFICATION_AMOUNT`).
+   */
+  readonly verificationAmount?: Readonly<Partial<Record<PaymentMethod, string>>>;
+  /**
    * Where the payer of an invoice pays. `"provider"`: on a page of the provider's own, which
    * `createPaymentLink` makes when the invoice is created. `"kopek"`: on Kopek's hosted page, so the
    * provider is first involved when the payer pays; creating an invoice then asks nothing of it, and
    * Kopek stores the invoice with its idempotency record in one step (`Storage.createOnce`).
    */
   readonly paymentPage: "provider" | "kopek";
+}
+
+/**
+ * The methods a payer can save with this provider in a form the project can charge later: those it
+ * saves (`saveMethod`) that the project may charge stored (`storedMethodCharge`, 10.8).
+ */
+export function chargeableLater(capabilities: ProviderCapabilities): readonly PaymentMethod[] {
+  return capabilities.saveMethod.filter((method) => capabilities.storedMethodCharge.includes(method));
 }
 
 export interface StoredMethodLookup {

@@ -10,6 +10,7 @@ import {
   newPayment,
   type PaymentAnswer,
   type PaymentSubject,
+  subscriptionPaymentSubject,
 } from "../payments/payment-records.js";
 import { settlePayment } from "../payments/settle-payment.js";
 import { systemClock } from "../ports/clock.js";
@@ -81,16 +82,12 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
     // `cycle` is the schedule's period (renewal-transition.ts); Payments and events count cycles from 1.
     // An earlier attempt with no answer is sent again for its own cycle, with its own key.
     const cycle = open?.cycle != null ? periodOfCycle(open.cycle) : cycleToCharge(subscription, clock.now());
-    const subject = (providerPaymentId: string | null): PaymentSubject => ({
-      projectId: subscription.projectId,
-      amount: subscription.amount,
-      method: subscription.method,
-      methodMask: subscription.methodMask,
-      provider: project.provider.kind,
-      providerPaymentId,
-      customerId: subscription.customerId,
-      for: { subscriptionId: subscription.id, cycle: cycleOfPeriod(cycle) },
-    });
+    const subject = (providerPaymentId: string | null): PaymentSubject =>
+      subscriptionPaymentSubject(subscription, {
+        provider: project.provider.kind,
+        providerPaymentId,
+        cycle: cycleOfPeriod(cycle),
+      });
     // No charge without a record: the attempt's pending Payment is committed first, with the
     // subscription moved off its schedule, so an attempt whose answer is lost (a crash, a failed write)
     // is found (`openCharge`) and sent again with its own key, never a new one.

@@ -5,7 +5,7 @@ import type { Invoice, PaymentMethod, Receipt } from "../domain/model.js";
 import { formatMoney } from "../domain/money.js";
 import { presentInvoice } from "../domain/presenters.js";
 import { hostedPagePath } from "../payments/page-paths.js";
-import type { ProviderCapabilities } from "../ports/payment-provider.js";
+import { chargeableLater } from "../ports/payment-provider.js";
 import type { CreateInvoiceRequest } from "../validation/schemas.js";
 import { checkedCustomerId } from "./customer-check.js";
 import { type Execution, fromProviderError, type Outcome, providerKey } from "./execution.js";
@@ -102,15 +102,6 @@ function planInvoice(execution: Execution, input: CreateInvoiceRequest): Result<
     hostedPageUrl: `${execution.publicUrl}${hostedPagePath(execution.project.id, execution.recordId)}`,
     receipt: receipt.value,
   });
-}
-
-/**
- * The methods a method saved at checkout can be charged with later (API.md 10.5): those the provider
- * can save and the project may charge stored (`storedMethods` of 10.8). A method saved outside them
- * would back a subscription that is then refused `method_unavailable` at its first renewal.
- */
-function chargeableLater(capabilities: ProviderCapabilities): readonly PaymentMethod[] {
-  return capabilities.saveMethod.filter((method) => capabilities.storedMethodCharge.includes(method));
 }
 
 /**

@@ -1,10 +1,16 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../domain/errors.js";
-import type { Money, Payment, Receipt, Subscription } from "../domain/model.js";
+import type { Money, Payment, Subscription } from "../domain/model.js";
 import { presentSubscription } from "../domain/presenters.js";
+import { oneItemReceipt } from "../domain/receipt.js";
 import { subscriptionUpdatedEvent } from "../events/domain-event.js";
 import { trustedPaymentAnswer } from "../payments/amount-rule.js";
-import { answeredOver, newPayment, type PaymentSubject } from "../payments/payment-records.js";
+import {
+  answeredOver,
+  newPayment,
+  type PaymentSubject,
+  subscriptionPaymentSubject,
+} from "../payments/payment-records.js";
 import { chargeAndWait } from "./charge-and-wait.js";
 import { type Execution, fromProviderError, fromStorageError, type Outcome } from "./execution.js";
 
@@ -40,7 +46,7 @@ export async function chargeProration(
     method: current.method,
     money: payment.amount,
     description: next.description,
-    receipt: prorationReceipt(next.receipt, payment.amount),
+    receipt: oneItemReceipt(next.receipt, payment.amount),
     idempotencyKey: prorationChargeKey(payment.id),
   });
   if (charged.isErr()) return err(fromProviderError(charged.error));
@@ -81,17 +87,14 @@ function subjectOf(
   amount: Money,
   providerPaymentId: string | null,
 ): PaymentSubject {
-  return {
-    projectId: subscription.projectId,
-    amount,
-    method: subscription.method,
-    methodMask: subscription.methodMask,
+  // The cycle being paid now: period nextCycle − 1, which Payments count as cycle nextCycle.
+  return subscriptionPaymentSubject(subscription, {
     provider: execution.project.provider.kind,
     providerPaymentId,
-    customerId: subscription.customerId,
-    // The cycle being paid now: period nextCycle − 1, which Payments count as cycle nextCycle.
-    for: { subscriptionId: subscription.id, cycle: subscription.nextCycle, kind: "proration" },
-  };
+    cycle: subscription.nextCycle,
+    kind: "proration",
+    amount,
+  });
 }
 
 /**
@@ -126,18 +129,4 @@ async function recordProration(
   );
   const saved = await storage.savePayment(payment, []);
   return saved.isErr() ? err(fromStorageError(saved.error)) : ok(payment);
-}
-
-/**
- * The one-item receipt of a proration (API.md 11.3): the subscription's receipt's buyer and tax system,
- * its first item's description, VAT, subject and mode, for the prorated amount. Null without receipts.
- */
-function prorationReceipt(receipt: Receipt | null, amount: Money): Receipt | null {
-  const item = receipt?.items[0];
-  if (receipt === null || item === undefined) return null;
-  return {
-    customer: receipt.customer,
-    taxSystemCode: receipt.taxSystemCode,
-    items: [{ ...item, quantity: "1", amount: { amount: amount.amount, currency: amount.currency } }],
-  };
 }

@@ -4,7 +4,12 @@ import type { Payment, Subscription } from "../domain/model.js";
 import { presentSubscription } from "../domain/presenters.js";
 import { subscriptionEvent } from "../events/domain-event.js";
 import { trustedPaymentAnswer } from "../payments/amount-rule.js";
-import { answeredOver, newPayment, type PaymentSubject } from "../payments/payment-records.js";
+import {
+  answeredOver,
+  newPayment,
+  type PaymentSubject,
+  subscriptionPaymentSubject,
+} from "../payments/payment-records.js";
 import { DEFAULT_DUNNING_POLICY } from "../renewals/renewal-schedule.js";
 import {
   applyChargeResult,
@@ -182,14 +187,10 @@ function subjectOf(
   subscription: Subscription,
   providerPaymentId: string | null,
 ): PaymentSubject {
-  return {
-    projectId: subscription.projectId,
-    amount: subscription.amount,
-    method: subscription.method,
-    methodMask: subscription.methodMask,
+  const cycle = cycleOfPeriod(subscription.nextCycle);
+  return subscriptionPaymentSubject(subscription, {
     provider: execution.project.provider.kind,
     providerPaymentId,
-    customerId: subscription.customerId,
-    for: { subscriptionId: subscription.id, cycle: cycleOfPeriod(subscription.nextCycle) },
-  };
+    cycle,
+  });
 }

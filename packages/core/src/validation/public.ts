@@ -47,6 +47,7 @@ export {
   subscriptionEventPayloadSchema,
 } from "./event-schemas.js";
 export { toPointer } from "./json-pointer.js";
+export { type MethodUpdateResponse, methodUpdateResponseSchema } from "./method-update-schema.js";
 export { normalizedUrl } from "./normalized-url.js";
 export {
   type RefundListResponse,

@@ -10,6 +10,7 @@ import {
   invoiceEventPayloadSchema,
   invoiceListResponseSchema,
   invoiceResponseSchema,
+  methodUpdateResponseSchema,
   paymentEventPayloadSchema,
   paymentListResponseSchema,
   paymentResponseSchema,
@@ -146,6 +147,17 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
             "402 and it stays paused; no answer: 503, and the retry with the same Idempotency-Key continues the " +
             "same charge (the renewal worker settles it otherwise). 409 invalid_state for one neither paused nor " +
             "pausing.",
+        },
+        methodUpdate: {
+          description:
+            "A link (valid 24 hours) to Kopek's page where the payer saves a new method for this subscription " +
+            "through the project's provider, with the smallest verification payment it takes, refunded at once. " +
+            "On the provider's verified word the subscription's `method` and `methodMask` change " +
+            "(`subscription.method_updated`) and a past_due one is charged for its overdue cycle at once; the " +
+            "old method is never charged again. A new link replaces the subscription's earlier one. 409 " +
+            "invalid_state for one canceled or incomplete; 422 method_unavailable when the provider can save " +
+            "no method the project charges later.",
+          response: methodUpdateResponseSchema,
         },
       }),
       ...resourcePaths({

@@ -76,7 +76,12 @@ export function createOperation(spec: CreateOperationSpec) {
  * replay. Without `request`, an optional empty body; with it, that body, required when `bodyRequired`.
  */
 export function actionOperation(
-  spec: OperationBase & { readonly request?: z.ZodType; readonly bodyRequired?: boolean },
+  spec: OperationBase & {
+    readonly request?: z.ZodType;
+    readonly bodyRequired?: boolean;
+    /** 201 for an action that makes something (a method-update link); 200 otherwise. */
+    readonly status?: 200 | 201;
+  },
 ) {
   const requestBody =
     spec.request === undefined
@@ -93,7 +98,7 @@ export function actionOperation(
     parameters: [{ $ref: "#/components/parameters/ResourceId" }, ...idempotencyParameters],
     requestBody,
     responses: {
-      "200": {
+      [String(spec.status ?? 200)]: {
         description: "Done; a replay of the first request with this Idempotency-Key answers the same",
         headers: {
           "Idempotent-Replayed": { $ref: "#/components/headers/Idempotent-Replayed" },

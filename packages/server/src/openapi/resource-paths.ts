@@ -76,6 +76,8 @@ export interface ResourcePathsSpec {
   /** For a collection whose resources pause and resume (subscriptions, API.md 11.4). */
   readonly pause?: { readonly description: string };
   readonly resume?: { readonly description: string };
+  /** For a collection whose resources take a payer's new method (subscriptions, API.md 11.5). */
+  readonly methodUpdate?: { readonly description: string; readonly response: z.ZodType };
   /** For a collection whose resources' personal data is erased (customers, API.md 11.1). */
   readonly erase?: { readonly summary: string; readonly description: string };
   /** For a collection whose resources are refunded (payments): the refund they make. */
@@ -189,6 +191,18 @@ function operationOf(route: Route, spec: ResourcePathsSpec) {
         response: spec.resource,
         // A paused one is charged at once.
         errors: [...CANCEL_ERRORS, "payment_declined", "provider_error", "provider_unavailable"],
+      });
+    }
+    case "method-update": {
+      const methodUpdate = required(spec.methodUpdate, "`methodUpdate`", route);
+      return actionOperation({
+        operationId: `create${singular}MethodUpdate`,
+        tag,
+        summary: "Make a link where the payer saves a new payment method",
+        description: methodUpdate.description,
+        response: methodUpdate.response,
+        status: 201,
+        errors: [...CANCEL_ERRORS, "method_unavailable"],
       });
     }
     case "refund": {

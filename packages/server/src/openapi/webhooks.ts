@@ -47,6 +47,8 @@ const WHAT_HAPPENED: Readonly<Record<EventType, string>> = {
     "A pause took effect at the end of the paid period (pauseAt): nothing is charged until it is resumed",
   "subscription.resumed":
     "A paused subscription was resumed: a new cycle was charged at once and the schedule re-anchored then",
+  "subscription.method_updated":
+    "The payer saved a new payment method on the method-update page: method and methodMask changed; a past_due subscription is charged for its overdue cycle at once",
   "payment.canceled": "A payment attempt ended without moving money (failureCode says why)",
   "refund.succeeded": "A refund succeeded at the provider: the payment's amountRefunded includes it",
   "refund.canceled": "The provider refused a refund; the amount it held is refundable again",
