@@ -14,6 +14,7 @@ import { createRateLimits, type RateLimits } from "./limits/rate-limits.js";
 import type { KopekMetrics } from "./metrics/kopek-metrics.js";
 import { metricsPlugin } from "./metrics/metrics-plugin.js";
 import { openApiPlugin } from "./openapi/plugin.js";
+import { methodRoutes } from "./pay/method-routes.js";
 import { payRoutes } from "./pay/pay-routes.js";
 import { providerEventRoutes } from "./pay/provider-event-routes.js";
 import { sandboxCheckoutRoutes } from "./pay/sandbox-checkout-routes.js";
@@ -96,6 +97,7 @@ export async function kopekRoutes(app: FastifyInstance, deps: KopekRoutesOptions
     await pages.register(openApiPlugin, { publicUrl: deps.publicUrl });
     const secret = deps.pageSecret ?? randomBytes(32);
     await pages.register(payRoutes, { kopek, secret, publicUrl: deps.publicUrl });
+    await pages.register(methodRoutes, { kopek, secret, publicUrl: deps.publicUrl });
     await pages.register(providerEventRoutes, { kopek });
     if (deps.sandboxCheckout !== undefined)
       await pages.register(sandboxCheckoutRoutes, {

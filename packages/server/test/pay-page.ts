@@ -59,15 +59,32 @@ const tokenIn = (body: string) => /name="token" value="([^"]+)"/.exec(body)?.[1]
  * answer, so a test can look at every step; `returned` is null when the page did not send the payer on.
  * `origin`: where the payer's browser says its forms come from (the server's own origin).
  */
-export async function payAtSandbox<T extends PageClient>(
+export function payAtSandbox<T extends PageClient>(
   t: T,
   id: string,
   method: string,
   decision: "succeed" | "decline" = "succeed",
   origin = SELF,
 ) {
-  const { token } = await openPage(t, id);
-  const chosen = await submit(t, id, { token: token ?? "", method }, { origin });
+  return payThroughSandbox(t, pagePath(t, id), method, decision, origin);
+}
+
+/** `payAtSandbox` from any of Kopek's pages at `path` (an invoice's, a method-update link's). */
+export async function payThroughSandbox<T extends PageClient>(
+  t: T,
+  path: string,
+  method: string,
+  decision: "succeed" | "decline" = "succeed",
+  origin = SELF,
+) {
+  const page = await t.inject({ method: "GET", url: path });
+  const token = tokenIn(page.body);
+  const chosen = await t.inject({
+    method: "POST",
+    url: path,
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+    payload: new URLSearchParams({ token, method }).toString(),
+  });
   if (chosen.statusCode !== 303) return { chosen, checkout: null, returned: null };
   // The sandbox's checkout is served by this app, below its public URL.
   const checkoutPath = new URL(String(chosen.headers.location)).pathname;

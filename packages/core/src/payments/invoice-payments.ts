@@ -3,7 +3,7 @@ import type { KopekError } from "../domain/errors.js";
 import { type Invoice, MAX_INVOICE_ATTEMPTS, type Payment, type PaymentMethod } from "../domain/model.js";
 import { invoiceStatusAt } from "../domain/presenters.js";
 import type { Project } from "../domain/project.js";
-import type { ProviderPayment } from "../ports/payment-provider.js";
+import type { PaymentRequest, ProviderPayment } from "../ports/payment-provider.js";
 import { fromProviderError, fromStorageError } from "../use-cases/execution.js";
 import { pageReturnPath } from "./page-paths.js";
 import { loadInvoice } from "./payment-page.js";
@@ -161,8 +161,7 @@ async function confirmAt(
   invoice: Invoice,
   payment: Payment,
 ): Promise<Result<StartedPayment, KopekError>> {
-  const provider = context.providerFor(project);
-  const created = await provider.createPayment({
+  const confirmed = await paymentToConfirm(context, project, payment, {
     paymentId: payment.id,
     money: invoice.amount,
     method: payment.method,
@@ -174,9 +173,23 @@ async function confirmAt(
     saveMethod: invoice.savePaymentMethod,
     expiresAt: invoice.expiresAt,
   });
+  return confirmed.map(({ url, payment: settled }) => ({ kind: "confirm", url, payment: settled }));
+}
+
+/**
+ * Asks the provider for a payment the payer confirms (made now, or the one its key made before) and
+ * settles the recorded `payment` on its answer: where to send the payer, and the payment as settled.
+ * An outage leaves the attempt pending (asked again with the same key); a refusal or a decline ends it
+ * (no payment was made), so choosing again makes a new attempt with a new key.
+ */
+export async function paymentToConfirm(
+  context: InvoicePaymentContext,
+  project: Project,
+  payment: Payment,
+  request: PaymentRequest,
+): Promise<Result<{ readonly url: string; readonly payment: Payment }, KopekError>> {
+  const created = await context.providerFor(project).createPayment(request);
   if (created.isErr()) {
-    // An outage leaves the attempt pending: choosing again asks with the same key. A refusal or a
-    // decline ends it (no payment was made), so choosing again makes a new attempt with a new key.
     if (created.error.code !== "unavailable")
       await settlePayment(context, payment, created.error.code === "declined" ? DECLINED : NO_PAYMENT_MADE);
     return err(fromProviderError(created.error));
@@ -186,7 +199,7 @@ async function confirmAt(
   // A provider whose checkout Kopek's own server serves (the sandbox) answers a path below publicUrl.
   const { confirmationUrl } = created.value;
   const url = confirmationUrl.startsWith("/") ? `${context.publicUrl()}${confirmationUrl}` : confirmationUrl;
-  return ok({ kind: "confirm", url, payment: settled.value });
+  return ok({ url, payment: settled.value });
 }
 
 /** The provider's word that it declined a payment at once, making none. */

@@ -8,11 +8,11 @@ import {
 import type { Money, Payment, PaymentMethod, Period, Subscription } from "../domain/model.js";
 import type { Project } from "../domain/project.js";
 import { oneItemReceipt } from "../domain/receipt.js";
-import { chargeableLater, type ProviderPayment } from "../ports/payment-provider.js";
-import { fromProviderError, fromStorageError } from "../use-cases/execution.js";
-import type { InvoicePaymentContext } from "./invoice-payments.js";
+import { chargeableLater } from "../ports/payment-provider.js";
+import { fromStorageError } from "../use-cases/execution.js";
+import { type InvoicePaymentContext, paymentToConfirm } from "./invoice-payments.js";
 import { methodUpdateReturnPath } from "./page-paths.js";
-import { NO_PAYMENT_MADE, newPayment, subscriptionPaymentSubject } from "./payment-records.js";
+import { newPayment, subscriptionPaymentSubject } from "./payment-records.js";
 import { providerNotificationUrl } from "./provider-notifications.js";
 import { settlePayment } from "./settle-payment.js";
 
@@ -182,17 +182,16 @@ export async function startMethodUpdate(
  * Asks the provider for the attempt's verification payment (made now, or the one its key made before)
  * and settles on its answer; for the reconciler too, for an attempt whose answer never came.
  */
-export async function confirm(
+async function confirm(
   context: InvoicePaymentContext,
   project: Project,
   subscription: Subscription,
   payment: Payment,
 ): Promise<Result<StartedMethodUpdate, KopekError>> {
-  const provider = context.providerFor(project);
   const update = subscription.methodUpdate;
   const updateId = update?.id ?? "";
   const returnPath = methodUpdateReturnPath(project.id, subscription.id, updateId, payment.id);
-  const created = await provider.createPayment({
+  const confirmed = await paymentToConfirm(context, project, payment, {
     paymentId: payment.id,
     money: payment.amount,
     method: payment.method,
@@ -204,21 +203,8 @@ export async function confirm(
     saveMethod: true,
     ...(update === null ? {} : { expiresAt: update.expiresAt }),
   });
-  if (created.isErr()) {
-    // An outage leaves the attempt pending (the reconciler asks by its key); a refusal or a decline ends it.
-    if (created.error.code !== "unavailable")
-      await settlePayment(context, payment, created.error.code === "declined" ? DECLINED : NO_PAYMENT_MADE);
-    return err(fromProviderError(created.error));
-  }
-  const settled = await settlePayment(context, payment, created.value);
-  if (settled.isErr()) return err(settled.error);
-  const { confirmationUrl } = created.value;
-  const url = confirmationUrl.startsWith("/") ? `${context.publicUrl()}${confirmationUrl}` : confirmationUrl;
-  return ok({ kind: "confirm", url, payment: settled.value });
+  return confirmed.map(({ url, payment: settled }) => ({ kind: "confirm", url, payment: settled }));
 }
-
-/** The provider's word that it declined a payment at once, making none. */
-const DECLINED: ProviderPayment = { ...NO_PAYMENT_MADE, failureCode: "payment_declined" };
 
 /**
  * The payer came back from the provider: it is asked how the verification payment stands and Kopek

@@ -3,6 +3,7 @@ import type { KopekError } from "../domain/errors.js";
 import type { Payment, Subscription } from "../domain/model.js";
 import { subscriptionEvent } from "../events/domain-event.js";
 import type { ProviderSavedMethod } from "../ports/payment-provider.js";
+import { findOpenCharge } from "../renewals/open-charge.js";
 import { fromStorageError } from "../use-cases/execution.js";
 import type { PaymentContext } from "./payment-page.js";
 
@@ -63,14 +64,7 @@ async function dueNow(
 ): Promise<Result<boolean, KopekError>> {
   if (subscription.status !== "past_due" || subscription.nextAttemptAt.getTime() <= now.getTime())
     return ok(false);
-  const open = await context.storage.listPayments(subscription.projectId, {
-    limit: 1,
-    before: null,
-    invoiceId: null,
-    subscriptionId: subscription.id,
-    status: "pending",
-    kind: "cycle",
-  });
+  const open = await (findOpenCharge(context.storage, subscription) ?? ok(null));
   if (open.isErr()) return err(fromStorageError(open.error));
-  return ok(open.value.length === 0);
+  return ok(open.value === null);
 }

@@ -15,6 +15,7 @@ import {
 import { settlePayment } from "../payments/settle-payment.js";
 import { systemClock } from "../ports/clock.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
+import { findOpenCharge } from "./open-charge.js";
 import { endAtPeriodEnd, endsAtPeriodEnd, pauseAtPeriodEnd, pausesAtPeriodEnd } from "./period-end.js";
 import { DEFAULT_DUNNING_POLICY } from "./renewal-schedule.js";
 import {
@@ -166,22 +167,12 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
     return saved.isOk() ? { payment, subscription: moved } : null;
   }
 
-  /** This subscription's charge still pending (at most one: no charge is made while one is), or null. */
+  /** This subscription's cycle charge still pending, or null (`findOpenCharge`). */
   async function openCharge(subscription: Subscription): Promise<Payment | null> {
-    // A renewal that left its charge open (pending, or no answer) moved the next attempt off the
-    // schedule (applyChargeResult); one on schedule has none, and costs no lookup.
-    if (subscription.nextAttemptAt.getTime() === subscription.nextChargeAt.getTime()) return null;
-    const listed = await storage.listPayments(subscription.projectId, {
-      limit: 1,
-      before: null,
-      invoiceId: null,
-      subscriptionId: subscription.id,
-      status: "pending",
-      // A pending proration is its own money, never this renewal's charge (API.md 11.3).
-      kind: "cycle",
-    });
+    const listed = await (findOpenCharge(storage, subscription) ?? null);
+    if (listed === null) return null;
     if (listed.isErr()) throw listed.error;
-    return listed.value[0] ?? null;
+    return listed.value;
   }
 
   /** Asks the provider about a pending charge; settled, the subscription moves with it; else it waits. */

@@ -292,6 +292,7 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
           customerResourceResponseSchema,
           customerListResponseSchema,
           customerEventPayloadSchema,
+          methodUpdateResponseSchema,
         ]),
       ),
       securitySchemes: {

@@ -82,10 +82,12 @@ describe("the OpenAPI document", () => {
           `GET /v1/${collection}/{id}`,
           `POST /v1/${collection}/{id}/cancel`,
         ]),
-        // A subscription changes (API.md 11.3), pauses and resumes (11.4); an invoice does not.
+        // A subscription changes (API.md 11.3), pauses and resumes (11.4) and takes a payer's new
+        // method through a link (11.5); an invoice does none of that.
         "POST /v1/subscriptions/{id}",
         "POST /v1/subscriptions/{id}/pause",
         "POST /v1/subscriptions/{id}/resume",
+        "POST /v1/subscriptions/{id}/method-update",
         // Payments are made by paying (API.md 10.2); refunds through their payment (10.6).
         "GET /v1/payments",
         "GET /v1/payments/{id}",

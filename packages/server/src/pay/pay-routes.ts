@@ -71,7 +71,7 @@ export function languageOf(request: FastifyRequest): PageLanguage {
   return negotiateLanguage(request.headers["accept-language"]);
 }
 
-function sendError(reply: FastifyReply, language: PageLanguage, error: KopekError, base: string) {
+export function sendError(reply: FastifyReply, language: PageLanguage, error: KopekError, base: string) {
   if (error.code === "not_found") return sendHtml(reply, 404, notFoundHtml(language, base));
   if (error.code === "method_unavailable") return sendHtml(reply, 400, errorHtml(language, 400, base));
   return sendHtml(reply, error.code === "storage_unavailable" ? 503 : 500, errorHtml(language, 500, base));
@@ -82,7 +82,7 @@ function sendError(reply: FastifyReply, language: PageLanguage, error: KopekErro
  * an error, or declined) or could not be reached, and the operator reads its own words in the log.
  * Null for any other error.
  */
-function providerTrouble(
+export function providerTrouble(
   error: KopekError,
 ): { readonly notice: PageNotice; readonly status: number; readonly message: string } | null {
   const said = (cause: unknown) => describeCause(cause).message as string;
