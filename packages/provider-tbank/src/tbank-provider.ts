@@ -89,6 +89,8 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
     cancelPending: true,
     confirmationOrigins: apiUrl === TBANK_API_URL ? TBANK_CONFIRMATION_ORIGINS : [new URL(apiUrl).origin],
     currencies: ["RUB"],
+    // The smallest SBP operation is 10 RUB ([T] Init_FULL.Amount); a card's check is 1 RUB (the default).
+    verificationAmount: { sbp: "1000" },
     paymentPage: "kopek",
   };
   const refuse = (message: string): ResultAsync<never, ProviderError> =>

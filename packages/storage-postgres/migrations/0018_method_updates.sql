@@ -3,7 +3,7 @@
 -- `completedBy`, `completedAt`; timestamps as ISO 8601 text), so that every write to it is the
 -- subscription's own version-checked write: a method put on never races a renewal unseen.
 --
--- Additive: an older process reads and writes rows as before, but leaves the column as it found it only
--- when it does not write the row (it does not know the column): upgrade every process before handing out
--- method-update links.
+-- Additive: an older process reads and writes rows as before and leaves the column as it is (its writes
+-- name only the columns it knows), but it serves neither the endpoint nor the page: upgrade every process
+-- before handing out method-update links.
 ALTER TABLE subscriptions ADD COLUMN method_update jsonb;
