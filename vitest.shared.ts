@@ -30,6 +30,7 @@ export const STORAGE_SHARDED_SUITE = [
   "period-end-races",
   "trial-races",
   "change-races",
+  "method-update-races",
   "create-batches",
   "metadata-order",
   "saved-method-token",
