@@ -11,6 +11,7 @@ import { registerIdempotencyTests } from "./kopek-contract-idempotency.js";
 import { registerInvoiceAttemptTests } from "./kopek-contract-invoice-attempts.js";
 import { registerInvoiceIdempotencyTests } from "./kopek-contract-invoice-idempotency.js";
 import { registerLifecycleTests } from "./kopek-contract-lifecycle.js";
+import { registerMethodUpdateTests } from "./kopek-contract-method-updates.js";
 import { registerNoLostChargeTests } from "./kopek-contract-no-lost-charge.js";
 import { registerNoLostMoneyTests } from "./kopek-contract-no-lost-money.js";
 import { registerNotificationTests } from "./kopek-contract-notifications.js";
@@ -43,6 +44,7 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerPeriodEndTests(options);
     registerChangeTests(options);
     registerPauseTests(options);
+    registerMethodUpdateTests(options);
     registerTrialTests(options);
     registerNoLostChargeTests(options);
     registerNoLostMoneyTests(options);
