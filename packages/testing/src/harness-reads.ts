@@ -1,4 +1,4 @@
-import type { EventType } from "@kopek/core";
+import { createPaymentReconciler, type EventType, type PaymentReconciler } from "@kopek/core";
 import type { KopekHarness } from "./kopek-harness.js";
 
 /** The project's events so far, oldest first, as the outbox holds them. */
@@ -17,4 +17,14 @@ export function monthAfter(at: string): string {
   const date = new Date(at);
   date.setUTCMonth(date.getUTCMonth() + 1);
   return date.toISOString();
+}
+
+/** A payment reconciler over the harness's storage, provider and clock, its amount refusals counted too. */
+export function reconcilerOf(h: KopekHarness): PaymentReconciler {
+  return createPaymentReconciler({
+    storage: h.storage,
+    providerFor: () => h.provider,
+    clock: h.clock,
+    onAmountMismatch: h.onAmountMismatch,
+  });
 }

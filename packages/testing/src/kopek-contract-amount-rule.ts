@@ -1,5 +1,5 @@
-import { createPaymentReconciler } from "@kopek/core";
 import { describe, expect, it } from "vitest";
+import { reconcilerOf } from "./harness-reads.js";
 import {
   createHarness,
   invoiceBody,
@@ -12,14 +12,6 @@ import {
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 const ASKED = { amount: "149900", currency: "RUB" };
-
-const reconciler = (h: KopekHarness) =>
-  createPaymentReconciler({
-    storage: h.storage,
-    providerFor: () => h.provider,
-    clock: h.clock,
-    onAmountMismatch: h.onAmountMismatch,
-  });
 
 const paymentsOf = async (h: KopekHarness, query: Record<string, string>) =>
   json(await h.get("/v1/payments", query)).data as Record<string, unknown>[];
@@ -56,7 +48,7 @@ export function registerAmountRuleTests(options: KopekContractOptions): void {
       });
       expect(notified.isOk()).toBe(true);
       h.clock.advance(2 * MINUTE_MS);
-      expect(await reconciler(h).runOnce()).toMatchObject({ settled: 0 });
+      expect(await reconcilerOf(h).runOnce()).toMatchObject({ settled: 0 });
 
       expect(json(await h.get(`/v1/invoices/${invoiceId}`))).toMatchObject({
         status: "created",
@@ -82,7 +74,7 @@ export function registerAmountRuleTests(options: KopekContractOptions): void {
       // Its check continues: once the provider's word names the invoice's money, it is paid.
       h.misstateMoney(null);
       h.clock.advance(DAY_MS / 2);
-      await reconciler(h).runOnce();
+      await reconcilerOf(h).runOnce();
       expect(json(await h.get(`/v1/invoices/${invoiceId}`))).toMatchObject({ status: "paid" });
       expect(h.amountMismatches()).toHaveLength(3);
     });
@@ -106,7 +98,7 @@ export function registerAmountRuleTests(options: KopekContractOptions): void {
       ]);
 
       h.clock.advance(2 * MINUTE_MS);
-      await reconciler(h).runOnce();
+      await reconcilerOf(h).runOnce();
       expect(json(await h.get(`/v1/subscriptions/${id}`))).toMatchObject({ status: "incomplete" });
       expect(h.amountMismatches()).toHaveLength(2);
     });

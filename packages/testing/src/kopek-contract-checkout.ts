@@ -1,5 +1,5 @@
-import { createPaymentReconciler } from "@kopek/core";
 import { describe, expect, it } from "vitest";
+import { reconcilerOf } from "./harness-reads.js";
 import {
   createHarness,
   invoiceBody,
@@ -19,9 +19,6 @@ async function start(h: KopekHarness, invoiceId: string, method = "card") {
   if (started.kind !== "confirm") throw new Error(`not payable: ${started.kind}`);
   return started;
 }
-
-const reconciler = (h: KopekHarness) =>
-  createPaymentReconciler({ storage: h.storage, providerFor: () => h.provider, clock: h.clock });
 
 const payments = async (h: KopekHarness, invoiceId: string) =>
   json(await h.get("/v1/payments", { invoiceId })).data as Record<string, unknown>[];
@@ -136,7 +133,7 @@ export function registerCheckoutTests(options: KopekContractOptions): void {
       const id = await invoice(h);
       const started = await start(h, id);
       h.provider.confirm(started.payment.providerPaymentId as string, "succeed");
-      const job = reconciler(h);
+      const job = reconcilerOf(h);
       expect(await job.runOnce()).toEqual({ claimed: 0, settled: 0 });
       h.clock.advance(61_000);
       expect(await job.runOnce()).toEqual({ claimed: 1, settled: 1 });
@@ -152,7 +149,7 @@ export function registerCheckoutTests(options: KopekContractOptions): void {
       const h = await createHarness(options, { paymentPage: "kopek" });
       const id = await invoice(h);
       const started = await start(h, id, "sbp");
-      const job = reconciler(h);
+      const job = reconcilerOf(h);
       h.clock.advance(61_000);
       expect(await job.runOnce()).toEqual({ claimed: 1, settled: 0 });
       expect(await job.runOnce()).toEqual({ claimed: 0, settled: 0 });
@@ -174,9 +171,9 @@ export function registerCheckoutTests(options: KopekContractOptions): void {
       for (const id of ids) await start(h, id);
       h.clock.advance(61_000);
       const runs = await Promise.all([
-        reconciler(h).runOnce(),
-        reconciler(h).runOnce(),
-        reconciler(h).runOnce(),
+        reconcilerOf(h).runOnce(),
+        reconcilerOf(h).runOnce(),
+        reconcilerOf(h).runOnce(),
       ]);
       expect(runs.reduce((sum, run) => sum + run.claimed, 0)).toBe(3);
     });

@@ -1,6 +1,5 @@
-import { createPaymentReconciler } from "@kopek/core";
 import { describe, expect, it } from "vitest";
-import { events } from "./harness-reads.js";
+import { events, reconcilerOf } from "./harness-reads.js";
 import {
   createHarness,
   json,
@@ -10,14 +9,6 @@ import {
 } from "./kopek-harness.js";
 
 const MINUTE_MS = 60_000;
-
-const reconciler = (h: KopekHarness) =>
-  createPaymentReconciler({
-    storage: h.storage,
-    providerFor: () => h.provider,
-    clock: h.clock,
-    onAmountMismatch: h.onAmountMismatch,
-  });
 
 /** A subscription with a method-update link, and the address of its page. */
 async function withLink(h: KopekHarness) {
@@ -52,8 +43,8 @@ export function registerMethodUpdateTests(options: KopekContractOptions): void {
       const providerPaymentId = h.provider.paymentIds().at(-1) ?? "";
       h.provider.confirm(providerPaymentId, "succeed");
       h.clock.advance(2 * MINUTE_MS);
-      await reconciler(h).runOnce();
-      await reconciler(h).runOnce();
+      await reconcilerOf(h).runOnce();
+      await reconcilerOf(h).runOnce();
       const [settled] = await checksOf(h, at.subscriptionId);
       expect(settled).toMatchObject({ status: "succeeded", amountRefunded: { amount: "100" } });
       const now = json(await h.get(`/v1/subscriptions/${created.id}`));
@@ -94,7 +85,7 @@ export function registerMethodUpdateTests(options: KopekContractOptions): void {
       const [check] = await checksOf(h, at.subscriptionId);
       expect(check).toMatchObject({ status: "succeeded", amountRefunded: { amount: "0" } });
       h.clock.advance(2 * MINUTE_MS);
-      await reconciler(h).runOnce();
+      await reconcilerOf(h).runOnce();
       const [refunded] = await checksOf(h, at.subscriptionId);
       expect(refunded).toMatchObject({ amountRefunded: { amount: "100" } });
     });

@@ -1,5 +1,6 @@
-import { createPaymentReconciler, type EventType } from "@kopek/core";
+import type { EventType } from "@kopek/core";
 import { describe, expect, it } from "vitest";
+import { reconcilerOf } from "./harness-reads.js";
 import {
   createHarness,
   invoiceBody,
@@ -11,9 +12,6 @@ import {
 } from "./kopek-harness.js";
 
 const MINUTE_MS = 60_000;
-
-const reconciler = (h: KopekHarness) =>
-  createPaymentReconciler({ storage: h.storage, providerFor: () => h.provider, clock: h.clock });
 
 // The sandbox's refs whose refunds are refused, or pending until next asked about.
 const REFUND_FAIL_REF = "sandbox_refund_fail_contract";
@@ -144,12 +142,12 @@ export function registerRefundTests(options: KopekContractOptions): void {
       const over = await h.call(refundsPath(paymentId), { amount: rub("9901") });
       expect(json(over).code).toBe("refund_exceeds_payment");
       h.clock.advance(MINUTE_MS + 1);
-      expect(await reconciler(h).runOnce()).toEqual({ claimed: 2, settled: 2 });
+      expect(await reconcilerOf(h).runOnce()).toEqual({ claimed: 2, settled: 2 });
       for (const id of [unknown.id, unsent.id])
         expect(json(await h.get(`/v1/refunds/${id as string}`)).status).toBe("succeeded");
       expect(await refundedOf(h, paymentId)).toBe("140000");
       expect(await eventsOf(h, "refund.succeeded")).toHaveLength(2);
-      expect(await reconciler(h).runOnce()).toEqual({ claimed: 0, settled: 0 });
+      expect(await reconcilerOf(h).runOnce()).toEqual({ claimed: 0, settled: 0 });
     });
 
     it("tells the provider which ask may repeat an earlier one: not the first after storing the refund, every reconciliation's", async () => {
@@ -159,7 +157,7 @@ export function registerRefundTests(options: KopekContractOptions): void {
       const refund = json(await h.call(refundsPath(paymentId), { amount: rub("50000") }));
       expect(refund.status).toBe("pending");
       h.clock.advance(MINUTE_MS + 1);
-      expect(await reconciler(h).runOnce()).toEqual({ claimed: 1, settled: 1 });
+      expect(await reconcilerOf(h).runOnce()).toEqual({ claimed: 1, settled: 1 });
       // A provider whose repeat refunds again (T-Bank SBP) must know the second ask may be one.
       expect(h.refundRequests().map((ask) => [ask.refundId, ask.mayHaveBeenSent])).toEqual([
         [refund.id, false],
@@ -175,7 +173,7 @@ export function registerRefundTests(options: KopekContractOptions): void {
       const refund = json(await h.call(refundsPath(paymentId), {}));
       expect(refund.status).toBe("pending");
       h.clock.advance(MINUTE_MS + 1);
-      await reconciler(h).runOnce();
+      await reconcilerOf(h).runOnce();
       expect(json(await h.get(`/v1/refunds/${refund.id as string}`)).status).toBe("succeeded");
       expect(await refundedOf(h, paymentId)).toBe("149900");
     });
@@ -202,7 +200,7 @@ export function registerRefundTests(options: KopekContractOptions): void {
       const pending = json(await h.call(refundsPath(slow), { amount: rub("100") }));
       expect(pending.status).toBe("pending");
       h.clock.advance(MINUTE_MS + 1);
-      expect(await reconciler(h).runOnce()).toEqual({ claimed: 1, settled: 1 });
+      expect(await reconcilerOf(h).runOnce()).toEqual({ claimed: 1, settled: 1 });
       expect(json(await h.get(`/v1/refunds/${pending.id as string}`)).status).toBe("succeeded");
       expect(await refundedOf(h, slow)).toBe("100");
     });
@@ -246,7 +244,7 @@ export function registerRefundTests(options: KopekContractOptions): void {
       >[];
       expect(refund).toMatchObject({ status: "pending", amount: rub("149900"), reason: expect.any(String) });
       h.clock.advance(MINUTE_MS + 1);
-      await reconciler(h).runOnce();
+      await reconcilerOf(h).runOnce();
       expect(json(await h.get(`/v1/refunds/${refund?.id as string}`)).status).toBe("succeeded");
       expect(await refundedOf(h, sbp.payment.id)).toBe("149900");
       expect(await refundedOf(h, card.payment.id)).toBe("0");

@@ -1,5 +1,6 @@
 import { createPaymentReconciler, type EventType } from "@kopek/core";
 import { describe, expect, it } from "vitest";
+import { reconcilerOf } from "./harness-reads.js";
 import {
   createHarness,
   invoiceBody,
@@ -14,9 +15,6 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 // The sandbox's refs whose charges are pending first, then succeed (or decline) when next asked about.
 const PENDING_REF = "sandbox_pending_contract";
 const PENDING_DECLINE_REF = "sandbox_pending_decline_contract";
-
-const reconciler = (h: KopekHarness) =>
-  createPaymentReconciler({ storage: h.storage, providerFor: () => h.provider, clock: h.clock });
 
 const paymentsOf = async (h: KopekHarness, query: Record<string, string>) =>
   json(await h.get("/v1/payments", query)).data as Record<string, unknown>[];
@@ -44,7 +42,7 @@ export function registerSettlementTests(options: KopekContractOptions): void {
       h.clock.advance(40 * DAY_MS);
       expect(await h.worker().runOnce()).toMatchObject({ claimed: 0 });
 
-      expect(await reconciler(h).runOnce()).toEqual({ claimed: 1, settled: 1 });
+      expect(await reconcilerOf(h).runOnce()).toEqual({ claimed: 1, settled: 1 });
       expect(json(await h.get(`/v1/subscriptions/${id}`))).toMatchObject({
         status: "active",
         cyclesStarted: 1,
@@ -59,7 +57,7 @@ export function registerSettlementTests(options: KopekContractOptions): void {
       const h = await createHarness(options, { pendingChargeWaitMs: 0 });
       const id = json(await h.call("/v1/subscriptions", subscriptionBody(PENDING_DECLINE_REF))).id as string;
       h.clock.advance(MINUTE_MS);
-      await reconciler(h).runOnce();
+      await reconcilerOf(h).runOnce();
       expect(json(await h.get(`/v1/subscriptions/${id}`))).toMatchObject({
         status: "canceled",
         cancelReason: "payment_failed",
@@ -146,7 +144,7 @@ export function registerSettlementTests(options: KopekContractOptions): void {
       if (started.kind !== "confirm") throw new Error("not payable");
       expect((await h.call(`/v1/invoices/${id}/cancel`, {})).status).toBe(200);
       h.clock.advance(MINUTE_MS);
-      expect(await reconciler(h).runOnce()).toEqual({ claimed: 1, settled: 1 });
+      expect(await reconcilerOf(h).runOnce()).toEqual({ claimed: 1, settled: 1 });
       const [payment] = await paymentsOf(h, { invoiceId: id });
       expect(payment).toMatchObject({ status: "canceled", failureCode: "expired" });
       // The payer can no longer pay it at the provider: the provider keeps it canceled.
