@@ -287,6 +287,7 @@ export type {
   RenewalWorkerOptions,
 } from "./renewals/renewal-worker-types.js";
 export { eraseCustomer } from "./use-cases/customers.js";
+export { createMethodUpdate } from "./use-cases/method-update.js";
 export { type OperatorExecutionOptions, runAsOperator } from "./use-cases/operator-execution.js";
 export {
   changeSubscriptionAsOperator,

@@ -164,3 +164,42 @@ describe(`kopek subscriptions pause|resume and customers erase (${db.backend})`,
     expect((await kopek("subscriptions", "pause", "nope", "--project", project)).code).toBe(2);
   });
 });
+
+describe(`kopek subscriptions method-update (${db.backend})`, () => {
+  it("prints a 24-hour link at KOPEK_PUBLIC_URL (else where kopek serve listens by default) and refuses a canceled subscription", async () => {
+    expect((await kopek("migrate")).code).toBe(0);
+    const project = (await kopek("projects", "create", "--name", "new card shop")).stdout.trim();
+    const storage = serverStorageOn(db, key);
+    const nextChargeAt = new Date(Date.now() + 10 * 86_400_000);
+    const subscription = sampleSubscription(project, {
+      id: randomUUID(),
+      nextChargeAt,
+      nextAttemptAt: nextChargeAt,
+    });
+    await stored(storage, subscription);
+    const link = await kopekOn(
+      db,
+      ["subscriptions", "method-update", subscription.id, "--project", project],
+      {
+        KOPEK_ENCRYPTION_KEY: key.toString("base64"),
+        KOPEK_PUBLIC_URL: "https://pay.example.com/kopek/",
+      },
+    );
+    expect(link).toMatchObject({ code: 0, stderr: "" });
+    const printed = JSON.parse(link.stdout) as { url: string; expiresAt: string };
+    const saved = (await storage.findSubscription(project, subscription.id))._unsafeUnwrap();
+    expect(printed.url).toBe(
+      `https://pay.example.com/kopek/method/${project}/${subscription.id}/${saved?.methodUpdate?.id}`,
+    );
+    expect(Date.parse(printed.expiresAt) - Date.now()).toBeGreaterThan(23 * 3600_000);
+    // Without KOPEK_PUBLIC_URL: where `kopek serve` listens by default.
+    const local = await kopek("subscriptions", "method-update", subscription.id, "--project", project);
+    expect(JSON.parse(local.stdout).url).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:3000/method/${project}/`),
+    );
+    expect((await kopek("subscriptions", "cancel", subscription.id, "--project", project)).code).toBe(0);
+    const refused = await kopek("subscriptions", "method-update", subscription.id, "--project", project);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/invalid_state: the subscription is canceled/);
+  });
+});

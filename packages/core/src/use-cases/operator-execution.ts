@@ -14,6 +14,8 @@ export interface OperatorExecutionOptions {
   readonly providerFor: (project: Project) => PaymentProvider;
   readonly clock?: Clock;
   readonly onAmountMismatch?: OnAmountMismatch;
+  /** Base URL of the hosted pages, for a command that hands out a link (a method update); "" otherwise. */
+  readonly publicUrl?: string;
 }
 
 /**
@@ -41,7 +43,7 @@ export async function runAsOperator(
     provider: options.providerFor(project),
     recordId: ids.newId(),
     now: clock.now(),
-    publicUrl: "",
+    publicUrl: (options.publicUrl ?? "").replace(/\/+$/, ""),
     ids,
     pendingChargeWaitMs: DEFAULT_PENDING_CHARGE_WAIT_MS,
     onAmountMismatch: options.onAmountMismatch,

@@ -1,5 +1,6 @@
 import {
   changeSubscriptionAsOperator,
+  createMethodUpdate,
   eraseCustomer,
   isUuid,
   type KopekError,
@@ -14,13 +15,19 @@ import { type DatabaseCommandContext, failure } from "./database.js";
 import { projectArg } from "./project-arg.js";
 import { usage } from "./projects-commands.js";
 
-type OperatorCommand = "subscriptions pause" | "subscriptions resume" | "customers erase";
+type OperatorCommand =
+  | "subscriptions pause"
+  | "subscriptions resume"
+  | "subscriptions method-update"
+  | "customers erase";
 
 /**
- * `kopek subscriptions pause|resume <id> --project <id>` and `kopek customers erase <id> --project <id>`:
- * the API's operations (API.md 11.4, 11.1) run by an operator, with the same rules, charges and events.
- * A resume of a paused subscription charges its saved method through the project's provider, as the
- * server would. Prints the resource as the API shows it; a refusal is one line and exit 1.
+ * `kopek subscriptions pause|resume|method-update <id> --project <id>` and `kopek customers erase <id>
+ * --project <id>`: the API's operations (API.md 11.4, 11.5, 11.1) run by an operator, with the same
+ * rules, charges and events. A resume of a paused subscription charges its saved method through the
+ * project's provider, as the server would; a method update's link starts at KOPEK_PUBLIC_URL (else
+ * where `kopek serve` listens by HOST and PORT). Prints what the API answers; a refusal is one line
+ * and exit 1.
  */
 export async function operatorCommand(
   context: DatabaseCommandContext,
@@ -44,13 +51,21 @@ export async function operatorCommand(
   if (config.isErr()) return failure(io, config.error);
   const services = openServices(config.value);
   if (services.isErr()) return failure(io, services.error);
+  const { host, port, publicUrl } = config.value;
   const done = await runAsOperator(
-    { storage, providerFor: services.value.providerFor, clock: services.value.clock },
+    {
+      storage,
+      providerFor: services.value.providerFor,
+      clock: services.value.clock,
+      publicUrl: publicUrl ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    },
     project,
     (execution) =>
       command === "customers erase"
         ? eraseCustomer(execution, resourceId)
-        : resumeSubscription(execution, {}, resourceId),
+        : command === "subscriptions method-update"
+          ? createMethodUpdate(execution, {}, resourceId)
+          : resumeSubscription(execution, {}, resourceId),
   );
   if (done.isErr()) return failure(io, describe(done.error, what, project, id));
   io.stdout(`${JSON.stringify(done.value, null, 2)}\n`);

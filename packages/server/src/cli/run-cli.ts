@@ -174,7 +174,12 @@ export async function runCli(
         undo: values.undo,
       }),
     );
-  for (const name of ["subscriptions pause", "subscriptions resume", "customers erase"] as const)
+  for (const name of [
+    "subscriptions pause",
+    "subscriptions resume",
+    "subscriptions method-update",
+    "customers erase",
+  ] as const)
     if (`${command} ${rest[0]}` === name && rest.length <= 2)
       return withDatabase(io, async (context) =>
         (await import("./operator-commands.js")).operatorCommand(context, name, rest[1], values.project),

@@ -73,6 +73,9 @@ Commands on the database at DATABASE_URL:
   subscriptions resume <subscription-id> --project <id>
                                  Undo a pause not yet in effect, or resume a paused subscription:
                                  charged at once from its saved method, as the API does
+  subscriptions method-update <subscription-id> --project <id>
+                                 A 24-hour link where the payer saves a new method (a refunded
+                                 check), as POST /v1/subscriptions/{id}/method-update; prints it
   customers erase <customer-id> --project <id>
                                  Erase a customer's personal data (152-FZ) everywhere it is kept,
                                  as POST /v1/customers/{id}/erase; money records stay
