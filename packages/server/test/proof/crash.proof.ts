@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, expect, test } from "vitest";
 import { openTestDatabase } from "../../../storage-postgres/test/database.js";
-import { type ServerProcess, startServerProcess } from "../server-process.js";
-import { driveCreates, makeRequests } from "./create-driver.js";
+import type { ServerProcess } from "../server-process.js";
+import { driveWithCrashes } from "./crash-drive.js";
+import { makeRequests } from "./create-driver.js";
 import { startSandboxProviderProcess, writeSandboxProject } from "./sandbox-project.js";
 import { reportFigures, verifyWrites } from "./verify-writes.js";
 
@@ -44,41 +44,18 @@ test.runIf(db.isRealServer)(
       KOPEK_IDEMPOTENCY_LEASE_MS: "1500",
       KOPEK_WORKER: "off",
     };
-    server = await startServerProcess(env);
-    let url: string | null = server.url;
-
-    // Crash i comes at a random point of the i-th slice of the run, so crashes spread over all of it.
-    const crashPoints = Array.from({ length: CRASHES }, (_, i) =>
-      Math.floor(((i + 0.2 + Math.random() * 0.6) / CRASHES) * REQUESTS * 0.9),
-    );
-    let crashes = 0;
-    let restarting: Promise<void> = Promise.resolve();
-    let crashing = false;
-    const crash = async () => {
-      url = null;
-      await server?.kill(); // SIGKILL: requests in flight, charges half-made, leases held
-      crashes += 1;
-      server = await startServerProcess(env);
-      url = server.url;
-    };
     const started = Date.now();
-    const drive = await driveCreates({
-      requests: makeRequests(REQUESTS),
-      concurrency: CONCURRENCY,
+    const drive = await driveWithCrashes({
+      env,
       apiKey,
-      url: () => url,
-      onProgress: (acknowledged) => {
-        if (crashing || crashes >= CRASHES || acknowledged < (crashPoints[crashes] ?? Infinity)) return;
-        crashing = true;
-        // A little after the threshold, at a moment no request chose.
-        restarting = sleep(Math.random() * 50)
-          .then(crash)
-          .finally(() => {
-            crashing = false;
-          });
+      requests: makeRequests(REQUESTS),
+      crashes: CRASHES,
+      concurrency: CONCURRENCY,
+      onServer: (started) => {
+        server = started;
       },
     });
-    await restarting;
+    const { crashes } = drive;
 
     const writes = await verifyWrites(db.pool, drive.acknowledged, ledgerFile);
     const figures = {

@@ -5,7 +5,8 @@ import { recordMethodRef } from "../test-artifacts.js";
 /** One create request, retried with the same key and body until the server answers it. */
 export interface DrivenRequest {
   readonly key: string;
-  readonly route: "/v1/subscriptions" | "/v1/invoices";
+  /** A create (`/v1/subscriptions`, `/v1/invoices`) or any other POST answered with a resource's `id`. */
+  readonly route: string;
   readonly body: Record<string, unknown>;
 }
 
