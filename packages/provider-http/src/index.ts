@@ -8,6 +8,7 @@ export {
 } from "./http-provider.js";
 export {
   createProviderService,
+  type ProviderServiceHandler,
   type RunningProviderService,
   startProviderService,
 } from "./provider-service.js";

@@ -8,7 +8,9 @@ const BODY_LIMIT = 64 * 1024;
 const METHODS = new Set<string>(["card", "sbp"]);
 
 type Fields = Record<string, unknown>;
-type Handler = (body: Fields) => ResultAsync<unknown, ProviderError> | null;
+/** One operation of the service: its JSON request in, the provider's answer out; null for a bad request. */
+export type ProviderServiceHandler = (body: Fields) => ResultAsync<unknown, ProviderError> | null;
+type Handler = ProviderServiceHandler;
 
 const isString = (value: unknown): value is string => typeof value === "string";
 const asMethod = (value: unknown): PaymentMethod | null =>
@@ -118,8 +120,12 @@ function routes(provider: PaymentProvider): Record<string, Handler> {
  * Serves any PaymentProvider on the provider protocol (wire.ts): what `kopek sandbox-provider` runs,
  * so the provider boundary is a real network hop that can be slow, fail, or outlive a Kopek server.
  */
-export function createProviderService(provider: PaymentProvider) {
-  const table = routes(provider);
+export function createProviderService(
+  provider: PaymentProvider,
+  /** Operations of this service beyond the port's, by path (the sandbox's payer decisions). */
+  extra: Readonly<Record<string, Handler>> = {},
+) {
+  const table = { ...extra, ...routes(provider) };
   return (request: IncomingMessage, response: ServerResponse) => {
     const send = (status: number, body: unknown) => {
       const text = JSON.stringify(body);
@@ -169,9 +175,10 @@ export async function startProviderService(options: {
   readonly provider: PaymentProvider;
   readonly port: number;
   readonly host?: string;
+  readonly extra?: Readonly<Record<string, Handler>>;
 }): Promise<RunningProviderService> {
   const host = options.host ?? "127.0.0.1";
-  const server = createServer(createProviderService(options.provider));
+  const server = createServer(createProviderService(options.provider, options.extra));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, host, () => resolve());

@@ -1,8 +1,15 @@
-import { startProviderService } from "@kopek/provider-http";
-import { createSandboxLedger, createSandboxProvider } from "@kopek/provider-sandbox";
-import { err, ok, type Result } from "neverthrow";
+import { type ProviderServiceHandler, startProviderService } from "@kopek/provider-http";
+import { createSandboxCheckout, createSandboxLedger, createSandboxProvider } from "@kopek/provider-sandbox";
+import { err, errAsync, ok, okAsync, type Result } from "neverthrow";
 import { createLogger } from "./logger.js";
 import type { Closable } from "./shutdown.js";
+
+/**
+ * `POST {service}/v1/sandbox/decide` `{ providerPaymentId, decision: "succeed" | "decline" }`: the payer
+ * confirms or declines a payment made by `createPayment`, as on the sandbox's checkout page; answers
+ * where the checkout would send the payer back (the payment's `returnUrl`).
+ */
+export const SANDBOX_DECIDE_PATH = "/v1/sandbox/decide";
 
 export interface SandboxProviderOptions {
   readonly port?: string | undefined;
@@ -38,8 +45,25 @@ export async function startSandboxProvider(
     return err(`--ledger ${options.ledger} cannot be used (${reason})`);
   }
   const provider = createSandboxProvider({ ledger, latencyMs, storedMethodCharge: charge === "true" });
+  const checkout = createSandboxCheckout(ledger);
+  // The payer's part at the sandbox, for a test driving payers with Kopek in other processes: its
+  // checkout page is served by Kopek's own server only when the sandbox runs in that process.
+  const decide: ProviderServiceHandler = (body) => {
+    const { providerPaymentId, decision } = body;
+    if (typeof providerPaymentId !== "string" || (decision !== "succeed" && decision !== "decline"))
+      return null;
+    const decided = checkout.decide(providerPaymentId, decision);
+    return decided === null
+      ? errAsync({ code: "failed", message: `no payment ${providerPaymentId}` })
+      : okAsync({ providerPaymentId, status: decided.status, returnUrl: decided.returnUrl });
+  };
   try {
-    const service = await startProviderService({ provider, port, host: options.host ?? "127.0.0.1" });
+    const service = await startProviderService({
+      provider,
+      port,
+      host: options.host ?? "127.0.0.1",
+      extra: { [SANDBOX_DECIDE_PATH]: decide },
+    });
     logger.info(
       { url: service.url, ledger: options.ledger ?? null, charges: ledger.countCharges() },
       "sandbox provider listening",
