@@ -6,7 +6,7 @@ import { openTestDatabase } from "../../../storage-postgres/test/database.js";
 import type { ServerProcess } from "../server-process.js";
 import { driveWithCrashes } from "./crash-drive.js";
 import { makeRequests } from "./create-driver.js";
-import { startSandboxProviderProcess, writeSandboxProject } from "./sandbox-project.js";
+import { crashProofServer, startSandboxProviderProcess } from "./sandbox-project.js";
 import { reportFigures, verifyWrites } from "./verify-writes.js";
 
 // Crash test (docs/reliability.md): PostgreSQL, the sandbox provider in its own process, a server
@@ -33,17 +33,7 @@ test.runIf(db.isRealServer)(
   `crash test: ${REQUESTS} creates, ${CRASHES} SIGKILLs, every acknowledged write exactly once`,
   { timeout: LONG ? 900_000 : 120_000 },
   async () => {
-    const { apiKey, projectsFile } = await writeSandboxProject(scratch, "crash", {
-      url: provider.url,
-      timeoutMs: 5000,
-    });
-    const env = {
-      DATABASE_URL: db.url ?? "",
-      KOPEK_PROJECTS_FILE: projectsFile,
-      KOPEK_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
-      KOPEK_IDEMPOTENCY_LEASE_MS: "1500",
-      KOPEK_WORKER: "off",
-    };
+    const { apiKey, env } = await crashProofServer(scratch, "crash", provider.url, db.url ?? "");
     const started = Date.now();
     const drive = await driveWithCrashes({
       env,

@@ -8,7 +8,7 @@ import { SANDBOX_DECIDE_PATH } from "../../src/startup/sandbox-provider-command.
 import type { ServerProcess } from "../server-process.js";
 import { type CrashingServer, crashingServer, driveWithCrashes } from "./crash-drive.js";
 import { type DrivenRequest, makeRequests } from "./create-driver.js";
-import { startSandboxProviderProcess, writeSandboxProject } from "./sandbox-project.js";
+import { crashProofServer, startSandboxProviderProcess } from "./sandbox-project.js";
 import { reportFigures } from "./verify-writes.js";
 
 // Crash test of method updates (API.md 11.5, issue 41 part 8): payers save a new card through their
@@ -114,19 +114,11 @@ test.runIf(db.isRealServer)(
   `method-update crash test: ${SUBSCRIPTIONS} payers save a new card, ${CRASHES} SIGKILLs, each put on once, each check refunded once`,
   { timeout: LONG ? 900_000 : 240_000 },
   async () => {
-    const { apiKey, projectsFile } = await writeSandboxProject(scratch, "method-crash", {
-      url: provider.url,
-      timeoutMs: 5000,
-    });
-    const env = {
-      DATABASE_URL: db.url ?? "",
-      KOPEK_PROJECTS_FILE: projectsFile,
-      KOPEK_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
-      KOPEK_IDEMPOTENCY_LEASE_MS: "1500",
+    const { apiKey, env } = await crashProofServer(scratch, "method-crash", provider.url, db.url ?? "", {
       // The reconciler retries a refund a crash left unanswered.
       KOPEK_WORKER: "on",
       KOPEK_WORKER_INTERVAL_MS: "500",
-    };
+    });
     const started = Date.now();
     const onServer = (s: ServerProcess) => {
       server = s;

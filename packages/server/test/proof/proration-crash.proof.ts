@@ -7,7 +7,7 @@ import { openTestDatabase } from "../../../storage-postgres/test/database.js";
 import type { ServerProcess } from "../server-process.js";
 import { driveWithCrashes } from "./crash-drive.js";
 import { type DrivenRequest, makeRequests } from "./create-driver.js";
-import { startSandboxProviderProcess, writeSandboxProject } from "./sandbox-project.js";
+import { crashProofServer, startSandboxProviderProcess } from "./sandbox-project.js";
 import { ledgerCounts, reportFigures } from "./verify-writes.js";
 
 // Crash test of prorations (API.md 11.3, issue 41 part 8): subscriptions raised mid-cycle with
@@ -36,17 +36,7 @@ test.runIf(db.isRealServer)(
   `proration crash test: ${SUBSCRIPTIONS} raises charged now, ${CRASHES} SIGKILLs, each charged and made exactly once`,
   { timeout: LONG ? 900_000 : 180_000 },
   async () => {
-    const { apiKey, projectsFile } = await writeSandboxProject(scratch, "proration-crash", {
-      url: provider.url,
-      timeoutMs: 5000,
-    });
-    const env = {
-      DATABASE_URL: db.url ?? "",
-      KOPEK_PROJECTS_FILE: projectsFile,
-      KOPEK_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
-      KOPEK_IDEMPOTENCY_LEASE_MS: "1500",
-      KOPEK_WORKER: "off",
-    };
+    const { apiKey, env } = await crashProofServer(scratch, "proration-crash", provider.url, db.url ?? "");
     const started = Date.now();
     // The subscriptions, made without faults: each charged once at creation.
     const creates = makeRequests(SUBSCRIPTIONS * 2)

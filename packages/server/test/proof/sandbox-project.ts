@@ -42,3 +42,30 @@ export async function writeSandboxProject(
   await writeFile(projectsFile, JSON.stringify({ projects: [project] }));
   return { apiKey, projectsFile };
 }
+
+/**
+ * What a crash proof's `kopek serve` runs with: PostgreSQL at `databaseUrl`, one project on the
+ * sandbox provider process at `providerUrl` (5 s timeout), a fixed encryption key, a 1.5 s
+ * idempotency lease, and `extra` (the worker is off unless it says so). Answers the env and the key.
+ */
+export async function crashProofServer(
+  dir: string,
+  name: string,
+  providerUrl: string,
+  databaseUrl: string,
+  extra: Record<string, string> = {},
+) {
+  const { apiKey, projectsFile } = await writeSandboxProject(dir, name, {
+    url: providerUrl,
+    timeoutMs: 5000,
+  });
+  const env: Record<string, string> = {
+    DATABASE_URL: databaseUrl,
+    KOPEK_PROJECTS_FILE: projectsFile,
+    KOPEK_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+    KOPEK_IDEMPOTENCY_LEASE_MS: "1500",
+    KOPEK_WORKER: "off",
+    ...extra,
+  };
+  return { apiKey, env };
+}
