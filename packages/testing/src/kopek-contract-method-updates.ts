@@ -90,6 +90,28 @@ export function registerMethodUpdateTests(options: KopekContractOptions): void {
       expect(refunded).toMatchObject({ amountRefunded: { amount: "100" } });
     });
 
+    it("puts a new method on a trialing subscription, whose first charge then uses it", async () => {
+      const h = await createHarness(options);
+      const trialEnd = new Date(h.clock.now().getTime() + 7 * 24 * 60 * MINUTE_MS).toISOString();
+      const created = json(await h.call("/v1/subscriptions", { ...subscriptionBody(), trialEnd }));
+      expect(created).toMatchObject({ status: "trialing" });
+      const link = json(await h.call(`/v1/subscriptions/${created.id}/method-update`, {}));
+      const at = {
+        projectId: h.project.id,
+        subscriptionId: String(created.id),
+        updateId: String(link.url).split("/").at(-1) ?? "",
+      };
+      const started = (await h.kopek.methodUpdates.start({ ...at, method: "card" }))._unsafeUnwrap();
+      if (started.kind !== "confirm") throw new Error("the link was not open");
+      expect(started.payment).toMatchObject({ kind: "verification", cycle: 1 });
+      h.provider.confirm(started.payment.providerPaymentId ?? "", "succeed");
+      const checked = (
+        await h.kopek.methodUpdates.check({ ...at, paymentId: started.payment.id })
+      )._unsafeUnwrap();
+      expect(checked.page.state).toBe("completed");
+      expect(json(await h.get(`/v1/subscriptions/${created.id}`))).toMatchObject({ status: "trialing" });
+    });
+
     it("only refunds a check confirmed after the subscription was canceled", async () => {
       const h = await createHarness(options);
       const { created, at } = await withLink(h);

@@ -26,6 +26,7 @@ import { registerRequestTests } from "./kopek-contract-requests.js";
 import { registerSavedMethodTests } from "./kopek-contract-saved-methods.js";
 import { registerSettlementTests } from "./kopek-contract-settlement.js";
 import { registerTrialTests } from "./kopek-contract-trials.js";
+import { registerYearTests } from "./kopek-contract-year.js";
 import type { KopekContractOptions } from "./kopek-harness.js";
 
 /**
@@ -45,6 +46,7 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerChangeTests(options);
     registerPauseTests(options);
     registerMethodUpdateTests(options);
+    registerYearTests(options);
     registerTrialTests(options);
     registerNoLostChargeTests(options);
     registerNoLostMoneyTests(options);

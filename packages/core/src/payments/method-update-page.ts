@@ -63,6 +63,16 @@ interface Loaded {
 /** How many times a write that lost a race re-reads and tries again. */
 const ATTEMPTS = 3;
 
+/**
+ * The cycle (as Payments count) whose period a verification payment is made in: the unpaid one of a
+ * past-due subscription, else the last one started (the first, during a trial).
+ */
+function currentCycle(subscription: Subscription): number {
+  return subscription.status === "past_due"
+    ? subscription.nextCycle + 1
+    : Math.max(1, subscription.nextCycle);
+}
+
 /** The provider key of a verification payment: derived from its Payment alone, for reconciliation too. */
 export function verificationKey(paymentId: string): string {
   return `kopek:verification:${paymentId}`;
@@ -154,7 +164,7 @@ export async function startMethodUpdate(
     const subject = subscriptionPaymentSubject(subscription, {
       provider: project.provider.kind,
       providerPaymentId: null,
-      cycle: subscription.nextCycle,
+      cycle: currentCycle(subscription),
       kind: "verification",
       amount: offered.verification,
       method: offered.method,
