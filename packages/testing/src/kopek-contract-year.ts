@@ -77,6 +77,8 @@ export function registerYearTests(options: KopekContractOptions): void {
         await h.kopek.methodUpdates.check({ ...address, paymentId: started.payment.id })
       )._unsafeUnwrap();
       expect(back.page.state).toBe("completed");
+      // The worker's next tick, a few seconds on.
+      h.clock.advance(5000);
       expect(await h.worker().runOnce()).toMatchObject({ charged: 1 });
       const recovered = json(await h.get(path()));
       expect(recovered).toMatchObject({

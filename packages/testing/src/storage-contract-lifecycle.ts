@@ -125,6 +125,31 @@ export function describeLifecycleContract(factory: StorageFactory): void {
         (await unwrapErr(store(storage, project.id, { kind: "subscription", subscription: original }))).code,
       ).toBe("conflict");
     });
+    it("refuses a subscription whose declines and firstDeclinedAt disagree, writing nothing", async () => {
+      const storage = await factory();
+      const project = await saved(storage);
+      const original = sampleSubscription(project.id);
+      await unwrap(store(storage, project.id, { kind: "subscription", subscription: original }));
+      for (const broken of [
+        { ...original, declines: 1, firstDeclinedAt: null, version: 2 },
+        { ...original, declines: 0, firstDeclinedAt: new Date(), version: 2 },
+      ]) {
+        expect((await unwrapErr(storage.saveSubscription(broken, [], []))).code).toBe("storage_failed");
+        const stale = newClaim(project.id, Date.now());
+        await unwrap(storage.claimIdempotencyKey(stale));
+        const refused = await unwrapErr(
+          storage.completeIdempotencyKey(completionOf(stale, { kind: "subscription", subscription: broken })),
+        );
+        expect(refused.code).toBe("storage_failed");
+        expect(await unwrap(storage.findSubscription(project.id, original.id))).toEqual(original);
+      }
+      // A new one made broken is not stored either.
+      const fresh = { ...sampleSubscription(project.id), declines: 2, firstDeclinedAt: null };
+      expect(
+        (await unwrapErr(store(storage, project.id, { kind: "subscription", subscription: fresh }))).code,
+      ).toBe("storage_failed");
+      expect(await unwrap(storage.findSubscription(project.id, fresh.id))).toBeNull();
+    });
   });
 
   describe("renewal claims", () => {
