@@ -86,7 +86,8 @@ async function changed(
   );
 }
 
-function outcomeOf(current: Subscription, changed: ChangedSubscription): Outcome {
+/** 200 with the subscription as changed, stored with its events; nothing written when it did not change. */
+export function outcomeOf(current: Subscription, changed: ChangedSubscription): Outcome {
   const { subscription, events } = changed;
   return {
     status: 200,

@@ -4,15 +4,9 @@ import type { Money, Payment, Subscription } from "../domain/model.js";
 import { presentSubscription } from "../domain/presenters.js";
 import { oneItemReceipt } from "../domain/receipt.js";
 import { subscriptionUpdatedEvent } from "../events/domain-event.js";
-import { trustedPaymentAnswer } from "../payments/amount-rule.js";
-import {
-  answeredOver,
-  newPayment,
-  type PaymentSubject,
-  subscriptionPaymentSubject,
-} from "../payments/payment-records.js";
-import { chargeAndWait } from "./charge-and-wait.js";
-import { type Execution, fromProviderError, fromStorageError, type Outcome } from "./execution.js";
+import { newPayment, type PaymentSubject, subscriptionPaymentSubject } from "../payments/payment-records.js";
+import { chargeRecorded } from "./charge-and-wait.js";
+import { type Execution, fromStorageError, type Outcome } from "./execution.js";
 
 /**
  * The provider key of a proration charge: derived from its Payment's id, which is the request's
@@ -40,42 +34,28 @@ export async function chargeProration(
   const recorded = await recordProration(execution, current, prorate);
   if (recorded.isErr()) return err(recorded.error);
   const payment = recorded.value;
-  const charged = await chargeAndWait(execution, {
-    paymentId: payment.id,
-    ref: current.providerMethodRef,
-    method: current.method,
-    money: payment.amount,
-    description: next.description,
-    receipt: oneItemReceipt(next.receipt, payment.amount),
-    idempotencyKey: prorationChargeKey(payment.id),
-  });
-  if (charged.isErr()) return err(fromProviderError(charged.error));
-  const answer = trustedPaymentAnswer(payment, charged.value, execution.onAmountMismatch);
-  const subject = subjectOf(execution, current, payment.amount, answer.providerPaymentId);
-  if (answer.status === "pending") {
-    // Noted with the provider's id, so reconciliation asks by it.
-    const noted = answeredOver(
-      payment,
-      newPayment(subject, { status: "pending" }, payment.id, execution.now),
-    );
-    await execution.storage.savePayment(noted, []);
-    return err({ code: "provider_unavailable", cause: new Error("the prorated charge is still pending") });
-  }
-  if (answer.status === "canceled") {
-    const declined = newPayment(
-      subject,
-      { status: "canceled", failureCode: answer.failureCode ?? "payment_declined" },
-      payment.id,
-      execution.now,
-    );
-    await execution.storage.savePayment(answeredOver(payment, declined), []);
+  const charged = await chargeRecorded(
+    execution,
+    payment,
+    {
+      ref: current.providerMethodRef,
+      method: current.method,
+      description: next.description,
+      receipt: oneItemReceipt(next.receipt, payment.amount),
+      idempotencyKey: prorationChargeKey(payment.id),
+    },
+    (providerPaymentId) => subjectOf(execution, current, payment.amount, providerPaymentId),
+    "the prorated charge",
+  );
+  if (charged.isErr()) return err(charged.error);
+  if (charged.value.status === "canceled") {
+    await execution.storage.savePayment(charged.value.payment, []);
     return err({ code: "payment_declined", detail: "the provider declined the prorated charge" });
   }
-  const succeeded = newPayment(subject, { status: "succeeded" }, payment.id, execution.now);
   return ok({
     status: 200,
     resource: { kind: "subscription", subscription: next },
-    payments: [answeredOver(payment, succeeded)],
+    payments: [charged.value.payment],
     body: presentSubscription(next),
     events: [subscriptionUpdatedEvent(current, next, execution.now, execution.ids)],
   });

@@ -3,13 +3,7 @@ import type { KopekError } from "../domain/errors.js";
 import type { Payment, Subscription } from "../domain/model.js";
 import { presentSubscription } from "../domain/presenters.js";
 import { subscriptionEvent } from "../events/domain-event.js";
-import { trustedPaymentAnswer } from "../payments/amount-rule.js";
-import {
-  answeredOver,
-  newPayment,
-  type PaymentSubject,
-  subscriptionPaymentSubject,
-} from "../payments/payment-records.js";
+import { newPayment, type PaymentSubject, subscriptionPaymentSubject } from "../payments/payment-records.js";
 import { DEFAULT_DUNNING_POLICY } from "../renewals/renewal-schedule.js";
 import {
   applyChargeResult,
@@ -17,8 +11,9 @@ import {
   periodOfCycle,
   renewalChargeKey,
 } from "../renewals/renewal-transition.js";
-import { chargeAndWait } from "./charge-and-wait.js";
-import { type Execution, fromProviderError, fromStorageError, type Outcome } from "./execution.js";
+import { outcomeOf } from "./change-subscription.js";
+import { chargeRecorded } from "./charge-and-wait.js";
+import { type Execution, fromStorageError, type Outcome } from "./execution.js";
 import { changeSubscription } from "./subscription-changes.js";
 
 /** How many times a resume whose write lost a race reads the subscription again. */
@@ -61,13 +56,8 @@ export async function resumeSubscription(
 
 /** Not paused: a pause asked is undone; anything else cannot be resumed. */
 function unpaused(execution: Execution, current: Subscription): Result<Outcome, KopekError> {
-  return changeSubscription(current, { kind: "unpause" }, execution.now, execution.ids).map(
-    ({ subscription, events }): Outcome => ({
-      status: 200,
-      resource: subscription === current ? null : { kind: "subscription", subscription },
-      body: presentSubscription(subscription),
-      events,
-    }),
+  return changeSubscription(current, { kind: "unpause" }, execution.now, execution.ids).map((changed) =>
+    outcomeOf(current, changed),
   );
 }
 
@@ -123,34 +113,22 @@ async function charged(
   payment: Payment,
 ): Promise<Result<Outcome, KopekError>> {
   const cycle = payment.cycle ?? cycleOfPeriod(recorded.nextCycle);
-  const charge = await chargeAndWait(execution, {
-    paymentId: payment.id,
-    ref: recorded.providerMethodRef,
-    method: recorded.method,
-    money: payment.amount,
-    description: recorded.description,
-    receipt: recorded.receipt,
-    idempotencyKey: renewalChargeKey(recorded, cycle),
-  });
-  if (charge.isErr()) return err(fromProviderError(charge.error));
-  const answer = trustedPaymentAnswer(payment, charge.value, execution.onAmountMismatch);
-  const subject = subjectOf(execution, recorded, answer.providerPaymentId);
+  const charged = await chargeRecorded(
+    execution,
+    payment,
+    {
+      ref: recorded.providerMethodRef,
+      method: recorded.method,
+      description: recorded.description,
+      receipt: recorded.receipt,
+      idempotencyKey: renewalChargeKey(recorded, cycle),
+    },
+    (providerPaymentId) => subjectOf(execution, recorded, providerPaymentId),
+    "the resume's charge",
+  );
+  if (charged.isErr()) return err(charged.error);
   const { now } = execution;
-  if (answer.status === "pending") {
-    const noted = answeredOver(payment, newPayment(subject, { status: "pending" }, payment.id, now));
-    await execution.storage.savePayment(noted, []);
-    return err({ code: "provider_unavailable", cause: new Error("the resume's charge is still pending") });
-  }
-  if (answer.status === "canceled") {
-    const declined = answeredOver(
-      payment,
-      newPayment(
-        subject,
-        { status: "canceled", failureCode: answer.failureCode ?? "payment_declined" },
-        payment.id,
-        now,
-      ),
-    );
+  if (charged.value.status === "canceled") {
     // It stays paused; the next resume's key differs (a provider replays a remembered decline). On a
     // re-execution the state before is gone: the decline is then a renewal's (past due, dunning).
     const decline = { kind: "declined", at: now } as const;
@@ -163,7 +141,7 @@ async function charged(
             firstDeclinedAt: paused.firstDeclinedAt ?? now,
             version: recorded.version + 1,
           };
-    const saved = await execution.storage.saveSubscription(back, [], [declined]);
+    const saved = await execution.storage.saveSubscription(back, [], [charged.value.payment]);
     if (saved.isErr()) return err(fromStorageError(saved.error));
     return err({ code: "payment_declined", detail: "the provider declined the resume's charge" });
   }
@@ -176,7 +154,7 @@ async function charged(
   return ok({
     status: 200,
     resource: { kind: "subscription", subscription: resumed },
-    payments: [answeredOver(payment, newPayment(subject, { status: "succeeded" }, payment.id, now))],
+    payments: [charged.value.payment],
     body: presentSubscription(resumed),
     events: [subscriptionEvent("subscription.resumed", resumed, now, execution.ids)],
   });
