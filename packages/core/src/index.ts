@@ -227,6 +227,7 @@ export type {
   StoredMethodDescription,
   StoredMethodLookup,
 } from "./ports/payment-provider.js";
+export { chargeableLater } from "./ports/payment-provider.js";
 export type { PaymentCheckClaim, PaymentListPage, PaymentStorage } from "./ports/payment-storage.js";
 export type {
   ApiKeyMatch,

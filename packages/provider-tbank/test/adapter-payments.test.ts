@@ -75,6 +75,20 @@ describe("invoice payments", () => {
     expect((await provider.getPayment(created.providerPaymentId))._unsafeUnwrap().status).toBe("succeeded");
   });
 
+  it("is refused an SBP payment under 10 RUB, as [T] documents (3016), which is why its SBP verification amount is 10 RUB", async () => {
+    const provider = providerFor(emulator);
+    const small = await provider.createPayment(
+      paymentRequest({ method: "sbp", money: { amount: "999", currency: "RUB" } }),
+    );
+    expect(small._unsafeUnwrapErr()).toMatchObject({ code: "failed" });
+    expect(small._unsafeUnwrapErr().message).toMatch(/3016/);
+    expect(provider.capabilities.verificationAmount?.sbp).toBe("1000");
+    const least = await provider.createPayment(
+      paymentRequest({ method: "sbp", money: { amount: "1000", currency: "RUB" } }),
+    );
+    expect(least._unsafeUnwrap().status).toBe("pending");
+  });
+
   it("sends the invoice's expiry as RedirectDueDate ([T] YYYY-MM-DDTHH24:MI:SS+GMT), so the link does not live 24 h regardless", async () => {
     const provider = providerFor(emulator, { storedMethods: ["card", "sbp"] });
     const expiresAt = new Date(Date.now() + 2 * 3_600_000);

@@ -9,6 +9,9 @@ import {
   notFound,
   outage,
   refusal,
+  SBP_MAX_KOPECKS,
+  SBP_MIN_KOPECKS,
+  sbpAmountRefusal,
   sizeRefusal,
   unmatched,
   wrongState,
@@ -252,6 +255,7 @@ export function createEmulatorApi(
           const payment = paymentOf(body);
           if (payment === undefined) return notFound();
           if (payment.Status !== "NEW") return wrongState();
+          if (payment.Amount < SBP_MIN_KOPECKS || payment.Amount > SBP_MAX_KOPECKS) return sbpAmountRefusal();
           payment.sbp = true;
           const image = body.DataType === "IMAGE";
           const data = image

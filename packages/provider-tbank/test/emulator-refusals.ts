@@ -22,6 +22,15 @@ export const notFound = () => refusal("255", "Платеж не найден");
 /** 4: the payment's status does not allow the operation (T-Bank's DEMO terminal answers Charge this way). */
 export const wrongState = () =>
   refusal("4", "Не получится изменить статус платежа", "Изменение статуса недопустимо.");
+/**
+ * 3016: no QR for an SBP amount outside the range, by default 10 RUB to 1,000,000 RUB ([T] error table:
+ * "Ошибка передается, если сумма операции по СБП не соответствует диапазону возможной суммы";
+ * Init_FULL.Amount: "Минимальная сумма операции с помощью СБП составляет 10 руб.").
+ */
+export const sbpAmountRefusal = () =>
+  refusal("3016", "Невозможно создать QR", "Сумма операции по СБП вне диапазона от 10 до 1 000 000 рублей.");
+export const SBP_MIN_KOPECKS = 1_000;
+export const SBP_MAX_KOPECKS = 100_000_000;
 /** 9999: the emulated outage. */
 export const outage = (): Answer => ({
   status: 500,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { containsCardNumber } from "@kopek/core";
 import { type Answer, refusal } from "./emulator-api.js";
 import type { ChargeOutcome, EmulatedPayment, EmulatorBooks, NotificationFields } from "./emulator-books.js";
-import { dueDateRefusal } from "./emulator-refusals.js";
+import { dueDateRefusal, SBP_MAX_KOPECKS, SBP_MIN_KOPECKS, sbpAmountRefusal } from "./emulator-refusals.js";
 
 // SBP accounts bound to the shop, as T-Bank documents them: developer.tbank.ru/eacq/api/add-account-qr
 // (AddAccountQr answers a payload link and a RequestKey; the payer confirms in their bank's app; no money
@@ -109,6 +109,7 @@ export class EmulatorAccounts {
       return refusal("3013", "Рекуррентные платежи недоступны", 'Init без Recurrent=Y и DATA {"QR": "true"}');
     // ChargeQr's own error list: 3037 "Повторный вызов метода недоступен".
     if (payment.Status !== "NEW") return refusal("3037", "Повторный вызов метода недоступен");
+    if (payment.Amount < SBP_MIN_KOPECKS || payment.Amount > SBP_MAX_KOPECKS) return sbpAmountRefusal();
     if (account.outcome === "unavailable")
       return { status: 500, body: { Success: false, ErrorCode: "9999", Message: "Внутренняя ошибка" } };
     payment.sbp = true;

@@ -1,4 +1,9 @@
-import type { PaymentProvider, PaymentRequest } from "@kopek/core";
+import {
+  chargeableLater,
+  type PaymentProvider,
+  type PaymentRequest,
+  verificationAmountOf,
+} from "@kopek/core";
 import { describe, expect, it } from "vitest";
 
 /** The provider contract's part on payments a payer confirms: `createPayment`, `getPayment`, lookups. */
@@ -42,6 +47,19 @@ export function describePaymentContract(chargingProvider: () => PaymentProvider)
           savedMethod: null,
           money: request.money,
         });
+      }
+    });
+
+    // API.md 11.5: a payer's new method is saved with a payment of this amount, refunded at once.
+    it("takes a payment of its verification amount, saving the method, for every method it saves for later charges", async () => {
+      const provider = chargingProvider();
+      const currency = provider.capabilities.currencies[0] ?? "RUB";
+      for (const method of chargeableLater(provider.capabilities)) {
+        const amount = verificationAmountOf(provider.capabilities.verificationAmount, method);
+        expect(amount).toMatch(/^[1-9][0-9]*$/);
+        const request = requestOf(provider, { method, money: { amount, currency }, saveMethod: true });
+        const created = await provider.createPayment(request);
+        expect(created._unsafeUnwrap()).toMatchObject({ status: "pending", money: request.money });
       }
     });
 
