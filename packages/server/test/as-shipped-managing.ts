@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { subscriptionBody, uniqueMethodRef } from "./helper.js";
+import { saveAtPage } from "./method-page.js";
 import { postJson } from "./server-process.js";
 
 type Json = Record<string, unknown>;
@@ -8,7 +9,8 @@ const RUB = (amount: string) => ({ amount, currency: "RUB" });
 
 /**
  * API.md 11 on a running `kopek serve`, as an integrator walks it: a customer, a subscription billing
- * it, a price raised with proration, a cancel at period end, a trial, and the customer erased.
+ * it, a price raised with proration, a cancel at period end, a trial, a new card saved through the
+ * payer's link, and the customer erased.
  */
 export async function checkManaging(baseUrl: string, apiKey: string): Promise<void> {
   const post = async (path: string, body: unknown, status: number) => {
@@ -55,6 +57,17 @@ export async function checkManaging(baseUrl: string, apiKey: string): Promise<vo
     201,
   );
   expect(trial).toMatchObject({ status: "trialing", cyclesStarted: 0, nextChargeAt: trialEnd });
+
+  // The payer saves a new card for the trial through the link (a 1.00 RUB check, refunded at once).
+  const link = await post(`/v1/subscriptions/${trial.id}/method-update`, {}, 201);
+  expect(String(link.url).startsWith(`${baseUrl}/method/`)).toBe(true);
+  const saved = await saveAtPage(String(link.url));
+  expect(saved).toMatchObject({ chosen: 303, status: 200 });
+  expect(saved.body).toContain("Payment method updated");
+  const checks = (await get(`/v1/payments?subscriptionId=${trial.id}`)).data as Json[];
+  expect(checks.map((p) => [p.kind, p.status, (p.amountRefunded as Json).amount])).toEqual([
+    ["verification", "succeeded", "100"],
+  ]);
 
   await post(`/v1/customers/${customer.id}/erase`, {}, 200);
   expect(await get(`/v1/customers/${customer.id}`)).toMatchObject({ email: null });

@@ -3,6 +3,7 @@ import { sandboxMethodFingerprint } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueMethodRef } from "./helper.js";
+import { saveAtPage, tokenOf } from "./method-page.js";
 import { openServerTestDatabase, type TestDatabase } from "./postgres-database.js";
 import { type Json, type ProviderServer, startProviderServer, until } from "./provider-server.js";
 
@@ -11,38 +12,6 @@ import { type Json, type ProviderServer, startProviderServer, until } from "./pr
 // memory storage and on PostgreSQL.
 
 const EN = { "accept-language": "en" };
-
-/** The payer on the link's page: chooses `method`, decides at the sandbox's checkout, comes back. */
-async function saveAtPage(
-  server: ProviderServer,
-  url: string,
-  decision: "succeed" | "decline" = "succeed",
-  /** The form's token as an earlier load of the page had it (a page no longer open has no form). */
-  given?: string,
-) {
-  const form = (fields: Record<string, string>) => ({
-    method: "POST",
-    headers: { ...EN, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual" as const,
-  });
-  const page = await (await fetch(url, { headers: EN })).text();
-  const token = given ?? /name="token" value="([^"]+)"/.exec(page)?.[1] ?? "";
-  const chosen = await fetch(url, form({ token, method: "card" }));
-  if (chosen.status !== 303) return { chosen: chosen.status, body: await chosen.text() };
-  const checkoutUrl = new URL(String(chosen.headers.get("location")), server.url);
-  const checkout = await (await fetch(checkoutUrl, { headers: EN })).text();
-  const checkoutToken = /name="token" value="([^"]+)"/.exec(checkout)?.[1] ?? "";
-  const decided = await fetch(checkoutUrl, form({ token: checkoutToken, decision }));
-  const returned = await fetch(new URL(String(decided.headers.get("location")), server.url), { headers: EN });
-  return { chosen: chosen.status, status: returned.status, body: await returned.text() };
-}
-
-/** The CSRF token of the form on the page at `url` while it is open. */
-async function tokenOf(url: string): Promise<string> {
-  const page = await (await fetch(url, { headers: EN })).text();
-  return /name="token" value="([^"]+)"/.exec(page)?.[1] ?? "";
-}
 
 const storages: [string, () => Promise<{ storage: Storage; close: () => Promise<void> }>][] = [
   ["memory", async () => ({ storage: createMemoryStorage(), close: async () => {} })],
@@ -115,7 +84,7 @@ describe.each(storages)("a new payment method for a subscription (API.md 11.5) o
     expect(page).toContain("Save a card");
     expect(page).toContain("The overdue payment of");
     const token = await tokenOf(link.url);
-    const saved = await saveAtPage(server, link.url);
+    const saved = await saveAtPage(link.url);
     expect(saved).toMatchObject({ chosen: 303, status: 200 });
     expect(saved.body).toContain("Payment method updated");
 
@@ -151,14 +120,14 @@ describe.each(storages)("a new payment method for a subscription (API.md 11.5) o
 
     // The link is used: its page says so and takes no new method.
     expect(await (await fetch(link.url, { headers: EN })).text()).toContain("Payment method updated");
-    expect((await saveAtPage(server, link.url, "succeed", token)).chosen).toBe(200);
+    expect((await saveAtPage(link.url, "succeed", token)).chosen).toBe(200);
     expect(await paymentsOf(subscription.id)).toHaveLength(4);
   });
 
   it("changes nothing when the payer's check is declined, and says so on the page", async () => {
     const subscription = await subscribe(uniqueMethodRef("sandbox_ok"));
     const link = await linkFor(subscription.id);
-    const declined = await saveAtPage(server, link.url, "decline");
+    const declined = await saveAtPage(link.url, "decline");
     expect(declined).toMatchObject({ chosen: 303, status: 200 });
     expect(declined.body).toContain("The method was declined");
     const after = await server.get(`/v1/subscriptions/${subscription.id}`);
@@ -187,10 +156,10 @@ describe.each(storages)("a new payment method for a subscription (API.md 11.5) o
     expect(second.url).not.toBe(first.url);
     const replaced = await fetch(first.url, { headers: EN });
     expect(await replaced.text()).toContain("This link has expired");
-    expect((await saveAtPage(server, first.url, "succeed", firstToken)).chosen).toBe(409);
+    expect((await saveAtPage(first.url, "succeed", firstToken)).chosen).toBe(409);
 
     server.time.shift(24 * 3600_000 + 1000);
-    const late = await saveAtPage(server, second.url, "succeed", secondToken);
+    const late = await saveAtPage(second.url, "succeed", secondToken);
     expect(late.chosen).toBe(409);
     expect(late.body).toContain("This link has expired");
 
