@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sampleSubscription } from "./fixtures.js";
 import { events, reconcilerOf } from "./harness-reads.js";
 import {
   createHarness,
@@ -7,8 +8,10 @@ import {
   type KopekHarness,
   subscriptionBody,
 } from "./kopek-harness.js";
+import { completionOf, newClaim } from "./storage-contract-support.js";
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** A subscription with a method-update link, and the address of its page. */
 async function withLink(h: KopekHarness) {
@@ -110,6 +113,23 @@ export function registerMethodUpdateTests(options: KopekContractOptions): void {
       )._unsafeUnwrap();
       expect(checked.page.state).toBe("completed");
       expect(json(await h.get(`/v1/subscriptions/${created.id}`))).toMatchObject({ status: "trialing" });
+    });
+
+    it("refuses a link when the provider saves no method the project charges later: 422, nothing stored", async () => {
+      const h = await createHarness(options, { storedMethodCharge: false });
+      // One made while the project still charged stored methods.
+      const subscription = sampleSubscription(h.project.id, { nextAttemptAt: new Date(Date.now() + DAY_MS) });
+      const claim = newClaim(h.project.id, h.clock.now().getTime());
+      await h.storage.claimIdempotencyKey(claim);
+      (
+        await h.storage.completeIdempotencyKey(completionOf(claim, { kind: "subscription", subscription }))
+      )._unsafeUnwrap();
+      const refused = await h.call(`/v1/subscriptions/${subscription.id}/method-update`, {});
+      expect(refused.status).toBe(422);
+      expect(json(refused)).toMatchObject({ code: "method_unavailable" });
+      const stored = (await h.storage.findSubscription(h.project.id, subscription.id))._unsafeUnwrap();
+      expect(stored).toEqual(subscription);
+      expect(h.chargeCalls()).toBe(0);
     });
 
     it("only refunds a check confirmed after the subscription was canceled", async () => {
