@@ -6,7 +6,9 @@ import { parseStoredRef, storedRefOf } from "./stored-ref.js";
 import type { TBankClient } from "./tbank-client.js";
 import { cardListSchema } from "./tbank-schemas.js";
 
-const refuse = (message: string): ResultAsync<never, ProviderError> => errAsync({ code: "failed", message });
+/** A ref that names no method T-Bank holds for this shop: the request's mistake (422), not T-Bank's. */
+const unknownRef = (message: string): ResultAsync<never, ProviderError> =>
+  errAsync({ code: "failed", message, unknownRef: true });
 
 /**
  * A customer's saved cards, read with `GetCardList { CustomerKey }` (developer.tbank.ru/eacq/api/get-card-list):
@@ -20,7 +22,7 @@ export function createSavedCards(client: TBankClient) {
   function describe(request: { readonly ref: string }): ResultAsync<StoredMethodDescription, ProviderError> {
     const ref = parseStoredRef(request.ref);
     if (ref?.customerKey == null) {
-      return refuse(
+      return unknownRef(
         "T-Bank adapter: a card is described from a `<CustomerKey>:<RebillId>` ref (GetCardList)",
       );
     }
@@ -32,7 +34,7 @@ export function createSavedCards(client: TBankClient) {
       .andThen((cards) => {
         const card = cards.find((entry) => entry.RebillId === ref.rebillId);
         const digits = card === undefined ? null : cardOfPan(card.Pan);
-        if (digits === null) return refuse("T-Bank: no saved card of that customer has that RebillId");
+        if (digits === null) return unknownRef("T-Bank: no saved card of that customer has that RebillId");
         return okAsync<StoredMethodDescription>({ kind: "card", ...digits });
       });
   }

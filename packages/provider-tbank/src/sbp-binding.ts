@@ -20,6 +20,9 @@ export const accountStateSchema = answerSchema.extend({
 export type AccountState = z.infer<typeof accountStateSchema>;
 
 const refuse = (message: string): ResultAsync<never, ProviderError> => errAsync({ code: "failed", message });
+/** A ref that names no method T-Bank holds for this shop: the request's mistake (422), not T-Bank's. */
+const unknownRef = (message: string): ResultAsync<never, ProviderError> =>
+  errAsync({ code: "failed", message, unknownRef: true });
 
 /** SBP accounts bound to the shop (`AddAccountQr`), asked about by the binding's `RequestKey`. */
 export function createBoundAccounts(client: TBankClient) {
@@ -31,7 +34,8 @@ export function createBoundAccounts(client: TBankClient) {
   /** A bound account as the payer knows it: their bank's name, as T-Bank tells it for an active binding. */
   function describe(request: { readonly ref: string }): ResultAsync<StoredMethodDescription, ProviderError> {
     const ref = parseBoundAccountRef(request.ref);
-    if (ref === null) return refuse("T-Bank adapter: a stored SBP ref is `q1:<RequestKey>:<AccountToken>`");
+    if (ref === null)
+      return unknownRef("T-Bank adapter: a stored SBP ref is `q1:<RequestKey>:<AccountToken>`");
     return stateOf(ref.requestKey)
       .mapErr((error) => ({ ...error, message: error.message.replaceAll(request.ref, "[method]") }))
       .andThen((state) =>

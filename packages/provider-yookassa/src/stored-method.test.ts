@@ -43,13 +43,14 @@ describe("describing a saved method", () => {
       expect(error).toEqual({
         code: "failed",
         message: `YooKassa: that payment method is not saved (${status})`,
+        unknownRef: true,
       });
     }
   });
 
   it("refuses an unknown id (404), without repeating the ref", async () => {
     const error = (await describeSavedMethod(refusing(404, "not_found"), REF))._unsafeUnwrapErr();
-    expect(error.code).toBe("failed");
+    expect(error).toMatchObject({ code: "failed", unknownRef: true });
     expect(error.message).toMatch(/404 not_found/);
     expect(error.message).not.toContain(REF);
   });

@@ -29,11 +29,16 @@ export function describeSavedMethod(
 ): ResultAsync<StoredMethodDescription, ProviderError> {
   return client
     .call({ method: "GET", path: `/payment_methods/${encodeURIComponent(ref)}`, schema: savedMethodSchema })
-    .orElse((failure: CallFailure) =>
-      failure.kind === "refused" && failure.status === 403
-        ? okAsync(null)
-        : errAsync(withoutRef(providerErrorOf(failure), ref)),
-    )
+    .orElse((failure: CallFailure) => {
+      if (failure.kind === "refused" && failure.status === 403) return okAsync(null);
+      const error = withoutRef(providerErrorOf(failure), ref);
+      // 404: YooKassa holds no payment method with this id for the shop — the request's mistake (422).
+      return errAsync(
+        failure.kind === "refused" && failure.status === 404
+          ? { ...error, unknownRef: true as const }
+          : error,
+      );
+    })
     .andThen((method) =>
       method === null
         ? okAsync<StoredMethodDescription>({ kind: "masked", mask: UNREADABLE_METHOD_MASK })
@@ -45,7 +50,11 @@ function descriptionOf(method: YooKassaSavedMethod): ResultAsync<StoredMethodDes
   // Only an active saved method can be charged: pending waits for the payer, inactive was never saved.
   if (!method.saved || (method.status !== undefined && method.status !== "active")) {
     const status = method.status ?? "not saved";
-    return errAsync({ code: "failed", message: `YooKassa: that payment method is not saved (${status})` });
+    return errAsync({
+      code: "failed",
+      message: `YooKassa: that payment method is not saved (${status})`,
+      unknownRef: true,
+    });
   }
   const card = method.card;
   if (card?.first6 !== undefined && /^[0-9]{6}$/.test(card.first6) && /^[0-9]{4}$/.test(card.last4)) {

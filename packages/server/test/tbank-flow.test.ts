@@ -233,9 +233,21 @@ describe("T-Bank through the server", () => {
     expect(refused.status).toBe(422);
     expect(await refused.json()).toMatchObject({ errors: [{ code: "card_number_not_allowed" }] });
     const malformed = await subscriptionOn(`${encodedRefOf(plain)}!`);
-    // Refused before anything is sent, as any ref the adapter cannot read (README, "Refs you bring").
-    expect(await malformed.json()).toMatchObject({ status: 502, code: "provider_error" });
+    // Refused before anything is sent, as any ref the adapter cannot read (README, "Refs you bring"):
+    // the request's mistake, 422 at the field, not a provider failure.
+    expect(malformed.status).toBe(422);
+    expect(await malformed.json()).toMatchObject({
+      code: "validation_failed",
+      errors: [{ pointer: "#/providerMethodRef", code: "invalid_value" }],
+    });
     expect(s.emulator.requests.length).toBe(requestsBefore);
+    // A ref it reads that names no card of that customer: asked (GetCardList), then 422 too, uncharged.
+    const chargesOf = () => s.emulator.requests.filter((r) => r.method === "Charge").length;
+    const chargedBefore = chargesOf();
+    const unknown = await subscriptionOn(encodedRefOf("legacy-7:99999999999"));
+    expect(unknown.status).toBe(422);
+    expect(await unknown.json()).toMatchObject({ errors: [{ pointer: "#/providerMethodRef" }] });
+    expect(chargesOf()).toBe(chargedBefore);
     const created = await subscriptionOn(encodedRefOf(plain));
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ status: "active", cyclesStarted: 1 });

@@ -122,6 +122,28 @@ describe.each([
     }
   }, 10_000);
 
+  it("refuses a payment method id YooKassa does not hold (404) with 422 at providerMethodRef, charging nothing", async () => {
+    const s = await startYooKassaServer({ storage: storage() });
+    try {
+      const unknown = randomUUID();
+      const created = await s.post("/v1/subscriptions", {
+        amount: { amount: "149900", currency: "RUB" },
+        period: { unit: "month", count: 1 },
+        method: "card",
+        providerMethodRef: unknown,
+      });
+      expect(created.status).toBe(422);
+      expect(await created.json()).toMatchObject({
+        code: "validation_failed",
+        errors: [{ pointer: "#/providerMethodRef", code: "invalid_value" }],
+      });
+      expect(s.emulator.requests.filter((r) => r.method === "POST")).toEqual([]);
+      expect(((await s.get("/v1/subscriptions")).data as Json[]).length).toBe(0);
+    } finally {
+      await s.close();
+    }
+  }, 10_000);
+
   it("settles a renewal at once on payment.succeeded that comes before its charge's answer was recorded", async () => {
     const s = await startYooKassaServer({ storage: storage() });
     try {

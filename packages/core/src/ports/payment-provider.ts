@@ -274,4 +274,10 @@ export interface ProviderError {
   readonly code: "declined" | "unavailable" | "failed";
   /** For the server log and, for declines, the client. Never contains a method token. */
   readonly message: string;
+  /**
+   * Set on a `failed` answer to a stored-method call when the ref names no method of this provider: one
+   * it cannot read, or one it says it does not hold. The request gave a wrong ref (422), unlike a
+   * provider that failed (502).
+   */
+  readonly unknownRef?: true;
 }

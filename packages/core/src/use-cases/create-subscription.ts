@@ -7,6 +7,7 @@ import { presentSubscription } from "../domain/presenters.js";
 import { subscriptionEvent } from "../events/domain-event.js";
 import { trustedPaymentAnswer } from "../payments/amount-rule.js";
 import { answeredOver, newPayment, type PaymentSubject } from "../payments/payment-records.js";
+import type { ProviderError } from "../ports/payment-provider.js";
 import type { CreateSubscriptionRequest } from "../validation/schemas.js";
 import { chargeAndWait } from "./charge-and-wait.js";
 import { checkedCustomerId } from "./customer-check.js";
@@ -46,7 +47,7 @@ export async function createSubscription(
     ref: input.providerMethodRef,
     method: input.method,
   });
-  if (described.isErr()) return err(fromProviderError(described.error));
+  if (described.isErr()) return err(describeRefusal(described.error));
 
   const description = input.description ?? `${formatMoney(input.amount)} ${describePeriod(input.period)}`;
   const methodMask = maskOf(described.value);
@@ -131,4 +132,23 @@ export async function createSubscription(
     body: presentSubscription(subscription),
     events: [subscriptionEvent("subscription.created", subscription, now, execution.ids)],
   });
+}
+
+/**
+ * Why the provider did not describe the request's method: a ref it holds no method for (one it cannot
+ * read, or does not know) is the request's mistake, 422 at `#/providerMethodRef`; anything else is
+ * the provider's answer (402, 502, 503).
+ */
+function describeRefusal(error: ProviderError): KopekError {
+  if (error.code !== "failed" || error.unknownRef !== true) return fromProviderError(error);
+  return {
+    code: "validation_failed",
+    errors: [
+      {
+        pointer: "#/providerMethodRef",
+        code: "invalid_value",
+        detail: "the project's payment provider holds no stored method with this ref",
+      },
+    ],
+  };
 }
