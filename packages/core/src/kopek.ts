@@ -1,4 +1,3 @@
-import type { Result } from "neverthrow";
 import { toProblem } from "./api/problem.js";
 import { parseQueryString } from "./api/query-string.js";
 import { bodyRefusal, DEFAULT_BODY_LIMIT_BYTES, readJsonBody } from "./api/request-body.js";
@@ -10,8 +9,6 @@ import type { AuthContext } from "./auth/look-up-key.js";
 import { createUuidV7Generator } from "./crypto/uuid-v7.js";
 import type { KopekError } from "./domain/errors.js";
 import { DEFAULT_PENDING_CHARGE_WAIT_MS } from "./domain/limits.js";
-import type { Invoice, Payment } from "./domain/model.js";
-import type { Project } from "./domain/project.js";
 import { type Executor, executeOnce } from "./idempotency/execute-once.js";
 import {
   DEFAULT_LEASE_MS,
@@ -20,131 +17,18 @@ import {
   validateIdempotencyKeyHeader,
 } from "./idempotency/idempotency-rules.js";
 import { lookUpSentBytes, sentDigest } from "./idempotency/sent-digest.js";
-import type { OnAmountMismatch } from "./payments/amount-rule.js";
-import {
-  type CheckPaymentRequest,
-  checkInvoicePayment,
-  type StartedPayment,
-  type StartPaymentRequest,
-  startInvoicePayment,
-} from "./payments/invoice-payments.js";
-import { type MethodUpdatePages, methodUpdatePages } from "./payments/method-update-page.js";
-import { type PaymentPage, paymentPage } from "./payments/payment-page.js";
-import {
-  handleProviderNotification,
-  type ProviderNotificationRequest,
-} from "./payments/provider-notifications.js";
-import { type Clock, millisecondsOf, systemClock } from "./ports/clock.js";
-import type { IdGenerator } from "./ports/id-generator.js";
+import type { Kopek, KopekOptions, KopekRequest, KopekResponse } from "./kopek-types.js";
+import { checkInvoicePayment, startInvoicePayment } from "./payments/invoice-payments.js";
+import { methodUpdatePages } from "./payments/method-update-page.js";
+import { paymentPage } from "./payments/payment-page.js";
+import { handleProviderNotification } from "./payments/provider-notifications.js";
+import { millisecondsOf, systemClock } from "./ports/clock.js";
 import type { LookupOutcome } from "./ports/idempotency-storage.js";
-import type { NotificationAnswer, PaymentProvider } from "./ports/payment-provider.js";
-import type { Storage } from "./ports/storage.js";
 import { fromStorageError } from "./use-cases/execution.js";
 
+export type { Kopek, KopekOptions, KopekRequest, KopekResponse } from "./kopek-types.js";
 export type { AuthContext };
-
 export { DEFAULT_PENDING_CHARGE_WAIT_MS };
-
-export interface KopekOptions {
-  readonly storage: Storage;
-  /** The payment provider that serves a project (by its provider settings). */
-  readonly providerFor: (project: Project) => PaymentProvider;
-  /**
-   * Base URL of the hosted payment pages (`paymentUrl` = publicUrl + /pay/{projectId}/{invoiceId}). A
-   * function when it is known only later (a server listening on a port the system picks); it is read
-   * per request.
-   */
-  readonly publicUrl: string | (() => string);
-  readonly clock?: Clock;
-  readonly ids?: IdGenerator;
-  /** How long idempotency keys are remembered; default 24 h (API.md 3). */
-  readonly idempotencyTtlMs?: number;
-  /** How long an executing request holds its key; default 30 s, at most 60 s. */
-  readonly leaseMs?: number;
-  /**
-   * How long creating a subscription waits for a first charge the provider answered `pending`,
-   * asking it again meanwhile; still pending then, the subscription is `incomplete` (API.md 10.5).
-   * Default 10 s.
-   */
-  readonly pendingChargeWaitMs?: number;
-  /** Largest accepted request body in bytes; default 64 KiB (API.md 4). */
-  readonly bodyLimitBytes?: number;
-  /**
-   * Told about every provider word refused because its amount or currency is not what Kopek asked for
-   * (API.md 10.1): it settled nothing and the payment or refund stays pending. For the embedding's
-   * error log and metrics; called synchronously, it must not throw.
-   */
-  readonly onAmountMismatch?: OnAmountMismatch | undefined;
-  /** Called with the cause of every 5xx answer, for the embedding's log. */
-  readonly onError?: (cause: unknown, context: { readonly requestId: string; readonly code: string }) => void;
-}
-
-/** One API request, as any HTTP framework has it at hand. */
-export interface KopekRequest {
-  readonly method: string;
-  /** The request target: the path and its query string, e.g. `/v1/invoices?limit=10`. */
-  readonly url: string;
-  /** The request's headers, names in lower case (Node's `request.headers` as it is). */
-  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
-  /** The body exactly as received (Kopek parses it); undefined or empty when there is none. */
-  readonly body?: string | Uint8Array | undefined;
-  /**
-   * Set when the embedding refused the request itself before handing Kopek its body (larger than it
-   * reads, rate limited, cut short): Kopek still authenticates it first, so a bad key gets 401, and
-   * answers with this refusal otherwise.
-   */
-  readonly refusal?: KopekError | undefined;
-  /**
-   * The id to answer and log the request under, sent as `x-request-id` by the embedding. When omitted,
-   * Kopek takes the caller's sane `X-Request-Id`, else makes one, and adds the `x-request-id` header.
-   */
-  readonly requestId?: string | undefined;
-}
-
-/** The answer to send: status, headers (lower-case names) and the exact body bytes. */
-export interface KopekResponse {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
-  /** The project the request authenticated as, for the embedding's log; absent when it did not. */
-  readonly projectId?: string | undefined;
-  /** The problem's `code` when Kopek refused the request just now (not on a replay), for metrics and logs. */
-  readonly code?: string | undefined;
-}
-
-export interface Kopek {
-  /**
-   * Answers one API request, in the order of API.md 9: authentication, the embedding's own refusal,
-   * route, body, Idempotency-Key, validation, execution, storage. Never throws.
-   */
-  handle(request: KopekRequest): Promise<KopekResponse>;
-  /** Renders an error exactly as Kopek would, for an answer that is not an API request (a 404 outside /v1). */
-  errorResponse(error: KopekError, requestId: string): KopekResponse;
-  /** Deletes expired idempotency records, at most `limit`. */
-  purgeExpiredIdempotencyKeys(limit?: number): Promise<Result<number, KopekError>>;
-  /**
-   * What the hosted payment page shows for an invoice of a project (no API key: the id is the
-   * capability); `not_found` for an invoice of another project. `projectId` absent or null only for a
-   * legacy link, `/pay/{invoiceId}`: the invoice is then looked up by its id alone.
-   */
-  paymentPage(invoiceId: string, projectId?: string | null): Promise<Result<PaymentPage, KopekError>>;
-  /**
-   * The payer chose a method on the hosted page: a pending Payment and a provider payment, and where
-   * the payer confirms it (API.md 10.3.2). Settles nothing.
-   */
-  startPayment(request: StartPaymentRequest): Promise<Result<StartedPayment, KopekError>>;
-  /**
-   * A provider's notification (API.md 10.4): checked with the provider, settled on its answer; what
-   * to answer the provider, or why it was refused (nothing changed).
-   */
-  providerNotification(request: ProviderNotificationRequest): Promise<Result<NotificationAnswer, KopekError>>;
-  /** The payer came back from the provider: Kopek asks the provider and settles on its answer (10.3.3). */
-  checkPayment(
-    request: CheckPaymentRequest,
-  ): Promise<Result<{ readonly payment: Payment; readonly invoice: Invoice }, KopekError>>;
-  /** The page where a payer saves a new method for a subscription (API.md 11.5). */
-  readonly methodUpdates: MethodUpdatePages;
-}
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
