@@ -1,4 +1,4 @@
-import type { InspectableStorage, StorageError, StoredResource } from "@kopek/core";
+import { type InspectableStorage, refusedResource, type StorageError } from "@kopek/core";
 import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from "neverthrow";
 import { CustomerStore } from "./customer-store.js";
 import { IdempotencyStore } from "./idempotency-store.js";
@@ -79,21 +79,6 @@ const failure = (operation: string, cause: unknown): StorageError => ({
   cause,
 });
 
-/**
- * A resource no storage may hold, as PostgreSQL's checks refuse it (`subscriptions_dunning_check`): a
- * subscription's `declines` and `firstDeclinedAt` must agree (both 0/null, or both set). Refused
- * before anything is written, as `storage_failed`; null when it may be stored.
- */
-function refusedResource(resource: StoredResource | null): StorageError | null {
-  if (resource?.kind !== "subscription") return null;
-  const { declines, firstDeclinedAt } = resource.subscription;
-  if ((declines === 0) === (firstDeclinedAt === null)) return null;
-  return {
-    code: "storage_failed",
-    message: `memory storage: subscription ${resource.subscription.id} has ${declines} declines and firstDeclinedAt ${firstDeclinedAt?.toISOString() ?? "null"}`,
-  };
-}
-
 // Domain interfaces carry no index signature; a spread turns a record into the plain row `inspect` promises.
 const asRow = (record: object): Readonly<Record<string, unknown>> => ({ ...record });
 
@@ -128,7 +113,7 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
     claimIdempotencyKey: (claim) => attempt("claimIdempotencyKey", () => idempotency.claim(claim)),
     completeIdempotencyKey: (completion) =>
       attemptWrite("completeIdempotencyKey", () => {
-        const refused = refusedResource(completion.resource);
+        const refused = refusedResource("memory storage", completion.resource);
         if (refused !== null) return err(refused);
         const outcome = idempotency.complete(completion);
         if (outcome === "duplicate") return err(DUPLICATE);
@@ -139,7 +124,7 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
       }),
     createOnce: (record, write) =>
       attemptWrite("createOnce", () => {
-        const refused = refusedResource(write.resource);
+        const refused = refusedResource("memory storage", write.resource);
         if (refused !== null) return err(refused);
         const outcome = idempotency.createOnce(record, write);
         if (outcome === "conflict") return err(CONFLICT);
@@ -162,7 +147,7 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
       attempt("claimDueSubscriptions", () => resources.claimDueSubscriptions(claim)),
     saveSubscription: (subscription, events, payments) =>
       attemptWrite("saveSubscription", () => {
-        const refused = refusedResource({ kind: "subscription", subscription });
+        const refused = refusedResource("memory storage", { kind: "subscription", subscription });
         if (refused !== null) return err(refused);
         if (!resources.acceptsPayments(payments) || !resources.saveSubscription(subscription))
           return err(CONFLICT);

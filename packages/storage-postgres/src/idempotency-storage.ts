@@ -1,4 +1,10 @@
-import type { ClaimOutcome, IdempotencyClaim, IdempotencyCompletion, IdempotencyStorage } from "@kopek/core";
+import {
+  type ClaimOutcome,
+  type IdempotencyClaim,
+  type IdempotencyCompletion,
+  type IdempotencyStorage,
+  refusedResource,
+} from "@kopek/core";
 import { type CreateBatchOptions, createOnceMethod } from "./create-once.js";
 import { LOOK_UP_KEY, type LookUpRow } from "./create-once-sql.js";
 import { CLAIM, type ClaimRow, COMPLETE, DISCOVER_EXPIRED_KEYS, PURGE, RELEASE } from "./idempotency-sql.js";
@@ -64,6 +70,8 @@ export function idempotencyStorage(
 
     completeIdempotencyKey: (completion) =>
       run("completeIdempotencyKey", async () => {
+        const refused = refusedResource("storage-postgres", completion.resource);
+        if (refused !== null) return fail(refused);
         const complete = async (q: Query) => {
           const [name, text, values] = completionStatement(completion, cipher);
           const { rows } = await q<{ completed: number; leased?: number }>(name, text, values);

@@ -1,4 +1,11 @@
-import type { DomainEvent, InvoicePage, Payment, ResourcePage, ResourceStorage } from "@kopek/core";
+import {
+  type DomainEvent,
+  type InvoicePage,
+  type Payment,
+  type ResourcePage,
+  type ResourceStorage,
+  refusedResource,
+} from "@kopek/core";
 import { INVOICE_SELECT, invoiceValues } from "./invoice-columns.js";
 import { eventsParameter } from "./outbox-rows.js";
 import { updateWithOutbox } from "./outbox-sql.js";
@@ -122,6 +129,8 @@ export function resourceStorage(sql: SqlContext): ResourceStorage {
 
     saveSubscription: (subscription, events, payments) =>
       run("saveSubscription", async () => {
+        const refused = refusedResource("storage-postgres", { kind: "subscription", subscription });
+        if (refused !== null) return fail(refused);
         const values = [subscription.projectId, ...subscriptionValues(subscription, cipher)];
         await save(
           "saveSubscription",

@@ -190,7 +190,7 @@ export async function startMethodUpdate(
 
 /**
  * Asks the provider for the attempt's verification payment (made now, or the one its key made before)
- * and settles on its answer; for the reconciler too, for an attempt whose answer never came.
+ * and settles on its answer. An attempt whose answer never came is found by its key by the reconciler.
  */
 async function confirm(
   context: InvoicePaymentContext,

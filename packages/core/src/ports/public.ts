@@ -84,6 +84,7 @@ export type {
   Storage,
 } from "./storage.js";
 export type { StorageError } from "./storage-error.js";
+export { refusedResource } from "./stored-rules.js";
 export type {
   WebhookRequest,
   WebhookResponse,
