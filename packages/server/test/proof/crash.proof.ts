@@ -1,12 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { openTestDatabase } from "../../../storage-postgres/test/database.js";
-import type { ServerProcess } from "../server-process.js";
 import { driveWithCrashes } from "./crash-drive.js";
+import { openCrashProof } from "./crash-proof-fixture.js";
 import { makeRequests } from "./create-driver.js";
-import { crashProofServer, startSandboxProviderProcess } from "./sandbox-project.js";
+import { crashProofServer } from "./sandbox-project.js";
 import { reportFigures, verifyWrites } from "./verify-writes.js";
 
 // Crash test (docs/reliability.md): PostgreSQL, the sandbox provider in its own process, a server
@@ -16,18 +12,8 @@ const REQUESTS = LONG ? 3000 : 500;
 const CRASHES = LONG ? 15 : 5;
 const CONCURRENCY = 16;
 
-const db = await openTestDatabase();
-const scratch = await mkdtemp(join(tmpdir(), "kopek-crash-"));
-const ledgerFile = join(scratch, "provider-ledger.jsonl");
-let server: ServerProcess | null = null;
-const provider = await startSandboxProviderProcess(ledgerFile, 15);
-afterAll(async () => {
-  await server?.kill();
-  provider.cli.child.kill("SIGTERM");
-  await provider.cli.exited;
-  await db.close();
-  await rm(scratch, { recursive: true, force: true });
-});
+const { db, scratch, ledgerFile, provider, onServer, close } = await openCrashProof("crash");
+afterAll(close);
 
 test.runIf(db.isRealServer)(
   `crash test: ${REQUESTS} creates, ${CRASHES} SIGKILLs, every acknowledged write exactly once`,
@@ -41,9 +27,7 @@ test.runIf(db.isRealServer)(
       requests: makeRequests(REQUESTS),
       crashes: CRASHES,
       concurrency: CONCURRENCY,
-      onServer: (started) => {
-        server = started;
-      },
+      onServer,
     });
     const { crashes } = drive;
 

@@ -29,13 +29,23 @@ export interface DriveFigures {
 
 /** `count` create requests, 4 in 5 subscriptions, each with its own key and method ref. */
 export function makeRequests(count: number): DrivenRequest[] {
-  return Array.from({ length: count }, (_, i) => {
-    const key = `proof-${crypto.randomUUID()}`;
-    if (i % 5 === 4) return { key, route: "/v1/invoices", body: invoiceBody() };
-    const ref = uniqueMethodRef("pm_proof");
-    recordMethodRef(ref);
-    return { key, route: "/v1/subscriptions", body: subscriptionBody({ providerMethodRef: ref }) };
-  });
+  return Array.from({ length: count }, (_, i) =>
+    i % 5 === 4
+      ? { key: `proof-${crypto.randomUUID()}`, route: "/v1/invoices", body: invoiceBody() }
+      : subscriptionRequest(),
+  );
+}
+
+/** `count` subscription creates, each with its own key and method ref. */
+export function makeSubscriptionRequests(count: number): DrivenRequest[] {
+  return Array.from({ length: count }, subscriptionRequest);
+}
+
+function subscriptionRequest(): DrivenRequest {
+  const ref = uniqueMethodRef("pm_proof");
+  recordMethodRef(ref);
+  const body = subscriptionBody({ providerMethodRef: ref });
+  return { key: `proof-${crypto.randomUUID()}`, route: "/v1/subscriptions", body };
 }
 
 /**

@@ -1,14 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, expect, test } from "vitest";
-import { openTestDatabase } from "../../../storage-postgres/test/database.js";
 import { SANDBOX_DECIDE_PATH } from "../../src/startup/sandbox-provider-command.js";
-import type { ServerProcess } from "../server-process.js";
 import { type CrashingServer, crashingServer, driveWithCrashes } from "./crash-drive.js";
-import { type DrivenRequest, makeRequests } from "./create-driver.js";
-import { crashProofServer, startSandboxProviderProcess } from "./sandbox-project.js";
+import { openCrashProof } from "./crash-proof-fixture.js";
+import { type DrivenRequest, makeSubscriptionRequests } from "./create-driver.js";
+import { crashProofServer } from "./sandbox-project.js";
 import { reportFigures } from "./verify-writes.js";
 
 // Crash test of method updates (API.md 11.5, issue 41 part 8): payers save a new card through their
@@ -22,17 +18,8 @@ const CRASHES = LONG ? 8 : 4;
 const CONCURRENCY = 12;
 const UPDATED = "Payment method updated";
 
-const db = await openTestDatabase();
-const scratch = await mkdtemp(join(tmpdir(), "kopek-method-crash-"));
-let server: ServerProcess | null = null;
-const provider = await startSandboxProviderProcess(join(scratch, "provider-ledger.jsonl"), 15);
-afterAll(async () => {
-  await server?.kill();
-  provider.cli.child.kill("SIGTERM");
-  await provider.cli.exited;
-  await db.close();
-  await rm(scratch, { recursive: true, force: true });
-});
+const { db, scratch, provider, onServer, close } = await openCrashProof("method-crash");
+afterAll(close);
 
 interface Journey {
   /** HTTP requests made to Kopek, and how many got no answer or a 5xx. */
@@ -120,12 +107,7 @@ test.runIf(db.isRealServer)(
       KOPEK_WORKER_INTERVAL_MS: "500",
     });
     const started = Date.now();
-    const onServer = (s: ServerProcess) => {
-      server = s;
-    };
-    const creates = makeRequests(SUBSCRIPTIONS * 2)
-      .filter((request) => request.route === "/v1/subscriptions")
-      .slice(0, SUBSCRIPTIONS);
+    const creates = makeSubscriptionRequests(SUBSCRIPTIONS);
     const made = await driveWithCrashes({
       env,
       apiKey,

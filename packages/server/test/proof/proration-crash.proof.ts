@@ -1,13 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sandboxMethodFingerprint } from "@kopek/provider-sandbox";
 import { afterAll, expect, test } from "vitest";
-import { openTestDatabase } from "../../../storage-postgres/test/database.js";
-import type { ServerProcess } from "../server-process.js";
 import { driveWithCrashes } from "./crash-drive.js";
-import { type DrivenRequest, makeRequests } from "./create-driver.js";
-import { crashProofServer, startSandboxProviderProcess } from "./sandbox-project.js";
+import { openCrashProof } from "./crash-proof-fixture.js";
+import { type DrivenRequest, makeSubscriptionRequests } from "./create-driver.js";
+import { crashProofServer } from "./sandbox-project.js";
 import { ledgerCounts, reportFigures } from "./verify-writes.js";
 
 // Crash test of prorations (API.md 11.3, issue 41 part 8): subscriptions raised mid-cycle with
@@ -19,18 +15,8 @@ const SUBSCRIPTIONS = LONG ? 1000 : 200;
 const CRASHES = LONG ? 10 : 4;
 const CONCURRENCY = 16;
 
-const db = await openTestDatabase();
-const scratch = await mkdtemp(join(tmpdir(), "kopek-proration-crash-"));
-const ledgerFile = join(scratch, "provider-ledger.jsonl");
-let server: ServerProcess | null = null;
-const provider = await startSandboxProviderProcess(ledgerFile, 15);
-afterAll(async () => {
-  await server?.kill();
-  provider.cli.child.kill("SIGTERM");
-  await provider.cli.exited;
-  await db.close();
-  await rm(scratch, { recursive: true, force: true });
-});
+const { db, scratch, ledgerFile, provider, onServer, close } = await openCrashProof("proration-crash");
+afterAll(close);
 
 test.runIf(db.isRealServer)(
   `proration crash test: ${SUBSCRIPTIONS} raises charged now, ${CRASHES} SIGKILLs, each charged and made exactly once`,
@@ -39,18 +25,14 @@ test.runIf(db.isRealServer)(
     const { apiKey, env } = await crashProofServer(scratch, "proration-crash", provider.url, db.url ?? "");
     const started = Date.now();
     // The subscriptions, made without faults: each charged once at creation.
-    const creates = makeRequests(SUBSCRIPTIONS * 2)
-      .filter((request) => request.route === "/v1/subscriptions")
-      .slice(0, SUBSCRIPTIONS);
+    const creates = makeSubscriptionRequests(SUBSCRIPTIONS);
     const first = await driveWithCrashes({
       env,
       apiKey,
       requests: creates,
       crashes: 0,
       concurrency: CONCURRENCY,
-      onServer: (s) => {
-        server = s;
-      },
+      onServer,
     });
     const raises: DrivenRequest[] = first.acknowledged.map((ack) => ({
       key: `proof-raise-${crypto.randomUUID()}`,
@@ -64,9 +46,7 @@ test.runIf(db.isRealServer)(
       crashes: CRASHES,
       concurrency: CONCURRENCY,
       server: first.server,
-      onServer: (s) => {
-        server = s;
-      },
+      onServer,
     });
 
     // What the provider's books and the database say of each subscription.
