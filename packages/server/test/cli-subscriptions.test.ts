@@ -41,18 +41,27 @@ async function stored(storage: Storage, subscription: Subscription): Promise<voi
   )._unsafeUnwrap();
 }
 
+/**
+ * A migrated database with a new project named `name`, and in it an active subscription due in ten
+ * days, stored as the API would have: the project's id, the server's storage and the subscription.
+ */
+async function shopWithSubscription(name: string) {
+  expect((await kopek("migrate")).code).toBe(0);
+  const project = (await kopek("projects", "create", "--name", name)).stdout.trim();
+  const storage = serverStorageOn(db, key);
+  const nextChargeAt = new Date(Date.now() + 10 * 86_400_000);
+  const subscription = sampleSubscription(project, {
+    id: randomUUID(),
+    nextChargeAt,
+    nextAttemptAt: nextChargeAt,
+  });
+  await stored(storage, subscription);
+  return { project, storage, subscription, nextChargeAt };
+}
+
 describe(`kopek subscriptions cancel (${db.backend})`, () => {
   it("cancels at period end, undoes it, cancels now, and refuses what the API refuses", async () => {
-    expect((await kopek("migrate")).code).toBe(0);
-    const project = (await kopek("projects", "create", "--name", "shop")).stdout.trim();
-    const storage = serverStorageOn(db, key);
-    const nextChargeAt = new Date(Date.now() + 10 * 86_400_000);
-    const subscription = sampleSubscription(project, {
-      id: randomUUID(),
-      nextChargeAt,
-      nextAttemptAt: nextChargeAt,
-    });
-    await stored(storage, subscription);
+    const { project, storage, subscription, nextChargeAt } = await shopWithSubscription("shop");
     const cancel = (...options: string[]) =>
       kopek("subscriptions", "cancel", subscription.id, "--project", project, ...options);
 
@@ -87,16 +96,12 @@ describe(`kopek subscriptions cancel (${db.backend})`, () => {
 
 describe(`kopek subscriptions pause|resume and customers erase (${db.backend})`, () => {
   it("pauses and undoes it, resumes a paused one with a charge, erases a customer, as the API does", async () => {
-    expect((await kopek("migrate")).code).toBe(0);
-    const project = (await kopek("projects", "create", "--name", "paused shop")).stdout.trim();
-    const storage = serverStorageOn(db, key);
-    const nextChargeAt = new Date(Date.now() + 10 * 86_400_000);
-    const active = sampleSubscription(project, {
-      id: randomUUID(),
+    const {
+      project,
+      storage,
+      subscription: active,
       nextChargeAt,
-      nextAttemptAt: nextChargeAt,
-    });
-    await stored(storage, active);
+    } = await shopWithSubscription("paused shop");
     const run = (command: string, id: string) => kopek(...command.split(" "), id, "--project", project);
 
     const pausing = await run("subscriptions pause", active.id);
@@ -167,16 +172,7 @@ describe(`kopek subscriptions pause|resume and customers erase (${db.backend})`,
 
 describe(`kopek subscriptions method-update (${db.backend})`, () => {
   it("prints a 24-hour link at KOPEK_PUBLIC_URL (else where kopek serve listens by default) and refuses a canceled subscription", async () => {
-    expect((await kopek("migrate")).code).toBe(0);
-    const project = (await kopek("projects", "create", "--name", "new card shop")).stdout.trim();
-    const storage = serverStorageOn(db, key);
-    const nextChargeAt = new Date(Date.now() + 10 * 86_400_000);
-    const subscription = sampleSubscription(project, {
-      id: randomUUID(),
-      nextChargeAt,
-      nextAttemptAt: nextChargeAt,
-    });
-    await stored(storage, subscription);
+    const { project, storage, subscription } = await shopWithSubscription("new card shop");
     const link = await kopekOn(
       db,
       ["subscriptions", "method-update", subscription.id, "--project", project],
