@@ -7,7 +7,7 @@ import { basePathOf, errorHtml, notFoundHtml } from "./page-html.js";
 import {
   acceptForms,
   languageOf,
-  providerTrouble,
+  reportedTrouble,
   sameOrigin,
   seeOther,
   sendError,
@@ -84,25 +84,13 @@ export async function methodRoutes(app: FastifyInstance, { kopek, secret, public
         return sendHtml(reply, 400, errorHtml(language, 400, base()));
       const started = await kopek.methodUpdates.start({ ...at, method: form.method });
       if (started.isErr()) {
-        const trouble = providerTrouble(started.error);
+        const trouble = reportedTrouble(request, started.error, "method check", {
+          subscriptionId: at.subscriptionId,
+          methodUpdateId: at.updateId,
+          method: redactSecrets(form.method),
+        });
         if (trouble === null) return sendError(reply, language, started.error, base());
-        request.log[trouble.notice === "unavailable" ? "warn" : "error"](
-          {
-            subscriptionId: at.subscriptionId,
-            methodUpdateId: at.updateId,
-            method: redactSecrets(form.method),
-            code: started.error.code,
-            providerMessage: trouble.message,
-          },
-          `method check not started: the provider ${trouble.notice === "unavailable" ? "could not be reached" : "refused it"}`,
-        );
-        const notice =
-          trouble.notice === "unavailable"
-            ? "unavailable"
-            : trouble.notice === "declined"
-              ? "declined"
-              : "refused";
-        return sendPage(request, reply, at, trouble.status, notice);
+        return sendPage(request, reply, at, trouble.status, trouble.notice);
       }
       if (started.value.kind === "confirm") return seeOther(reply, started.value.url, language, base());
       return sendPage(request, reply, at, started.value.page.state === "completed" ? 200 : 409);

@@ -82,9 +82,11 @@ export function sendError(reply: FastifyReply, language: PageLanguage, error: Ko
  * an error, or declined) or could not be reached, and the operator reads its own words in the log.
  * Null for any other error.
  */
-export function providerTrouble(
-  error: KopekError,
-): { readonly notice: PageNotice; readonly status: number; readonly message: string } | null {
+function providerTrouble(error: KopekError): {
+  readonly notice: "declined" | "refused" | "unavailable";
+  readonly status: number;
+  readonly message: string;
+} | null {
   const said = (cause: unknown) => describeCause(cause).message as string;
   switch (error.code) {
     case "payment_declined":
@@ -96,6 +98,26 @@ export function providerTrouble(
     default:
       return null;
   }
+}
+
+/**
+ * `providerTrouble`, logged with the provider's own message (redacted; a ProviderError never carries a
+ * method token) and `fields` saying what the payer was doing: `what` was not started.
+ */
+export function reportedTrouble(
+  request: FastifyRequest,
+  error: KopekError,
+  what: string,
+  fields: Readonly<Record<string, unknown>>,
+) {
+  const trouble = providerTrouble(error);
+  if (trouble === null) return null;
+  const unreachable = trouble.notice === "unavailable";
+  request.log[unreachable ? "warn" : "error"](
+    { ...fields, code: error.code, providerMessage: trouble.message },
+    `${what} not started: the provider ${unreachable ? "could not be reached" : "refused it"}`,
+  );
+  return trouble;
 }
 
 /**
@@ -193,18 +215,11 @@ export async function payRoutes(app: FastifyInstance, { kopek, secret, publicUrl
       return sendHtml(reply, 400, errorHtml(language, 400, base()));
     const started = await kopek.startPayment({ invoiceId: id, projectId, method: form.method });
     if (started.isErr()) {
-      const trouble = providerTrouble(started.error);
+      const trouble = reportedTrouble(request, started.error, "payment", {
+        invoiceId: id,
+        method: redactSecrets(form.method),
+      });
       if (trouble === null) return sendError(reply, language, started.error, base());
-      // The provider's own message (redacted; a ProviderError never carries a method token).
-      request.log[trouble.notice === "unavailable" ? "warn" : "error"](
-        {
-          invoiceId: id,
-          method: redactSecrets(form.method),
-          code: started.error.code,
-          providerMessage: trouble.message,
-        },
-        `payment not started: the provider ${trouble.notice === "unavailable" ? "could not be reached" : "refused it"}`,
-      );
       return sendPage(request, reply, page, trouble.status, trouble.notice);
     }
     if (started.value.kind === "confirm") return seeOther(reply, started.value.url, language, base());
