@@ -51,6 +51,12 @@ export interface YooKassaProviderSettings {
   readonly storedMethods: readonly PaymentMethod[];
   /** Where the API is reached instead of YooKassa's own (tests, emulators); null: YooKassa's. */
   readonly apiUrl: string | null;
+  /**
+   * Save a payer's new bank card with no payment (`POST /v3/payment_methods`, API.md 11.5) instead of a
+   * verification payment. YooKassa offers it only to shops it enabled it for, never in test shops, so
+   * it is off unless set (absent: off).
+   */
+  readonly saveWithoutPayment?: boolean;
 }
 
 /**
@@ -67,4 +73,10 @@ export interface TBankProviderSettings {
   readonly storedMethods: readonly PaymentMethod[];
   /** Where the API is reached instead of T-Bank's own (tests, emulators); null: T-Bank's. */
   readonly apiUrl: string | null;
+  /**
+   * Save a payer's new card with no payment (`AddCustomer` + `AddCard`, API.md 11.5) instead of a
+   * verification payment. T-Bank then sends the payer to the terminal's own "Success Add Card URL",
+   * which the operator points at Kopek's `/method/return`, so it is off unless set (absent: off).
+   */
+  readonly saveWithoutPayment?: boolean;
 }

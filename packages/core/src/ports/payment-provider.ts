@@ -1,5 +1,6 @@
 import type { Result, ResultAsync } from "neverthrow";
 import type { Money, PaymentFailureCode, PaymentMethod, PaymentStatus, Receipt } from "../domain/model.js";
+import type { MethodSaves } from "./method-saves.js";
 
 /** A payment company, seen from Kopek. One instance serves one project's provider settings. */
 export interface PaymentProvider {
@@ -49,6 +50,11 @@ export interface PaymentProvider {
   readNotification(notification: ProviderNotification): Result<NotificationSubject | null, ProviderError>;
   /** What the provider expects in answer to a notification that got through. */
   readonly notificationAnswer: NotificationAnswer;
+  /**
+   * Saving a payer's method with no payment (API.md 11.5), where the provider documents it and the
+   * project turned it on; absent: a new method is saved with a verification payment.
+   */
+  readonly methodSaves?: MethodSaves;
 }
 
 /** A notification as the provider POSTed it to Kopek. */

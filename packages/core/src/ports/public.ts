@@ -56,6 +56,7 @@ export type {
   StoredMethodLookup,
 } from "./payment-provider.js";
 export { chargeableLater } from "./payment-provider.js";
+export type { MethodSaveRequest, MethodSaveState, MethodSaves, StartedMethodSave } from "./method-saves.js";
 export type { PaymentCheckClaim, PaymentListPage, PaymentStorage } from "./payment-storage.js";
 export type {
   ApiKeyMatch,
