@@ -33,6 +33,12 @@ export function readTBankNotification(
       code: "failed",
       message: "T-Bank notification with a wrong Token (forged or for another password)",
     });
+  // A card binding's notification ([T] NotificationAddCard: a RequestKey with a CustomerKey, no
+  // NotificationType; an SBP binding's NotificationQr is always LINKACCOUNT and has no CustomerKey) is about
+  // nothing Kopek tracks: a save is read with GetAddCardState (card-binding.ts).
+  const { RequestKey, CustomerKey, NotificationType } = parsed.data;
+  if (RequestKey !== undefined && CustomerKey !== undefined && NotificationType !== "LINKACCOUNT")
+    return ok(null);
   // A binding's payment is known to Kopek as `b1:<RequestKey>`: its own notifications (by OrderId) and
   // the binding's (by RequestKey) both name it.
   const bound = parsed.data.RequestKey === undefined ? null : bindingOrderIdOf(parsed.data.RequestKey);

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   bindingOrderIdOf,
+  cardCustomerKeyOf,
   customerKeyOfOrder,
   ORDER_ID_MAX_LENGTH,
   orderIdOf,
@@ -44,6 +45,19 @@ describe("OrderId of an idempotency key", () => {
         expect(customerKeyOfOrder(saving)).toBe(saving);
         expect(customerKeyOfOrder(orderIdOf(key))).toBeNull();
         expect(customerKeyOfOrder(orderIdOf(saving))).toBeNull();
+      }),
+    );
+  });
+
+  it("gives a card bound without a payment a CustomerKey of its own: c1-, stable, ≤ 36, never an OrderId", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 80 }), (key) => {
+        const customerKey = cardCustomerKeyOf(key);
+        expect(customerKey).toMatch(/^c1-[0-9a-f]{33}$/);
+        expect(cardCustomerKeyOf(key)).toBe(customerKey);
+        expect(customerKeyOfOrder(customerKey)).toBeNull();
+        for (const orderId of [orderIdOf(key), orderIdOf(customerKey), savingOrderIdOf(key)])
+          expect(orderId.startsWith("c1-")).toBe(false);
       }),
     );
   });

@@ -7,6 +7,8 @@ export const ORDER_ID_MAX_LENGTH = 36;
 const SAVING_PREFIX = "s1-";
 // An order paid from an SBP account bound for it: `b1-` and its binding's RequestKey (sbp-saving.ts).
 const BINDING_PREFIX = "b1-";
+// A customer a card is bound to without a payment (AddCustomer + AddCard, card-binding.ts): never an order.
+const CARD_CUSTOMER_PREFIX = "c1-";
 
 const digestOf = (key: string) =>
   createHash("sha256")
@@ -19,15 +21,15 @@ const digestOf = (key: string) =>
  * found again by its `OrderId` (`CheckOrder`), so the id is derived from the key: the key itself when
  * it fits and is printable ASCII, else `k1-` and the first 33 hex digits of its SHA-256 — stable across
  * retries and processes, so a retried request names the same order and never makes a second one.
- * A key that begins like a saving or binding order's id is hashed too, so they never meet.
+ * A key that begins like a saving or binding order's id, or a bound card's customer, is hashed too, so
+ * they never meet (an SBP charge's `OrderId` is also its `CustomerKey`, stored-charge.ts).
  */
 export function orderIdOf(key: string): string {
   if (
     key.length > 0 &&
     key.length <= ORDER_ID_MAX_LENGTH &&
     /^[\x21-\x7e]+$/.test(key) &&
-    !key.startsWith(SAVING_PREFIX) &&
-    !key.startsWith(BINDING_PREFIX)
+    ![SAVING_PREFIX, BINDING_PREFIX, CARD_CUSTOMER_PREFIX].some((prefix) => key.startsWith(prefix))
   )
     return key;
   return `k1-${digestOf(key)}`;
@@ -40,6 +42,16 @@ export function orderIdOf(key: string): string {
  */
 export function savingOrderIdOf(key: string): string {
   return `${SAVING_PREFIX}${digestOf(key)}`;
+}
+
+/**
+ * The `CustomerKey` a card is bound to without a payment (`AddCustomer`, `AddCard`): `c1-` and 33 hex digits
+ * of the save's idempotency key's SHA-256 (≤ 36 characters), so a retried start names the same customer.
+ * Its own prefix: no `OrderId` (`orderIdOf`, `savingOrderIdOf`, `bindingOrderIdOf`) — and so no other
+ * `CustomerKey` the adapter sends — is ever one.
+ */
+export function cardCustomerKeyOf(key: string): string {
+  return `${CARD_CUSTOMER_PREFIX}${digestOf(key)}`;
 }
 
 /** The `CustomerKey` of an order made by `savingOrderIdOf`, or null for any other order. */

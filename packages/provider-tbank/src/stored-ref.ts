@@ -66,6 +66,28 @@ export function boundAccountRefOf(requestKey: string, accountToken: string): str
 }
 
 /**
+ * A card binding made without a payment (`AddCustomer` + `AddCard`, card-binding.ts), as Kopek keeps the
+ * save: `a1:<CustomerKey>:<RequestKey>`. `GetAddCardState` asks by the `RequestKey`; `GetCardList` (the
+ * card's digits) and the saved card's ref `<CustomerKey>:<RebillId>` need the `CustomerKey`. A save's ref,
+ * never a stored method's: `parseStoredRef` reads none the adapter makes (`a1:` and a `c1-` key are 39
+ * characters before the last colon, beyond a `CustomerKey`'s 36).
+ */
+export interface CardBindingRef {
+  readonly customerKey: string;
+  readonly requestKey: string;
+}
+
+export function cardBindingRefOf(customerKey: string, requestKey: string): string {
+  return `a1:${customerKey}:${requestKey}`;
+}
+
+/** The binding a `cardBindingRefOf` names, or null: a `CustomerKey` of ≤ 36 printable characters without a colon. */
+export function parseCardBindingRef(ref: string): CardBindingRef | null {
+  const match = /^a1:([\x21-\x39\x3b-\x7e]{1,36}):([0-9A-Za-z-]{1,64})$/.exec(ref);
+  return match === null ? null : { customerKey: match[1] ?? "", requestKey: match[2] ?? "" };
+}
+
+/**
  * A refund's id: T-Bank has none, so the payment, the amount, whether the refund's own `Cancel` answered it
  * done (`s`) or still refunding (`p`), and the `ExternalRequestId` sent with it: `r2:<PaymentId>:<kopecks>:<s|p>:<id>`.
  * Ids of the earlier form `r1:<PaymentId>:<kopecks>:<id>` (no answer kept) are still read.

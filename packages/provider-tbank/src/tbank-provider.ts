@@ -7,6 +7,7 @@ import type {
 } from "@kopek/core";
 import { createProviderSend, type ProviderOutboundOptions } from "@kopek/outbound";
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
+import { createCardBinding } from "./card-binding.js";
 import { readTBankNotification } from "./notification.js";
 import { findPaymentByKey } from "./payment-lookup.js";
 import { providerErrorOf, providerPaymentOf } from "./payment-mapping.js";
@@ -27,6 +28,11 @@ export interface TBankProviderOptions extends ProviderOutboundOptions {
   readonly password: string;
   /** Which methods may be charged stored (the acquiring contract): `card` (Charge), `sbp` (ChargeQr). Default `["card"]`. */
   readonly storedMethods?: readonly PaymentMethod[];
+  /**
+   * Save a payer's new card with no payment (`AddCustomer` + `AddCard`, `methodSaves`) when `card` is in
+   * `storedMethods`; the terminal's "Success/Fail Add Card URL" must then lead to Kopek (README). Default false.
+   */
+  readonly saveWithoutPayment?: boolean;
   /** Default `https://securepay.tinkoff.ru/v2`; tests point it at the emulator. */
   readonly apiUrl?: string;
   /** Per attempt. Default 10 000. */
@@ -129,8 +135,13 @@ export function createTBankProvider(options: TBankProviderOptions): PaymentProvi
     });
   }
 
+  // A card bound with no payment (card-binding.ts): on T-Bank's form, read back with GetAddCardState.
+  const methodSaves =
+    options.saveWithoutPayment === true && storedMethods.includes("card") ? createCardBinding(client) : null;
+
   return {
     capabilities,
+    ...(methodSaves === null ? {} : { methodSaves }),
     // The ref tells what it is (stored-ref.ts): a bound SBP account's, or a card's.
     describeStoredMethod: (request) =>
       parseBoundAccountRef(request.ref) === null

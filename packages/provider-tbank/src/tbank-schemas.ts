@@ -89,4 +89,7 @@ export const notificationSchema = z.object({
   OrderId: z.string().optional(),
   // An SBP account binding's notification names its RequestKey, not a payment (sbp-saving.ts).
   RequestKey: requestKeySchema.optional(),
+  // [T] NotificationQr: always LINKACCOUNT; NotificationAddCard (a card binding) has none, and a CustomerKey.
+  NotificationType: z.string().optional(),
+  CustomerKey: z.string().optional(),
 });
