@@ -9,7 +9,7 @@ import type {
 import { formatCardMask } from "@kopek/core";
 import { fromYooKassaAmount } from "./amount.js";
 import type { CallFailure } from "./yookassa-client.js";
-import type { YooKassaPayment, YooKassaRefund } from "./yookassa-schemas.js";
+import type { YooKassaCard, YooKassaPayment, YooKassaRefund } from "./yookassa-schemas.js";
 
 /**
  * YooKassa never tells a card number's length, only its first six and last four digits; 16 is the
@@ -44,7 +44,11 @@ export function statusOf(status: YooKassaPayment["status"]): PaymentStatus {
 
 /** The card mask Kopek shows ("5555 55** **** 4444"), or null when YooKassa did not tell the digits. */
 export function methodMaskOf(payment: YooKassaPayment): string | null {
-  const card = payment.payment_method?.card;
+  return cardMaskOf(payment.payment_method?.card);
+}
+
+/** The mask of a method's `card` (BankCardData), a payment's or a saved method's; null without the digits. */
+export function cardMaskOf(card: YooKassaCard | undefined): string | null {
   if (card?.first6 === undefined || !/^[0-9]{6}$/.test(card.first6) || !/^[0-9]{4}$/.test(card.last4))
     return null;
   return formatCardMask({ first6: card.first6, last4: card.last4, length: ASSUMED_CARD_LENGTH });

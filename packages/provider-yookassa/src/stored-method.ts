@@ -27,23 +27,37 @@ export function describeSavedMethod(
   client: YooKassaClient,
   ref: string,
 ): ResultAsync<StoredMethodDescription, ProviderError> {
-  return client
-    .call({ method: "GET", path: `/payment_methods/${encodeURIComponent(ref)}`, schema: savedMethodSchema })
+  return readSavedMethod(client, ref)
     .orElse((failure: CallFailure) => {
       if (failure.kind === "refused" && failure.status === 403) return okAsync(null);
-      const error = withoutRef(providerErrorOf(failure), ref);
-      // 404: YooKassa holds no payment method with this id for the shop — the request's mistake (422).
-      return errAsync(
-        failure.kind === "refused" && failure.status === 404
-          ? { ...error, unknownRef: true as const }
-          : error,
-      );
+      return errAsync(savedMethodError(failure, ref));
     })
     .andThen((method) =>
       method === null
         ? okAsync<StoredMethodDescription>({ kind: "masked", mask: UNREADABLE_METHOD_MASK })
         : descriptionOf(method),
     );
+}
+
+/** `GET /payment_methods/{id}`: a payment method by its own id, as it stands now (SavePaymentMethod). */
+export function readSavedMethod(
+  client: YooKassaClient,
+  ref: string,
+): ResultAsync<YooKassaSavedMethod, CallFailure> {
+  return client.call({
+    method: "GET",
+    path: `/payment_methods/${encodeURIComponent(ref)}`,
+    schema: savedMethodSchema,
+  });
+}
+
+/**
+ * A failed read of a method as the port's error, the ref taken out of YooKassa's words. 404: YooKassa
+ * holds no payment method with this id for the shop — the request's mistake (422), `unknownRef`.
+ */
+export function savedMethodError(failure: CallFailure, ref: string): ProviderError {
+  const error = withoutRef(providerErrorOf(failure), ref);
+  return failure.kind === "refused" && failure.status === 404 ? { ...error, unknownRef: true } : error;
 }
 
 function descriptionOf(method: YooKassaSavedMethod): ResultAsync<StoredMethodDescription, ProviderError> {

@@ -14,6 +14,7 @@ import { createProviderSend, type ProviderOutboundOptions } from "@kopek/outboun
 import { errAsync, okAsync, type ResultAsync } from "neverthrow";
 import { toYooKassaAmount } from "./amount.js";
 import { idempotenceKeyOf } from "./idempotence-key.js";
+import { createMethodSaves } from "./method-saves.js";
 import { readYooKassaNotification } from "./notification.js";
 import { findPaymentByKey } from "./payment-lookup.js";
 import { providerErrorOf, providerPaymentOf, providerRefundOf } from "./payment-mapping.js";
@@ -42,6 +43,11 @@ export interface YooKassaProviderOptions extends ProviderOutboundOptions {
   readonly maxRetries?: number;
   /** Also check the notification's source address against YooKassa's published ranges (README). */
   readonly checkNotificationIp?: boolean;
+  /**
+   * Save a payer's new bank card with no payment (`methodSaves`: `POST /payment_methods`, README "A
+   * payer's new method"). Only where YooKassa enabled it for the shop. Default false.
+   */
+  readonly saveWithoutPayment?: boolean;
 }
 
 const METHODS: readonly PaymentMethod[] = ["card", "sbp"];
@@ -220,6 +226,7 @@ export function createYooKassaProvider(options: YooKassaProviderOptions): Paymen
         })
         .mapErr(providerErrorOf)
         .andThen(refundOrRefusal),
+    ...(options.saveWithoutPayment === true ? { methodSaves: createMethodSaves(client, storedMethods) } : {}),
     readNotification: (notification) => readYooKassaNotification(notification, checkIp),
     // yookassa.ru/developers/using-api/webhooks: answer HTTP 200 to confirm receipt; YooKassa repeats otherwise.
     notificationAnswer: { status: 200, contentType: "text/plain; charset=utf-8", body: "" },

@@ -10,6 +10,7 @@ const cardSchema = z.object({
   last4: z.string(),
   card_type: z.string().optional(),
 });
+export type YooKassaCard = z.infer<typeof cardSchema>;
 
 export const paymentMethodSchema = z.object({
   type: z.string(),
@@ -21,8 +22,14 @@ export const paymentMethodSchema = z.object({
   card: cardSchema.optional(),
 });
 
-/** A saved method as `GET /payment_methods/{id}` answers it (SavePaymentMethod: the fields the adapter reads). */
-export const savedMethodSchema = paymentMethodSchema;
+/**
+ * A saved method as `GET /payment_methods/{id}` and `POST /payment_methods` answer it (SavePaymentMethod:
+ * the fields the adapter reads). `confirmation` is there while the save waits for the payer
+ * (PaymentMethodsConfirmationRedirect: `confirmation_url`, where the payer enters the card).
+ */
+export const savedMethodSchema = paymentMethodSchema.extend({
+  confirmation: z.object({ type: z.string(), confirmation_url: z.string().optional() }).optional(),
+});
 export type YooKassaSavedMethod = z.infer<typeof savedMethodSchema>;
 
 export const paymentSchema = z.object({

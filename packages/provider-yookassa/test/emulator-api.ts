@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { listPayments } from "./emulator-list.js";
+import type { EmulatorMethodSaves } from "./emulator-method-saves.js";
 import type { Json } from "./emulator-methods.js";
 import { type EmulatorBooks, publicPayment } from "./emulator-payments.js";
 import {
   checkCapture,
+  checkMethodSaveCreation,
   checkPaymentCreation,
   checkRefundCreation,
   type Invalid,
@@ -48,7 +50,7 @@ export interface EmulatorApi {
   ): Answer;
 }
 
-export function createEmulatorApi(books: EmulatorBooks): EmulatorApi {
+export function createEmulatorApi(books: EmulatorBooks, methodSaves: EmulatorMethodSaves): EmulatorApi {
   const remembered = new Map<string, Remembered>();
   const error = errorAnswer;
   const invalidRequest = (problem: Invalid) =>
@@ -87,6 +89,22 @@ export function createEmulatorApi(books: EmulatorBooks): EmulatorApi {
     }
     if (method === "POST" && resource === "payments" && id !== undefined && action === "cancel") {
       return paymentAnswer(books.cancelByMerchant(id));
+    }
+    // Создание способа оплаты (…/developers/api, "Способы оплаты"): a bank card saved with no payment.
+    // A shop YooKassa has not enabled it for is refused as lacking the right: 403 `forbidden`
+    // (…/response-handling/http-codes: "Не хватает прав для совершения операции").
+    if (method === "POST" && resource === "payment_methods" && id === undefined) {
+      if (!methodSaves.enabled) {
+        return error(
+          403,
+          "forbidden",
+          "Saving a payment method without a payment is not enabled for the shop",
+        );
+      }
+      const request = checkMethodSaveCreation(body);
+      return "parameter" in request
+        ? invalidRequest(request)
+        : { status: 200, body: methodSaves.create(request) };
     }
     // Информация о способе оплаты (…/developers/api, "Способы оплаты"): a saved method by its own id.
     if (method === "GET" && resource === "payment_methods" && id !== undefined && action === undefined) {
@@ -155,7 +173,9 @@ export function createEmulatorApi(books: EmulatorBooks): EmulatorApi {
     const payment = books.payments.get(id);
     if (payment !== undefined) return { status: 200, body: publicPayment(books.read(id) ?? payment) };
     const refund = books.refunds.get(id);
-    return refund === undefined ? earlier : { status: 200, body: refund };
+    if (refund !== undefined) return { status: 200, body: refund };
+    const method = books.readMethod(id);
+    return method === undefined || method === "unavailable" ? earlier : { status: 200, body: method };
   }
 
   return { answer: idempotent };

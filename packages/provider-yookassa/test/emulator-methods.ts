@@ -48,8 +48,11 @@ export function savedMethodObject(method: Json, shopId: string): Json {
   return { ...method, holder: { account_id: shopId, gateway_id: "100500" } };
 }
 
-/** What a payment answers of a saved method it was charged with: the method without `holder`. */
+/**
+ * What a payment answers of a saved method it was charged with: the method without what only the saved
+ * method object has (`holder`, `confirmation`, `metadata`).
+ */
 export function chargedWith(saved: Json): Json {
-  const { holder: _holder, ...method } = saved;
+  const { holder: _holder, confirmation: _confirmation, metadata: _metadata, ...method } = saved;
   return method;
 }

@@ -52,3 +52,33 @@ export function decisionOf(form: URLSearchParams): { card: string } | { decline:
   }
   return null;
 }
+
+/**
+ * The page at a method save's `confirmation_url` (YooKassa's is a card form, "Страница привязки карты"):
+ * marked TEST, a **Save card** form (card number, the success card filled in) and a **Decline** form.
+ * `notice`: why the last card was refused, when it was.
+ */
+export function methodSavePage(method: Json, notice: string | null): string {
+  const id = escapeHtml(String(method.id));
+  const status = String(method.status);
+  const action = `/checkout/payment-methods/${id}`;
+  const forms =
+    status !== "pending"
+      ? `<p id="status">This payment method is ${escapeHtml(status)}.</p>`
+      : `${notice === null ? "" : `<p id="notice">${escapeHtml(notice)}</p>\n`}<form method="post" action="${action}" id="save">
+  <input type="hidden" name="outcome" value="save">
+  <label>Card number <input name="card" value="${EMULATOR_SUCCESS_CARD}" inputmode="numeric"></label>
+  <button type="submit">Save card</button>
+</form>
+<form method="post" action="${action}" id="decline">
+  <input type="hidden" name="outcome" value="decline">
+  <button type="submit">Decline</button>
+</form>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>TEST YooKassa emulator: save a card</title></head>
+<body>
+<h1>TEST — YooKassa emulator</h1>
+<p>Save a bank card for payments without you (no money is charged now): method <code>${id}</code></p>
+${forms}
+</body></html>`;
+}

@@ -227,7 +227,15 @@ export class EmulatorBooks {
   }
 
   private keepSaved(method: Json, outcome: ChargeOutcome): void {
-    this.saved.set(String(method.id), { object: savedMethodObject(method, this.shopId), outcome });
+    this.keepMethod(savedMethodObject(method, this.shopId), outcome);
+  }
+
+  /**
+   * Keeps a payment method object (SavePaymentMethod, with `holder`) under its id, as it is: what
+   * `GET /payment_methods/{id}` answers, and, once `active`, what `payment_method_id` charges.
+   */
+  keepMethod(object: Json, outcome: ChargeOutcome = "succeeded"): void {
+    this.saved.set(String(object.id), { object, outcome });
   }
 
   private succeed(id: string, capture: boolean): Json {

@@ -180,6 +180,46 @@ export function checkRefundCreation(body: unknown): Invalid | RefundCreation {
   };
 }
 
+/** The body of POST /payment_methods the emulator takes: a bank card the payer enters on the save page. */
+export interface MethodSaveCreation {
+  readonly returnUrl: string;
+  readonly metadata: Readonly<Record<string, string | null>> | null;
+}
+
+const LOCALES = ["ru_RU", "en_US"];
+
+/**
+ * POST /payment_methods (SavePaymentMethodDataBankCard: `type`, `holder`, `client_ip`, `confirmation`
+ * redirect with `return_url` ≤ 2048 and optional `enforce`, `locale`; `metadata`). A `card` (the PCI DSS
+ * scenario) and `sbp` (not testable in YooKassa's test shop either) are refused: the emulator serves the
+ * scenario with the card entered on YooKassa's page.
+ */
+export function checkMethodSaveCreation(body: unknown): Invalid | MethodSaveCreation {
+  if (!isObject(body)) return invalid("body", "Request body must be a JSON object");
+  if (body.type === undefined) return invalid("type", "type is required");
+  if (body.type !== "bank_card") return invalid("type", "The emulator saves bank_card payment methods only");
+  if (body.card !== undefined) return invalid("card", "The emulator takes no card data: the payer enters it");
+  const { holder, client_ip: clientIp, confirmation, metadata } = body;
+  if (holder !== undefined && (!isObject(holder) || typeof holder.gateway_id !== "string"))
+    return invalid("holder.gateway_id", "holder.gateway_id must be a string");
+  if (clientIp !== undefined && typeof clientIp !== "string") return invalid("client_ip", "Must be a string");
+  if (!isObject(confirmation)) return invalid("confirmation", "confirmation is required without card data");
+  if (confirmation.type !== "redirect")
+    return invalid("confirmation.type", "Only confirmation type redirect is available for bank_card");
+  const returnUrl = confirmation.return_url;
+  if (typeof returnUrl !== "string" || !/^https?:\/\//.test(returnUrl))
+    return invalid("confirmation.return_url", "return_url is required for confirmation type redirect");
+  if (returnUrl.length > RETURN_URL_MAX)
+    return invalid("confirmation.return_url", `return_url holds at most ${RETURN_URL_MAX} characters`);
+  if (confirmation.enforce !== undefined && typeof confirmation.enforce !== "boolean")
+    return invalid("confirmation.enforce", "enforce must be a boolean");
+  if (confirmation.locale !== undefined && !LOCALES.includes(String(confirmation.locale)))
+    return invalid("confirmation.locale", "locale is ru_RU or en_US");
+  const metadataProblem = metadata === undefined ? null : checkMetadata(metadata);
+  if (metadataProblem !== null) return metadataProblem;
+  return { returnUrl, metadata: (metadata as Record<string, string | null> | undefined) ?? null };
+}
+
 /** Exact major-unit arithmetic for the emulator: `"1499.00"` ↔ 149900n kopecks. */
 export function kopecksOf(value: string): bigint {
   const [whole = "0", fraction = ""] = value.split(".");

@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Answer, createEmulatorApi, errorAnswer } from "./emulator-api.js";
+import { EmulatorMethodSaves, type MethodSaveDecision } from "./emulator-method-saves.js";
 import { checkoutPage, decisionOf } from "./emulator-pages.js";
 import { type ChargeOutcome, EmulatorBooks, type Json, type Notification } from "./emulator-payments.js";
 
 export { EMULATOR_DECLINE_CARDS, EMULATOR_SUCCESS_CARD } from "./emulator-payments.js";
-export type { ChargeOutcome, Json, Notification };
+export type { ChargeOutcome, EmulatorMethodSaves, Json, MethodSaveDecision, Notification };
 
 /**
  * An emulator of YooKassa API v3 as its public documentation describes it (README lists the pages): a
@@ -21,6 +22,11 @@ export interface YooKassaEmulator {
   readonly secretKey: string;
   /** Payments, refunds and saved methods, and the payer's side (decide, expire, seedSavedMethod). */
   readonly books: EmulatorBooks;
+  /**
+   * Methods saved with no payment (`POST /payment_methods`, when the `methodSaves` option is on): every
+   * one by id (`saves`), and the payer's side (`decide(id, { card } | "decline")`).
+   */
+  readonly methodSaves: EmulatorMethodSaves;
   /** Every API request received, in order (checkout pages excluded). */
   readonly requests: readonly EmulatorRequest[];
   /** Notifications sent so far. */
@@ -50,11 +56,18 @@ export interface EmulatorRequest {
   readonly path: string;
   readonly idempotenceKey: string | null;
   readonly status: number;
+  /** A POST's JSON body as received; absent for a GET, a body that is not JSON, or a fault before reading. */
+  readonly body?: unknown;
 }
 
 export interface YooKassaEmulatorOptions {
   readonly shopId?: string;
   readonly secretKey?: string;
+  /**
+   * Whether YooKassa enabled saving a bank card with no payment for the shop (`POST /payment_methods`).
+   * Default false: the call is refused 403 `forbidden`, as for a shop without it.
+   */
+  readonly methodSaves?: boolean;
 }
 
 export async function startYooKassaEmulator(
@@ -70,29 +83,33 @@ export async function startYooKassaEmulator(
   let notifyUrl: string | null = null;
   let origin = "";
 
-  const books = new EmulatorBooks(
+  const notify = (notification: Notification) => {
+    if (notifyUrl === null) return;
+    notifications.push(notification);
+    const delivery = fetch(notifyUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        type: "notification",
+        event: notification.event,
+        object: notification.object,
+      }),
+    }).then(
+      (response) => void response.body?.cancel(),
+      () => undefined,
+    );
+    inFlight.add(delivery);
+    void delivery.finally(() => inFlight.delete(delivery));
+  };
+  const books = new EmulatorBooks(shopId, (id) => `${origin}/checkout/${id}`, notify);
+  const methodSaves = new EmulatorMethodSaves(
+    options.methodSaves ?? false,
+    books,
     shopId,
-    (id) => `${origin}/checkout/${id}`,
-    (notification) => {
-      if (notifyUrl === null) return;
-      notifications.push(notification);
-      const delivery = fetch(notifyUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          type: "notification",
-          event: notification.event,
-          object: notification.object,
-        }),
-      }).then(
-        (response) => void response.body?.cancel(),
-        () => undefined,
-      );
-      inFlight.add(delivery);
-      void delivery.finally(() => inFlight.delete(delivery));
-    },
+    (id) => `${origin}/checkout/payment-methods/${id}`,
+    notify,
   );
-  const api = createEmulatorApi(books);
+  const api = createEmulatorApi(books, methodSaves);
 
   async function handleApi(
     request: IncomingMessage,
@@ -108,7 +125,9 @@ export async function startYooKassaEmulator(
       (entry) => entry.request === undefined || entry.request === `${method} ${path}`,
     );
     const fault = index === -1 ? undefined : faults.splice(index, 1)[0];
-    const log = (status: number) => requests.push({ method, path, idempotenceKey: key, status });
+    let body: unknown;
+    const log = (status: number) =>
+      requests.push({ method, path, idempotenceKey: key, status, ...(body === undefined ? {} : { body }) });
     if (fault !== undefined && !fault.afterProcessing) {
       log(fault.fault === "timeout" ? 0 : Number(fault.fault));
       if (fault.fault === "timeout") return; // never answered; the client gives up
@@ -122,16 +141,16 @@ export async function startYooKassaEmulator(
         errorAnswer(401, "invalid_credentials", "Authentication by given credentials failed"),
       );
     }
-    let body: unknown = null;
     if (method === "POST") {
       try {
         body = raw === "" ? {} : JSON.parse(raw);
       } catch {
+        body = undefined;
         log(400);
         return send(response, errorAnswer(400, "invalid_request", "Request body is not valid JSON"));
       }
     }
-    const answer = api.answer(method, path, key, raw, body, query);
+    const answer = api.answer(method, path, key, raw, body ?? null, query);
     if (fault !== undefined) {
       log(fault.fault === "timeout" ? 0 : Number(fault.fault));
       if (fault.fault === "timeout") return;
@@ -164,15 +183,28 @@ export async function startYooKassaEmulator(
     sendText(response, 200, "text/html; charset=utf-8", checkoutPage(payment));
   }
 
+  // The payer at a method save's confirmation_url (emulator-method-saves.ts).
+  async function handleSavePage(request: IncomingMessage, response: ServerResponse, id: string) {
+    const method = request.method ?? "GET";
+    const form = method === "POST" ? new URLSearchParams(await readBody(request)) : null;
+    const answer = methodSaves.page(method, id, form);
+    if ("location" in answer) return void response.writeHead(303, { location: answer.location }).end();
+    if ("html" in answer) return sendText(response, answer.status, "text/html; charset=utf-8", answer.html);
+    sendText(response, answer.status, "text/plain", answer.text);
+  }
+
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://emulator");
     const path = url.pathname;
     const checkout = /^\/checkout\/([^/]+)$/.exec(path);
+    const savePage = /^\/checkout\/payment-methods\/([^/]+)$/.exec(path);
     const work = checkout
       ? handleCheckout(request, response, decodeURIComponent(checkout[1] ?? ""))
-      : path.startsWith("/v3/")
-        ? handleApi(request, response, path, url.searchParams)
-        : Promise.resolve(sendText(response, 404, "text/plain", "Not found"));
+      : savePage
+        ? handleSavePage(request, response, decodeURIComponent(savePage[1] ?? ""))
+        : path.startsWith("/v3/")
+          ? handleApi(request, response, path, url.searchParams)
+          : Promise.resolve(sendText(response, 404, "text/plain", "Not found"));
     work.catch(() => sendText(response, 500, "text/plain", "Emulator error"));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -184,6 +216,7 @@ export async function startYooKassaEmulator(
     shopId,
     secretKey,
     books,
+    methodSaves,
     requests,
     notifications,
     failNext: (count, fault, faultOptions = {}) => {
