@@ -29,7 +29,9 @@ export {
 } from "./domain/errors.js";
 export {
   MAX_METHOD_UPDATE_ATTEMPTS,
+  METHOD_SAVE_UNANSWERED_MS,
   METHOD_UPDATE_TTL_MS,
+  type MethodSave,
   type MethodUpdate,
   verificationAmountOf,
 } from "./domain/method-update.js";
@@ -157,6 +159,7 @@ export type {
 } from "./payments/method-update-page.js";
 export {
   hostedPagePath,
+  methodSaveReturnPath,
   methodUpdatePagePath,
   methodUpdateReturnPath,
   pageReturnPath,

@@ -201,6 +201,8 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
     findInvoiceById: (id) => attempt("findInvoiceById", () => resources.findInvoiceById(id)),
     listLapsedInvoices: (now, limit) =>
       attempt("listLapsedInvoices", () => resources.lapsedInvoices(now, limit)),
+    listPendingMethodSaves: (limit) =>
+      attempt("listPendingMethodSaves", () => resources.pendingMethodSaves(limit)),
     saveWebhookEndpoint: (endpoint) => attempt("saveWebhookEndpoint", () => outbox.saveEndpoint(endpoint)),
     listWebhookEndpoints: (projectId) =>
       attempt("listWebhookEndpoints", () => outbox.listEndpoints(projectId)),

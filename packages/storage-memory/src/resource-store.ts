@@ -157,6 +157,16 @@ export class ResourceStore {
     });
   }
 
+  /** Up to `limit` subscriptions with a pending method save (API.md 11.5): a scan, as few hold one. */
+  pendingMethodSaves(limit: number): Subscription[] {
+    const found: Subscription[] = [];
+    for (const s of this.#subscriptions.rows.values()) {
+      if (found.length >= limit) break;
+      if (s.methodUpdate?.saves.some((save) => save.state === "pending")) found.push(deepCopy(s));
+    }
+    return found;
+  }
+
   /** Whether every payment is at the version its write is based on (`acceptsPayments` before `writePayments`). */
   acceptsPayments(payments: readonly Payment[]): boolean {
     const ids = new Set(payments.map((p) => p.id));

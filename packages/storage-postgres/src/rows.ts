@@ -6,6 +6,7 @@ import type {
   Invoice,
   InvoiceStatus,
   Metadata,
+  MethodSave,
   MethodUpdate,
   PaymentMethod,
   PeriodUnit,
@@ -72,13 +73,40 @@ export function toSubscription(row: Row, cipher: TokenCipher): Subscription {
     anchorAt: toNullableDate(row.anchor_at) ?? toDate(row.started_at),
     anchorPeriod: Number(row.anchor_period ?? 0),
     customerId: row.customer_id === null || row.customer_id === undefined ? null : String(row.customer_id),
-    methodUpdate: toMethodUpdate(row.method_update),
+    methodUpdate: toMethodUpdate(row.method_update, (ciphertext, saveId) =>
+      cipher.decrypt(Buffer.from(ciphertext, "base64"), methodSaveContext(id, saveId)),
+    ),
     version: Number(row.version),
   };
 }
 
+/**
+ * What a save's provider ref is encrypted for: it may be the method's token itself (YooKassa's payment
+ * method id), so it is kept like `provider_method_ref`, bound to its subscription and save.
+ */
+function methodSaveContext(subscriptionId: string, saveId: string): string {
+  return `${subscriptionId}:method-save:${saveId}`;
+}
+
+/**
+ * The `method_update` JSON to store: timestamps as ISO 8601 text, each save's ref encrypted (`refCiphertext`,
+ * base64). A save's ref is kept only while it is pending (core clears it once final), so a ciphertext
+ * here lives about a day: retire an encryption key a day after moving off it.
+ */
+export function methodUpdateJson(s: Subscription, cipher: TokenCipher): string | null {
+  if (s.methodUpdate === null) return null;
+  const saves = s.methodUpdate.saves.map(({ ref, ...save }) => ({
+    ...save,
+    refCiphertext:
+      ref === null ? null : cipher.encrypt(ref, methodSaveContext(s.id, save.id)).toString("base64"),
+  }));
+  return JSON.stringify({ ...s.methodUpdate, saves });
+}
+
+type DecryptRef = (ciphertext: string, saveId: string) => string;
+
 /** The `method_update` JSON as stored (timestamps as ISO 8601 text), or null. */
-function toMethodUpdate(value: unknown): MethodUpdate | null {
+function toMethodUpdate(value: unknown, decryptRef: DecryptRef): MethodUpdate | null {
   if (value === null || value === undefined) return null;
   const json = (typeof value === "string" ? JSON.parse(value) : value) as Record<string, unknown>;
   return {
@@ -88,6 +116,20 @@ function toMethodUpdate(value: unknown): MethodUpdate | null {
     attempts: Number(json.attempts),
     completedBy: json.completedBy === null ? null : String(json.completedBy),
     completedAt: toNullableDate(json.completedAt),
+    // Links stored before saves with no payment existed hold none.
+    saves: Array.isArray(json.saves) ? json.saves.map((save) => toMethodSave(save, decryptRef)) : [],
+  };
+}
+
+function toMethodSave(value: Record<string, unknown>, decryptRef: DecryptRef): MethodSave {
+  const id = String(value.id);
+  const ciphertext = value.refCiphertext;
+  return {
+    id,
+    method: value.method as PaymentMethod,
+    ref: typeof ciphertext === "string" ? decryptRef(ciphertext, id) : null,
+    state: value.state as MethodSave["state"],
+    startedAt: toDate(value.startedAt),
   };
 }
 
@@ -168,7 +210,7 @@ export function subscriptionValues(s: Subscription, cipher: TokenCipher): unknow
     s.anchorPeriod,
     s.customerId,
     nullableTimestamp(s.pauseAt),
-    s.methodUpdate === null ? null : JSON.stringify(s.methodUpdate),
+    methodUpdateJson(s, cipher),
     s.version,
   ];
 }

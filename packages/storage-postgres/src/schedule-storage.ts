@@ -2,7 +2,7 @@ import type { ScheduleStorage } from "@kopek/core";
 import { INVOICE_SELECT } from "./invoice-columns.js";
 import { claimByProject } from "./project-claims.js";
 import { CLAIM_DUE_SUBSCRIPTIONS, DISCOVER_DUE_SUBSCRIPTIONS } from "./resource-sql.js";
-import { toInvoice, toSubscription } from "./rows.js";
+import { SUBSCRIPTION_COLUMNS, toInvoice, toSubscription } from "./rows.js";
 import type { SqlContext } from "./sql-context.js";
 
 /** Created invoices past their expiry, earliest first: $1 now, $2 limit (`invoices_lapsing_idx`). */
@@ -10,8 +10,13 @@ const LIST_LAPSED_INVOICES = `
 SELECT ${INVOICE_SELECT} FROM invoices WHERE status = 'created' AND expires_at <= $1
  ORDER BY expires_at LIMIT $2`;
 
+/** Subscriptions whose method-update link holds a pending save: $1 limit (`subscriptions_method_saves_idx`). */
+const LIST_PENDING_METHOD_SAVES = `
+SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions
+ WHERE method_update @> '{"saves": [{"state": "pending"}]}'::jsonb LIMIT $1`;
+
 /**
- * The two scans across every project: renewals due (leased project by project with SKIP LOCKED),
+ * The scans across every project: renewals due (leased project by project with SKIP LOCKED),
  * invoices lapsed (a plain read; the sweeper's saves are version-checked).
  */
 export function scheduleStorage(sql: SqlContext): ScheduleStorage {
@@ -37,6 +42,14 @@ export function scheduleStorage(sql: SqlContext): ScheduleStorage {
           Math.max(0, Math.floor(limit)),
         ]);
         return rows.map((row) => toInvoice(row, cipher));
+      }),
+
+    listPendingMethodSaves: (limit) =>
+      run("listPendingMethodSaves", async () => {
+        const rows = await sql.acrossProjects("list_pending_method_saves", LIST_PENDING_METHOD_SAVES, [
+          Math.max(0, Math.floor(limit)),
+        ]);
+        return rows.map((row) => toSubscription(row, cipher));
       }),
   };
 }

@@ -1,5 +1,6 @@
 /** The values and resources of Kopek's domain, shared by use cases, ports and adapters. */
 import type { MethodUpdate } from "./method-update.js";
+import type { PaymentMethod } from "./payment-method.js";
 import type { Receipt } from "./receipt.js";
 
 export {
@@ -17,9 +18,7 @@ export interface Money {
   readonly currency: string;
 }
 
-/** Payment methods a request may name (API.md 5.3, 5.4). */
-export const PAYMENT_METHODS = ["card", "sbp"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export { PAYMENT_METHODS, type PaymentMethod } from "./payment-method.js";
 
 export const PERIOD_UNITS = ["day", "week", "month", "year"] as const;
 export type PeriodUnit = (typeof PERIOD_UNITS)[number];

@@ -2,6 +2,7 @@ import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../domain/errors.js";
 import {
   MAX_METHOD_UPDATE_ATTEMPTS,
+  type MethodSave,
   type MethodUpdate,
   verificationAmountOf,
 } from "../domain/method-update.js";
@@ -11,6 +12,7 @@ import { oneItemReceipt } from "../domain/receipt.js";
 import { chargeableLater } from "../ports/payment-provider.js";
 import { fromStorageError } from "../use-cases/execution.js";
 import { type InvoicePaymentContext, paymentToConfirm } from "./invoice-payments.js";
+import { askAboutSave, startSave } from "./method-save.js";
 import { methodUpdateReturnPath } from "./page-paths.js";
 import { newPayment, subscriptionPaymentSubject } from "./payment-records.js";
 import { providerNotificationUrl } from "./provider-notifications.js";
@@ -37,8 +39,11 @@ export interface MethodUpdatePage {
   readonly methodMask: string;
   /** Whether the subscription is past due: saving a method charges its overdue cycle at once. */
   readonly pastDue: boolean;
-  /** The methods the payer may save, each with the verification payment it takes (refunded at once). */
-  readonly methods: readonly { readonly method: PaymentMethod; readonly verification: Money }[];
+  /**
+   * The methods the payer may save, each with the verification payment it takes (refunded at once), or
+   * null for one the provider saves with no payment.
+   */
+  readonly methods: readonly { readonly method: PaymentMethod; readonly verification: Money | null }[];
   readonly expiresAt: Date;
   /** Where choosing a method may send the payer: the provider's `confirmationOrigins`. */
   readonly confirmationOrigins: readonly string[];
@@ -103,7 +108,7 @@ function stateOf({ subscription, update }: Loaded, now: Date): MethodUpdatePage[
 
 function pageOf(context: InvoicePaymentContext, loaded: Loaded, at: MethodUpdateAddress): MethodUpdatePage {
   const { subscription, project, update } = loaded;
-  const { capabilities } = context.providerFor(project);
+  const { capabilities, methodSaves } = context.providerFor(project);
   const currency = subscription.amount.currency;
   return {
     state: stateOf(loaded, context.clock.now()),
@@ -118,7 +123,9 @@ function pageOf(context: InvoicePaymentContext, loaded: Loaded, at: MethodUpdate
     pastDue: subscription.status === "past_due",
     methods: chargeableLater(capabilities).map((method) => ({
       method,
-      verification: { amount: verificationAmountOf(capabilities.verificationAmount, method), currency },
+      verification: methodSaves?.methods.includes(method)
+        ? null
+        : { amount: verificationAmountOf(capabilities.verificationAmount, method), currency },
     })),
     expiresAt: update?.expiresAt ?? subscription.createdAt,
     confirmationOrigins: capabilities.confirmationOrigins,
@@ -134,9 +141,13 @@ export async function methodUpdatePage(
   return (await load(context, at)).map((loaded) => pageOf(context, loaded, at));
 }
 
-/** Where the payer goes next: to the provider to confirm a verification payment, or nowhere (the page says why). */
+/**
+ * Where the payer goes next: to the provider to confirm a verification payment (`confirm`) or a save
+ * with no payment (`confirm_save`), or nowhere (the page says why).
+ */
 export type StartedMethodUpdate =
   | { readonly kind: "confirm"; readonly url: string; readonly payment: Payment }
+  | { readonly kind: "confirm_save"; readonly url: string; readonly save: MethodSave }
   | { readonly kind: "not_open"; readonly page: MethodUpdatePage };
 
 /**
@@ -161,6 +172,26 @@ export async function startMethodUpdate(
     const { subscription, project } = loaded.value;
     const update = loaded.value.update as MethodUpdate;
     const number = update.attempts + 1;
+    const now = context.clock.now();
+    if (offered.verification === null) {
+      const save: MethodSave = {
+        id: context.ids.newId(),
+        method: offered.method,
+        ref: null,
+        state: "pending",
+        startedAt: now,
+      };
+      const withSave: Subscription = {
+        ...subscription,
+        methodUpdate: { ...update, attempts: number, saves: [...update.saves, save] },
+        version: subscription.version + 1,
+      };
+      const stored = await context.storage.saveSubscription(withSave, [], []);
+      if (stored.isErr() && stored.error.code !== "conflict") return err(fromStorageError(stored.error));
+      if (stored.isErr()) continue;
+      const url = await startSave(context, project, withSave, save);
+      return url.map((to) => ({ kind: "confirm_save", url: to, save }));
+    }
     const subject = subscriptionPaymentSubject(subscription, {
       provider: project.provider.kind,
       providerPaymentId: null,
@@ -170,7 +201,6 @@ export async function startMethodUpdate(
       method: offered.method,
       attempt: number,
     });
-    const now = context.clock.now();
     const payment = newPayment(subject, { status: "pending" }, context.ids.newId(), now);
     const bumped: Subscription = {
       ...subscription,
@@ -243,6 +273,26 @@ export async function checkMethodUpdate(
   return page.map((shown) => ({ payment: payment as Payment, page: shown }));
 }
 
+/**
+ * The payer came back from a save with no payment (API.md 11.5): the provider is asked how it stands
+ * and Kopek acts on that answer (a method saved goes on). The save as it stands then (found on the
+ * subscription's newest link: a newer link keeps the pending saves of the one it replaced), and the page.
+ */
+export async function checkMethodSave(
+  context: InvoicePaymentContext,
+  at: MethodUpdateAddress & { readonly saveId: string },
+): Promise<Result<{ readonly state: MethodSave["state"]; readonly page: MethodUpdatePage }, KopekError>> {
+  const loaded = await load(context, at);
+  if (loaded.isErr()) return err(loaded.error);
+  const { subscription, project } = loaded.value;
+  const save = subscription.methodUpdate?.saves.find((s) => s.id === at.saveId);
+  if (save === undefined) return err({ code: "not_found" });
+  const state = await askAboutSave(context, project, subscription, save);
+  if (state.isErr()) return err(state.error);
+  const page = await methodUpdatePage(context, at);
+  return page.map((shown) => ({ state: state.value, page: shown }));
+}
+
 /** The method-update page's steps (API.md 11.5), for a server to render: no API key, the link is the capability. */
 export interface MethodUpdatePages {
   /** What the page shows; `not_found` for an unknown subscription. */
@@ -255,6 +305,10 @@ export interface MethodUpdatePages {
   check(
     at: MethodUpdateAddress & { readonly paymentId: string },
   ): Promise<Result<{ readonly payment: Payment; readonly page: MethodUpdatePage }, KopekError>>;
+  /** The payer came back from a save with no payment: the provider is asked and Kopek acts on its answer. */
+  checkSave(
+    at: MethodUpdateAddress & { readonly saveId: string },
+  ): Promise<Result<{ readonly state: MethodSave["state"]; readonly page: MethodUpdatePage }, KopekError>>;
 }
 
 export function methodUpdatePages(context: InvoicePaymentContext): MethodUpdatePages {
@@ -262,5 +316,6 @@ export function methodUpdatePages(context: InvoicePaymentContext): MethodUpdateP
     page: (at) => methodUpdatePage(context, at),
     start: (at) => startMethodUpdate(context, at),
     check: (at) => checkMethodUpdate(context, at),
+    checkSave: (at) => checkMethodSave(context, at),
   };
 }

@@ -29,3 +29,13 @@ export function methodUpdateReturnPath(
 ): string {
   return `${methodUpdatePagePath(projectId, subscriptionId, updateId)}/return?payment=${paymentId}`;
 }
+
+/** Where the provider sends the payer back after a save with no payment (API.md 11.5) of that page. */
+export function methodSaveReturnPath(
+  projectId: string,
+  subscriptionId: string,
+  updateId: string,
+  saveId: string,
+): string {
+  return `${methodUpdatePagePath(projectId, subscriptionId, updateId)}/return?save=${saveId}`;
+}

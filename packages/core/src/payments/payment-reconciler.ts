@@ -14,6 +14,7 @@ import { firstChargeKey } from "../use-cases/first-charge.js";
 import { prorationChargeKey } from "../use-cases/proration.js";
 import type { OnAmountMismatch } from "./amount-rule.js";
 import { resumeInvoiceAttempt } from "./invoice-payments.js";
+import { checkPendingSaves } from "./method-save.js";
 import { verificationKey } from "./method-update-page.js";
 import { NO_PAYMENT_MADE, nextCheckAfter } from "./payment-records.js";
 import { settlePayment } from "./settle-payment.js";
@@ -42,8 +43,8 @@ export interface PaymentReconcilerOptions {
 
 export interface PaymentReconciler extends IntervalJob {
   /**
-   * Checks the payments and the refunds due now; how many of them were claimed and how many the
-   * provider's answer settled (payments and refunds together).
+   * Checks the payments, the refunds and the method saves due now; how many of them were claimed and
+   * how many the provider's answer settled (all together).
    */
   runOnce(): Promise<{ readonly claimed: number; readonly settled: number }>;
 }
@@ -52,7 +53,8 @@ export interface PaymentReconciler extends IntervalJob {
  * Asks the provider about every payment still `pending` a minute after it was made, and again with
  * back-off until the provider gives a final answer (API.md 10.3.3): a payer who never came back, or
  * a lost notification, loses nothing. Pending refunds are reconciled the same way (10.6,
- * `checkDueRefunds`). Claims are leases in storage, so several reconcilers (processes
+ * `checkDueRefunds`), and pending saves of a payer's method with no payment are asked about (11.5,
+ * `checkPendingSaves`). Claims are leases in storage, so several reconcilers (processes
  * on one PostgreSQL database) never check one payment at once; every write is version-checked.
  */
 const onErrorOf = (options: PaymentReconcilerOptions) =>
@@ -179,7 +181,11 @@ export function createPaymentReconciler(options: PaymentReconcilerOptions): Paym
       }
     }
     const refunds = await checkDueRefunds({ ...context, batchSize, leaseMs, ...onErrorOf(options) });
-    return { claimed: claimed.value.length + refunds.claimed, settled: settled + refunds.settled };
+    const saves = await checkPendingSaves({ ...context, batchSize, ...onErrorOf(options) });
+    return {
+      claimed: claimed.value.length + refunds.claimed + saves.claimed,
+      settled: settled + refunds.settled + saves.settled,
+    };
   }
 
   return startIntervalJob(runOnce, (cause) => options.onError?.(cause));

@@ -25,6 +25,7 @@ export type {
   StoredResource,
   StoredResponse,
 } from "./idempotency-storage.js";
+export type { MethodSaveRequest, MethodSaveState, MethodSaves, StartedMethodSave } from "./method-saves.js";
 export type {
   ClaimedDelivery,
   DeliveryAttempt,
@@ -56,7 +57,6 @@ export type {
   StoredMethodLookup,
 } from "./payment-provider.js";
 export { chargeableLater } from "./payment-provider.js";
-export type { MethodSaveRequest, MethodSaveState, MethodSaves, StartedMethodSave } from "./method-saves.js";
 export type { PaymentCheckClaim, PaymentListPage, PaymentStorage } from "./payment-storage.js";
 export type {
   ApiKeyMatch,

@@ -34,6 +34,8 @@ export async function createMethodUpdate(
     attempts: 0,
     completedBy: null,
     completedAt: null,
+    // A save the payer may still finish at the provider stays asked about (API.md 11.5): its method goes on.
+    saves: current.methodUpdate?.saves.filter((save) => save.state === "pending") ?? [],
   };
   const next: Subscription = { ...current, methodUpdate: update, version: current.version + 1 };
   const path = methodUpdatePagePath(next.projectId, next.id, update.id);

@@ -14,6 +14,7 @@ export interface ProviderOptions {
   readonly passwordFile?: string | undefined;
   readonly passwordEnv?: string | undefined;
   readonly storedMethods?: string | undefined;
+  readonly saveWithoutPayment?: string | undefined;
   readonly apiUrl?: string | undefined;
 }
 
@@ -28,6 +29,7 @@ const OPTION_OF: Readonly<Record<string, string>> = {
   passwordFile: "--password-file",
   passwordEnv: "--password-env",
   storedMethods: "--stored-methods",
+  saveWithoutPayment: "--save-without-payment",
   apiUrl: "--api-url",
 };
 
@@ -47,6 +49,9 @@ export async function providerFromOptions(
   const charge = options.storedMethodCharge;
   if (charge !== undefined && charge !== "true" && charge !== "false")
     return err({ usage: "--stored-method-charge must be true or false" });
+  const noPayment = options.saveWithoutPayment;
+  if (noPayment !== undefined && noPayment !== "true" && noPayment !== "false")
+    return err({ usage: "--save-without-payment must be true or false" });
   const given: Record<string, unknown> = {
     url: options.url,
     storedMethodCharge: charge === undefined ? undefined : charge === "true",
@@ -57,6 +62,7 @@ export async function providerFromOptions(
     passwordFile: options.passwordFile,
     passwordEnv: options.passwordEnv,
     storedMethods: options.storedMethods?.split(",").filter((method) => method !== ""),
+    saveWithoutPayment: noPayment === undefined ? undefined : noPayment === "true",
     apiUrl: options.apiUrl,
   };
   const changes = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
@@ -124,11 +130,13 @@ export function describeProvider(settings: ProviderSettings): string {
     case "yookassa":
       return (
         `yookassa shopId=${settings.shopId} storedMethods=${settings.storedMethods.join(",") || "none"}` +
+        (settings.saveWithoutPayment === true ? " saveWithoutPayment=true" : "") +
         (settings.apiUrl === null ? "" : ` apiUrl=${settings.apiUrl}`)
       );
     case "tbank":
       return (
         `tbank terminalKey=${settings.terminalKey} storedMethods=${settings.storedMethods.join(",") || "none"}` +
+        (settings.saveWithoutPayment === true ? " saveWithoutPayment=true" : "") +
         (settings.apiUrl === null ? "" : ` apiUrl=${settings.apiUrl}`)
       );
   }

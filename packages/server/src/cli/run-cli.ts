@@ -48,6 +48,7 @@ interface Parsed {
     "password-file"?: string;
     "password-env"?: string;
     "stored-methods"?: string;
+    "save-without-payment"?: string;
     "api-url"?: string;
     project?: string;
     port?: string;
@@ -132,6 +133,7 @@ export async function runCli(
     passwordFile: values["password-file"],
     passwordEnv: values["password-env"],
     storedMethods: values["stored-methods"],
+    saveWithoutPayment: values["save-without-payment"],
     apiUrl: values["api-url"],
   };
   if (line === "projects create")
@@ -245,6 +247,7 @@ function parse(argv: readonly string[]): Parsed | string {
         "password-file": { type: "string" },
         "password-env": { type: "string" },
         "stored-methods": { type: "string" },
+        "save-without-payment": { type: "string" },
         "api-url": { type: "string" },
         project: { type: "string" },
         url: { type: "string" },

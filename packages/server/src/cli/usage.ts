@@ -42,6 +42,8 @@ Commands on the database at DATABASE_URL:
                                           (one of the two; the password is stored encrypted)
     --stored-methods card,sbp             yookassa, tbank: methods the contract lets Kopek charge
                                           from a stored method (default card; tbank: card only)
+    --save-without-payment true|false     yookassa, tbank: save a payer's new card with no payment
+                                          (API.md 11.5; off by default, see the provider's README)
     --api-url <url>                       yookassa, tbank: another API address (an emulator)
   keys create --project <id>     Issue an API key; it is printed once and cannot be shown again
   keys revoke <key-id | sha256-prefix | key>

@@ -4,7 +4,7 @@ import type { KopekMetrics } from "./kopek-metrics.js";
 
 // The port's calls that reach the provider: each answers a ResultAsync.
 type Call = {
-  [Name in keyof PaymentProvider]: PaymentProvider[Name] extends (
+  [Name in keyof PaymentProvider]-?: PaymentProvider[Name] extends (
     ...args: never[]
   ) => ResultAsync<unknown, unknown>
     ? Name
@@ -22,21 +22,34 @@ export function observedProvider(
   kind: string,
   metrics: KopekMetrics,
 ): PaymentProvider {
-  const timed = <Name extends Call>(operation: Name): PaymentProvider[Name] => {
-    const call = provider[operation] as (...args: unknown[]) => ResultAsync<unknown, { code: string }>;
+  // Timed under `operation`: `call` run on `self` (its own object, for a class-based adapter).
+  const observe = <F>(operation: string, self: object, call: F): F => {
     const observed = (...args: unknown[]) => {
       const started = performance.now();
+      const answer = (call as (...a: unknown[]) => ResultAsync<unknown, { code: string }>).apply(self, args);
       return new ResultAsync(
-        Promise.resolve(call.apply(provider, args)).then((result) => {
+        Promise.resolve(answer).then((result) => {
           const outcome = result.isOk() ? "ok" : result.error.code;
           metrics.providerCall(kind, operation, outcome, (performance.now() - started) / 1000);
           return result;
         }),
       );
     };
-    return observed as unknown as PaymentProvider[Name];
+    return observed as unknown as F;
   };
+  const timed = <Name extends Call>(operation: Name): PaymentProvider[Name] =>
+    observe(operation, provider, provider[operation]);
+  const saves = provider.methodSaves;
   return {
+    ...(saves === undefined
+      ? {}
+      : {
+          methodSaves: {
+            methods: saves.methods,
+            start: observe("startMethodSave", saves, saves.start),
+            get: observe("getMethodSave", saves, saves.get),
+          },
+        }),
     capabilities: provider.capabilities,
     notificationAnswer: provider.notificationAnswer,
     readNotification: (notification) => provider.readNotification(notification),

@@ -50,7 +50,19 @@ export function methodPageHtml(
     notice === null
       ? html``
       : html`<p class="notice error" role="alert">${notice === "notSaved" ? t.notSaved : t[notice]}</p>`;
-  const checks = [...new Set(page.methods.map((m) => formatPageMoney(language, m.verification)))];
+  const checks = [
+    ...new Set(
+      page.methods.flatMap((m) =>
+        m.verification === null ? [] : [formatPageMoney(language, m.verification)],
+      ),
+    ),
+  ];
+  const costs =
+    checks.length > 0 && page.methods.some((m) => m.verification === null)
+      ? html`<p>${t.verification(checks.join(" / "))}</p><p>${t.noCharge}</p>`
+      : checks.length > 0
+        ? html`<p>${t.verification(checks.join(" / "))}</p>`
+        : html`<p>${t.noCharge}</p>`;
   const pastDue = page.pastDue ? html`<p>${t.pastDue(formatPageMoney(language, page.amount))}</p>` : html``;
   const buttons = page.methods.map(
     (m) =>
@@ -60,7 +72,7 @@ export function methodPageHtml(
   return layout(
     language,
     t.title,
-    html`${summary(page, language)}<p>${t.verification(checks.join(" / "))}</p>${pastDue}
+    html`${summary(page, language)}${costs}${pastDue}
 <p class="expires">${t.validUntil} <time datetime="${page.expiresAt.toISOString()}">${until}</time></p>${alert}
 <form method="post" action="${base}${methodUpdatePagePath(page.projectId, page.subscriptionId, page.updateId)}" aria-label="${t.chooseMethod}">
 <input type="hidden" name="token" value="${token}">
@@ -70,19 +82,32 @@ ${buttons}
   );
 }
 
-/** Back from the provider before it decided the check: the payer may look again. */
+/** Back from the provider before it decided the check (or the save): the payer may look again. */
 export function methodPendingHtml(
   page: MethodUpdatePage,
   language: PageLanguage,
   checkAgain: string,
   base: string,
+  what: "check" | "save" = "check",
 ): string {
   const t = METHOD_PAGE_MESSAGES[language];
   return layout(
     language,
     t.pendingTitle,
-    html`${summary(page, language)}<p class="notice">${t.pending}</p>
+    html`${summary(page, language)}<p class="notice">${what === "check" ? t.pending : t.savePending}</p>
 <p><a href="${checkAgain}">${PAGE_MESSAGES[language].checkAgain}</a></p>`,
+    base,
+  );
+}
+
+/** Back from a provider's own page with no link to show (T-Bank's fixed return address, no cookie). */
+export function methodReturnedHtml(language: PageLanguage, base: string): string {
+  const t = METHOD_PAGE_MESSAGES[language];
+  return layout(
+    language,
+    t.returnedTitle,
+    html`<h1>${t.returnedTitle}</h1>
+<p class="notice">${t.returned}</p>`,
     base,
   );
 }

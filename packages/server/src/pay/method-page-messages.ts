@@ -9,6 +9,8 @@ export interface MethodPageMessages {
   readonly currentMethod: string;
   /** A verification payment of `amount` is made and refunded at once. */
   readonly verification: (amount: string) => string;
+  /** The provider saves a card with no payment at all. */
+  readonly noCharge: string;
   /** A past-due subscription: its overdue charge is made from the new method at once. */
   readonly pastDue: (amount: string) => string;
   readonly saveWith: Readonly<Record<string, string>>;
@@ -30,6 +32,11 @@ export interface MethodPageMessages {
   readonly exhausted: string;
   readonly pendingTitle: string;
   readonly pending: string;
+  /** Back from a save with no payment before the provider decided it. */
+  readonly savePending: string;
+  /** Back from the provider's own page (not the link's: T-Bank's), with no link known. */
+  readonly returnedTitle: string;
+  readonly returned: string;
   readonly testNote: string;
 }
 
@@ -45,6 +52,7 @@ const EN: MethodPageMessages = {
   lead: (charge) => `Your subscription: ${charge}. Save a new payment method for its next charges.`,
   currentMethod: "Method now",
   verification: (amount) => `To check the method, a payment of ${amount} is made and refunded at once.`,
+  noCharge: "Saving a card charges nothing.",
   pastDue: (amount) => `The overdue payment of ${amount} is then charged from the new method.`,
   saveWith: { card: "Save a card", sbp: "Save an SBP account" },
   chooseMethod: "Choose a payment method to save",
@@ -67,6 +75,10 @@ const EN: MethodPageMessages = {
   exhausted: "This link has had too many attempts. Ask the merchant for a new link.",
   pendingTitle: "Waiting for confirmation",
   pending: "Waiting for the payment provider to confirm the check.",
+  savePending: "Waiting for the payment provider to confirm that the method is saved.",
+  returnedTitle: "Thank you",
+  returned:
+    "The payment provider has your answer. If your method was saved, the merchant's next charges are made from it; you can close this page.",
   testNote: "a test subscription: the Kopek sandbox moves no money.",
 };
 
@@ -89,6 +101,7 @@ const RU: MethodPageMessages = {
   lead: (charge) => `Ваша подписка: ${charge}. Сохраните новый способ оплаты для следующих списаний.`,
   currentMethod: "Сейчас",
   verification: (amount) => `Для проверки спишем ${amount} и сразу вернём.`,
+  noCharge: "Карта сохраняется без списания денег.",
   pastDue: (amount) => `Затем с нового способа будет списан просроченный платёж ${amount}.`,
   saveWith: { card: "Сохранить карту", sbp: "Сохранить счёт СБП" },
   chooseMethod: "Выберите способ оплаты, который сохранить",
@@ -112,6 +125,10 @@ const RU: MethodPageMessages = {
   exhausted: "По этой ссылке было слишком много попыток. Попросите у продавца новую ссылку.",
   pendingTitle: "Ждём подтверждения",
   pending: "Ждём, когда платёжная система подтвердит проверку.",
+  savePending: "Ждём, когда платёжная система подтвердит, что способ оплаты сохранён.",
+  returnedTitle: "Спасибо",
+  returned:
+    "Платёжная система получила ваш ответ. Если способ оплаты сохранён, следующие списания будут с него; страницу можно закрыть.",
   testNote: "тестовая подписка: в песочнице Kopek деньги не списываются.",
 };
 

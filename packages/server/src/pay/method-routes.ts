@@ -1,8 +1,19 @@
-import { type Kopek, type MethodUpdateAddress, methodUpdateReturnPath } from "@kopek/core";
+import {
+  type Kopek,
+  type MethodUpdateAddress,
+  methodSaveReturnPath,
+  methodUpdateReturnPath,
+} from "@kopek/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { redactSecrets } from "../startup/logger.js";
 import { csrfToken, isValidCsrfToken } from "./csrf-token.js";
-import { type MethodPageNotice, methodPageHtml, methodPendingHtml } from "./method-page-html.js";
+import {
+  type MethodPageNotice,
+  methodPageHtml,
+  methodPendingHtml,
+  methodReturnedHtml,
+} from "./method-page-html.js";
+import { pendingSaveCookie, readPendingSave } from "./method-save-cookie.js";
 import { basePathOf, errorHtml, notFoundHtml } from "./page-html.js";
 import {
   acceptForms,
@@ -93,16 +104,32 @@ export async function methodRoutes(app: FastifyInstance, { kopek, secret, public
         return sendPage(request, reply, at, trouble.status, trouble.notice);
       }
       if (started.value.kind === "confirm") return seeOther(reply, started.value.url, language, base());
+      if (started.value.kind === "confirm_save") {
+        // A provider that sends the payer to a fixed page of its own (T-Bank) comes back to /method/return:
+        // this cookie tells it which link and save the payer was at.
+        reply.header("set-cookie", pendingSaveCookie({ ...at, saveId: started.value.save.id }, url()));
+        return seeOther(reply, started.value.url, language, base());
+      }
       return sendPage(request, reply, at, started.value.page.state === "completed" ? 200 : 409);
     },
   );
 
-  app.get<{ Params: Params; Querystring: { payment?: string } }>(
+  app.get<{ Params: Params; Querystring: { payment?: string; save?: string } }>(
     "/method/:project/:subscription/:id/return",
     async (request, reply) => {
       const at = addressOf(request.params);
       const language = languageOf(request);
       const paymentId = request.query.payment ?? "";
+      const saveId = request.query.save;
+      if (at !== null && saveId !== undefined && UUID.test(saveId)) {
+        const checked = await kopek.methodUpdates.checkSave({ ...at, saveId });
+        if (checked.isErr()) return sendError(reply, language, checked.error, base());
+        const { state, page } = checked.value;
+        if (state === "failed") return sendPage(request, reply, at, 200, "declined");
+        if (state === "saved") return sendPage(request, reply, at, 200);
+        const again = `${base()}${methodSaveReturnPath(at.projectId, at.subscriptionId, at.updateId, saveId)}`;
+        return sendHtml(reply, 202, methodPendingHtml(page, language, again, base(), "save"));
+      }
       if (at === null || !UUID.test(paymentId)) return sendHtml(reply, 404, notFoundHtml(language, base()));
       const checked = await kopek.methodUpdates.check({ ...at, paymentId });
       if (checked.isErr()) return sendError(reply, language, checked.error, base());
@@ -114,4 +141,20 @@ export async function methodRoutes(app: FastifyInstance, { kopek, secret, public
       return sendHtml(reply, 202, methodPendingHtml(page, language, again, base()));
     },
   );
+
+  // Where a provider that returns payers to a fixed address of its own settings sends them (T-Bank's
+  // "Success Add Card URL" and "Fail Add Card URL"): back to the link's page the cookie names, which asks
+  // the provider how the save stands. Without the cookie (another browser), a page that says thank you.
+  app.get("/method/return", async (request, reply) => {
+    const language = languageOf(request);
+    const pending = readPendingSave(request.headers.cookie);
+    if (pending === null) return sendHtml(reply, 200, methodReturnedHtml(language, base()));
+    const { projectId, subscriptionId, updateId, saveId } = pending;
+    return seeOther(
+      reply,
+      `${url()}${methodSaveReturnPath(projectId, subscriptionId, updateId, saveId)}`,
+      language,
+      base(),
+    );
+  });
 }

@@ -29,6 +29,9 @@ const loopbackUrl = httpUrl.refine((value) => {
 
 const METHODS_RULE = `must be a list of ${PAYMENT_METHODS.join(", ")}, each at most once`;
 
+/** Whether a payer's new card is saved with no payment (API.md 11.5); off unless set (provider READMEs). */
+const saveWithoutPaymentSchema = z.boolean("must be true or false").optional();
+
 export const storedMethodsSchema = z
   .array(z.enum(PAYMENT_METHODS, METHODS_RULE), METHODS_RULE)
   .refine((methods) => new Set(methods).size === methods.length, METHODS_RULE);
@@ -72,6 +75,7 @@ export const providerEntrySchema = z.discriminatedUnion(
           })
           .optional(),
         storedMethods: storedMethodsSchema.default(["card"]),
+        saveWithoutPayment: saveWithoutPaymentSchema,
         apiUrl: httpUrl.nullable().default(null),
       })
       .refine((entry) => entry.secretKeyFile === undefined || entry.secretKeyEnv === undefined, {
@@ -99,6 +103,7 @@ export const providerEntrySchema = z.discriminatedUnion(
           })
           .optional(),
         storedMethods: storedMethodsSchema.default(["card"]),
+        saveWithoutPayment: saveWithoutPaymentSchema,
         apiUrl: httpUrl.nullable().default(null),
       })
       .refine((entry) => entry.passwordFile === undefined || entry.passwordEnv === undefined, {
@@ -136,6 +141,7 @@ export async function resolveProvider(
       terminalKey: entry.terminalKey,
       password: value,
       storedMethods: entry.storedMethods,
+      ...(entry.saveWithoutPayment === true ? { saveWithoutPayment: true } : {}),
       apiUrl: entry.apiUrl,
     }));
   }
@@ -147,6 +153,7 @@ export async function resolveProvider(
     shopId: entry.shopId,
     secretKey: key,
     storedMethods: entry.storedMethods,
+    ...(entry.saveWithoutPayment === true ? { saveWithoutPayment: true } : {}),
     apiUrl: entry.apiUrl,
   }));
 }
