@@ -1,5 +1,6 @@
 import { hasValidToken } from "../src/token.js";
 import type { EmulatedPayment, EmulatorBooks } from "./emulator-books.js";
+import type { EmulatorCardBindings } from "./emulator-cards.js";
 import { dataOf, initiatorRefusal, mismatchedInitiator } from "./emulator-initiator.js";
 import { cancelReceiptRefusal, receiptRefusal } from "./emulator-receipt.js";
 import {
@@ -19,7 +20,8 @@ import {
 import type { EmulatorAccounts } from "./emulator-sbp.js";
 
 // The emulated API's methods, apart from HTTP: one answer per request. Shapes from
-// developer.tbank.ru/eacq/api/{init,get-state,check-order,charge,cancel,get-qr,get-card-list}; error
+// developer.tbank.ru/eacq/api/{init,get-state,check-order,charge,cancel,get-qr} (cards and customers:
+// emulator-cards.ts, SBP bindings: emulator-sbp.ts); error
 // codes where the documentation read names none are the emulator's own (README).
 
 export { refusal };
@@ -52,8 +54,10 @@ export function createEmulatorApi(
     readonly checkout: (id: string) => string;
     readonly qr: (id: string) => string;
     readonly binding: (requestKey: string) => string;
+    readonly addCard: (requestKey: string) => string;
   },
   accounts: EmulatorAccounts,
+  cards: EmulatorCardBindings,
 ): EmulatorApi {
   const stateOf = (payment: EmulatedPayment) => ({
     TerminalKey: terminal.terminalKey,
@@ -269,25 +273,10 @@ export function createEmulatorApi(
             Data: data,
           });
         }
-        case "GetCardList": {
-          if (!isString(body.CustomerKey, 36)) return sizeRefusal("216", "CustomerKey");
-          const cards = [...books.cards.values()].filter((card) => card.customerKey === body.CustomerKey);
-          if (cards.some((card) => card.outcome === "unavailable")) return outage();
-          return {
-            status: 200,
-            body: cards.map((card) => ({
-              CardId: card.CardId,
-              Pan: card.Pan,
-              Status: "A",
-              RebillId: card.RebillId,
-              CardType: 0,
-              ExpDate: "1230",
-            })),
-          };
-        }
         default:
           return (
-            accounts.answer(method, body, urls.binding) ?? {
+            accounts.answer(method, body, urls.binding) ??
+            cards.answer(method, body, urls.addCard) ?? {
               status: 404,
               body: { Success: false, ErrorCode: "1", Message: `No such method: ${method}` },
             }

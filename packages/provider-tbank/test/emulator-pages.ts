@@ -1,9 +1,16 @@
-import { EMULATOR_DECLINE_CARDS, EMULATOR_SUCCESS_CARD, type EmulatedPayment } from "./emulator-books.js";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  EMULATOR_DECLINE_CARDS,
+  EMULATOR_SUCCESS_CARD,
+  type EmulatedPayment,
+  type EmulatorBooks,
+} from "./emulator-books.js";
+import { readBody, redirect, sendText } from "./emulator-http.js";
 
 // The pages a payer opens from PaymentURL (a card form) or from an SBP payload (the bank app's
 // confirmation). The emulator's own, marked TEST: T-Bank's real form is on securepay.tinkoff.ru.
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
@@ -51,4 +58,29 @@ export function decisionOf(form: URLSearchParams): { card: string } | { decline:
     return reason.length > 0 && reason.length <= 100 ? { decline: reason } : null;
   }
   return null;
+}
+
+/**
+ * The checkout at `PaymentURL` (`/new/{PaymentId}`) or an SBP payload (`/qr/{PaymentId}`): a GET shows
+ * the form (`NEW` → `FORM_SHOWED`), a POST decides and sends the payer to `SuccessURL` / `FailURL` (303).
+ */
+export async function handleCheckoutPage(
+  request: IncomingMessage,
+  response: ServerResponse,
+  books: EmulatorBooks,
+  kind: string,
+  id: string,
+): Promise<void> {
+  const payment = books.payments.get(id);
+  if (payment === undefined) return sendText(response, 404, "text/plain", "No such payment");
+  if (request.method === "POST") {
+    const decision = decisionOf(new URLSearchParams(await readBody(request)));
+    if (decision === null) return sendText(response, 400, "text/plain", "Bad form");
+    const decided = books.decide(id, decision);
+    const back = decided?.Status === "CONFIRMED" ? payment.SuccessURL : payment.FailURL;
+    if (back) return redirect(response, back);
+  } else {
+    books.show(id);
+  }
+  sendText(response, 200, "text/html; charset=utf-8", checkoutPage(payment, `/${kind}/${id}`));
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { signed } from "../src/token.js";
-import { type Answer, createEmulatorApi } from "./emulator-api.js";
+import { createEmulatorApi } from "./emulator-api.js";
 import {
   type ChargeOutcome,
   type EmulatedPayment,
@@ -10,13 +10,16 @@ import {
   EmulatorBooks,
   type NotificationFields,
 } from "./emulator-books.js";
-import { checkoutPage, decisionOf } from "./emulator-pages.js";
+import { type AddCardUrls, EmulatorCardBindings } from "./emulator-cards.js";
+import { handleAddCardPage } from "./emulator-cards-page.js";
+import { deliver, readBody, type SentNotification, send, sendText } from "./emulator-http.js";
+import { handleCheckoutPage } from "./emulator-pages.js";
 import { EmulatorAccounts, type RequestKeyForm } from "./emulator-sbp.js";
 import { handleBindingPage } from "./emulator-sbp-page.js";
 import { answerProblems, notificationProblems, requestProblems } from "./spec-check.js";
 
 export { EMULATOR_DECLINE_CARDS, EMULATOR_SUCCESS_CARD } from "./emulator-books.js";
-export type { ChargeOutcome, EmulatedPayment, EmulatedRefund };
+export type { ChargeOutcome, EmulatedPayment, EmulatedRefund, SentNotification };
 
 /**
  * An emulator of T-Bank acquiring API v2 as its public documentation describes it (README lists the
@@ -33,6 +36,11 @@ export interface TBankEmulator {
   readonly books: EmulatorBooks;
   /** SBP accounts bound with AddAccountQr, and the bank app's side (confirm, seedBoundAccount). */
   readonly accounts: EmulatorAccounts;
+  /**
+   * Customers and cards bound with AddCard, and the payer's side of the form at `PaymentURL`
+   * (`/addcard/<RequestKey>`: decide); `addCardUrls` is the terminal's Success/Fail Add Card URL (settable).
+   */
+  readonly cardBindings: EmulatorCardBindings;
   /** Every API request received, in order (pages excluded). */
   readonly requests: readonly EmulatorRequest[];
   /** Notifications sent so far, with whether the merchant answered 200 `OK`. */
@@ -72,14 +80,6 @@ export interface EmulatorRequest {
   readonly status: number;
 }
 
-export interface SentNotification {
-  readonly url: string;
-  readonly body: Readonly<Record<string, unknown>>;
-  answeredOk: boolean | null;
-  /** How many times it was sent: 1, and one more for each hour it was not answered `OK` (at most 24). */
-  attempts: number;
-}
-
 // [T]: a notification not answered OK is sent again once an hour for 24 hours, then archived.
 const REDELIVERIES_MAX = 24;
 
@@ -92,6 +92,10 @@ export interface TBankEmulatorOptions {
   readonly sbpRefunds?: "done" | "refunding";
   /** How AddAccountQr writes a RequestKey: a UUID (the default) or a number, both as [T] has it. */
   readonly requestKeys?: RequestKeyForm;
+  /** The terminal's "Success Add Card URL" / "Fail Add Card URL" (also `cardBindings.addCardUrls`). */
+  readonly addCardUrls?: AddCardUrls;
+  /** How a second AddCustomer of a customer answers ([T] is silent): taken (the default) or refused (7). */
+  readonly repeatedCustomer?: "ok" | "refused";
 }
 
 // Every emulator not yet closed, so a test's violations are found whichever emulator saw them.
@@ -122,26 +126,7 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
     specViolations.push(...notificationProblems(body));
     const sent: SentNotification = { url, body, answeredOk: null, attempts: 0 };
     notifications.push(sent);
-    deliver(sent);
-  }
-
-  // The merchant must answer 200 with the body OK, "без тегов, заглавными буквами" ([T]): exactly OK.
-  function deliver(sent: SentNotification): void {
-    sent.attempts += 1;
-    const delivery = fetch(sent.url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(sent.body),
-    }).then(
-      async (response) => {
-        sent.answeredOk = response.status === 200 && (await response.text()) === "OK";
-      },
-      () => {
-        sent.answeredOk = false;
-      },
-    );
-    inFlight.add(delivery);
-    void delivery.finally(() => inFlight.delete(delivery));
+    deliver(sent, inFlight);
   }
 
   const books = new EmulatorBooks(terminalKey, notify);
@@ -151,6 +136,13 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
     books,
     (fields) => notify({ NotificationURL: null }, fields),
     options.requestKeys,
+  );
+  // A card binding names no payment Kopek made: NotificationAddCard goes to the terminal's URL too.
+  const cardBindings = new EmulatorCardBindings(
+    terminalKey,
+    books,
+    (fields) => notify({ NotificationURL: null }, fields),
+    options,
   );
   const api = createEmulatorApi(
     books,
@@ -164,8 +156,10 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
       checkout: (id) => `${origin}/new/${id}`,
       qr: (id) => `${origin}/qr/${id}`,
       binding: (requestKey) => `${origin}/bind/${requestKey}`,
+      addCard: (requestKey) => `${origin}/addcard/${requestKey}`,
     },
     accounts,
+    cardBindings,
   );
 
   async function handleApi(
@@ -218,37 +212,32 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
     send(response, answer);
   }
 
-  async function handlePage(request: IncomingMessage, response: ServerResponse, kind: string, id: string) {
-    const payment = books.payments.get(id);
-    if (payment === undefined) return sendText(response, 404, "text/plain", "No such payment");
-    if (request.method === "POST") {
-      const decision = decisionOf(new URLSearchParams(await readBody(request)));
-      if (decision === null) return sendText(response, 400, "text/plain", "Bad form");
-      const decided = books.decide(id, decision);
-      const back = decided?.Status === "CONFIRMED" ? payment.SuccessURL : payment.FailURL;
-      if (back) {
-        response.writeHead(303, { location: back }).end();
-        return;
-      }
-    } else {
-      books.show(id);
-    }
-    sendText(response, 200, "text/html; charset=utf-8", checkoutPage(payment, `/${kind}/${id}`));
-  }
-
+  type Handler = (
+    match: RegExpExecArray,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ) => Promise<void>;
+  const routes: readonly (readonly [RegExp, Handler])[] = [
+    [
+      /^\/(new|qr)\/([0-9]+)$/,
+      (m, req, res) => handleCheckoutPage(req, res, books, m[1] ?? "new", m[2] ?? ""),
+    ],
+    [
+      /^\/bind\/([0-9a-f-]{36}|[0-9]{1,20})$/,
+      (m, req, res) => handleBindingPage(req, res, accounts, m[1] ?? ""),
+    ],
+    [/^\/addcard\/([0-9a-f-]{36})$/, (m, req, res) => handleAddCardPage(req, res, cardBindings, m[1] ?? "")],
+    [/^\/v2\/([A-Za-z]+)$/, (m, req, res) => handleApi(req, res, m[1] ?? "")],
+  ];
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://emulator").pathname;
-    const page = /^\/(new|qr)\/([0-9]+)$/.exec(path);
-    const binding = /^\/bind\/([0-9a-f-]{36}|[0-9]{1,20})$/.exec(path);
-    const api = /^\/v2\/([A-Za-z]+)$/.exec(path);
-    const work = page
-      ? handlePage(request, response, page[1] ?? "new", page[2] ?? "")
-      : binding
-        ? handleBindingPage(request, response, accounts, binding[1] ?? "")
-        : api
-          ? handleApi(request, response, api[1] ?? "")
-          : Promise.resolve(sendText(response, 404, "text/plain", "Not found"));
-    work.catch(() => sendText(response, 500, "text/plain", "Emulator error"));
+    for (const [pattern, handle] of routes) {
+      const match = pattern.exec(path);
+      if (match === null) continue;
+      handle(match, request, response).catch(() => sendText(response, 500, "text/plain", "Emulator error"));
+      return;
+    }
+    sendText(response, 404, "text/plain", "Not found");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -260,6 +249,7 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
     password,
     books,
     accounts,
+    cardBindings,
     requests,
     notifications,
     specViolations,
@@ -277,7 +267,7 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
     redeliver: async () => {
       await Promise.all([...inFlight]);
       for (const sent of notifications)
-        if (sent.answeredOk === false && sent.attempts <= REDELIVERIES_MAX) deliver(sent);
+        if (sent.answeredOk === false && sent.attempts <= REDELIVERIES_MAX) deliver(sent, inFlight);
       await Promise.all([...inFlight]);
     },
     deliveries: async () => {
@@ -294,22 +284,4 @@ export async function startTBankEmulator(options: TBankEmulatorOptions = {}): Pr
   };
   liveEmulators.add(emulator);
   return emulator;
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
-}
-
-function send(response: ServerResponse, answer: Answer): void {
-  sendText(response, answer.status, "application/json; charset=utf-8", JSON.stringify(answer.body));
-}
-
-function sendText(response: ServerResponse, status: number, contentType: string, body: string): void {
-  if (response.headersSent || response.destroyed) return;
-  response.writeHead(status, { "content-type": contentType }).end(body);
 }

@@ -165,8 +165,12 @@ export function answerProblems(method: string, body: unknown): string[] {
   );
 }
 
-/** Why a notification is not one [T] describes: an account binding's (NotificationQr) or a payment's. */
+/**
+ * Why a notification is not one [T] describes: an account binding's (NotificationQr, always with its
+ * `NotificationType`), a card binding's (NotificationAddCard: a `RequestKey` and no `NotificationType`) or a payment's.
+ */
 export function notificationProblems(body: Json): string[] {
-  const schema = "RequestKey" in body ? "NotificationQr" : "NotificationPayment";
+  const binding = "NotificationType" in body ? "NotificationQr" : "NotificationAddCard";
+  const schema = "RequestKey" in body ? binding : "NotificationPayment";
   return problems(`notification ${schema}`, validatorOf(schemaRef(schema)), body);
 }
