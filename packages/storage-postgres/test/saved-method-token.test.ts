@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Invoice } from "@kopek/core";
-import { sampleInvoice, samplePayment, sampleProject } from "@kopek/testing";
+import type { Invoice, Subscription } from "@kopek/core";
+import { sampleInvoice, samplePayment, sampleProject, sampleSubscription } from "@kopek/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPostgresStorage, createTokenCipher, migrate } from "../src/index.js";
 import { openTestDatabase } from "./database.js";
@@ -104,4 +104,67 @@ describe(`saved methods' tokens on PostgreSQL (${db.backend})`, () => {
     const wrong = createPostgresStorage({ pool: db.pool, encryption: otherKey });
     expect((await wrong.findInvoice(first.projectId, first.id)).isErr()).toBe(true);
   });
+
+  it("keeps a pending method save's ref encrypted, bound to its subscription and save (API.md 11.5)", async () => {
+    const project = sampleProject();
+    (await storage.saveProject(project))._unsafeUnwrap();
+    const [subscription, other] = [
+      await storedSubscription(project.id),
+      await storedSubscription(project.id),
+    ];
+    const token = `pm_save_${randomUUID()}`;
+    const now = new Date();
+    const withSave: Subscription = {
+      ...subscription,
+      methodUpdate: {
+        id: randomUUID(),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + 86_400_000),
+        attempts: 1,
+        completedBy: null,
+        completedAt: null,
+        saves: [{ id: randomUUID(), method: "card", ref: token, state: "pending", startedAt: now }],
+      },
+      version: subscription.version + 1,
+    };
+    (await storage.saveSubscription(withSave, [], []))._unsafeUnwrap();
+    const { rows } = await db.pool.query(
+      "SELECT s::text AS whole, method_update FROM subscriptions s WHERE project_id = $1 AND id = $2",
+      [project.id, subscription.id],
+    );
+    expect(rows[0].whole).not.toContain(token);
+    expect(rows[0].method_update.saves[0].refCiphertext).toEqual(expect.any(String));
+    expect((await storage.findSubscription(project.id, subscription.id))._unsafeUnwrap()).toEqual(withSave);
+    // Copied onto another subscription, the ciphertext does not decrypt: the read fails, nothing is misread.
+    await db.pool.query("UPDATE subscriptions SET method_update = $1 WHERE project_id = $2 AND id = $3", [
+      rows[0].method_update,
+      project.id,
+      other.id,
+    ]);
+    expect((await storage.findSubscription(project.id, other.id)).isErr()).toBe(true);
+  });
 });
+
+/** A subscription of `projectId`, stored the only way the port allows (a completed idempotency key). */
+async function storedSubscription(projectId: string): Promise<Subscription> {
+  const subscription = sampleSubscription(projectId, { id: randomUUID() });
+  const now = new Date();
+  const claim = {
+    projectId,
+    key: `key-${randomUUID()}`,
+    fingerprint: "f".repeat(64),
+    recordId: subscription.id,
+    leaseToken: randomUUID(),
+    now,
+    leaseExpiresAt: new Date(now.getTime() + 30_000),
+    expiresAt: new Date(now.getTime() + 86_400_000),
+    apiKeyId: null,
+  };
+  (await storage.claimIdempotencyKey(claim))._unsafeUnwrap();
+  const resource = { kind: "subscription" as const, subscription };
+  const response = { status: 201, headers: {}, body: "{}" };
+  (
+    await storage.completeIdempotencyKey({ ...claim, response, resource, events: [], payments: [] })
+  )._unsafeUnwrap();
+  return subscription;
+}

@@ -31,5 +31,6 @@ export {
   manualClock,
 } from "./kopek-harness.js";
 export { describeProviderContract, type ProviderContractOptions } from "./provider-contract.js";
+export { type ScriptedMethodSaves, scriptedMethodSaves } from "./scripted-method-saves.js";
 export { describeStorageContract, type StorageContractOptions } from "./storage-contract.js";
 export { type JsonPath, type StringPlace, spliceString, stringPlaces } from "./string-paths.js";

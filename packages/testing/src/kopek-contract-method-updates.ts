@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sampleSubscription } from "./fixtures.js";
 import { events, reconcilerOf } from "./harness-reads.js";
+import { registerMethodSaveTests } from "./kopek-contract-method-saves.js";
 import {
   createHarness,
   json,
@@ -149,5 +150,9 @@ export function registerMethodUpdateTests(options: KopekContractOptions): void {
       expect(check).toMatchObject({ status: "succeeded", amountRefunded: { amount: "100" } });
       expect(await typesOf(h)).not.toContain("subscription.method_updated");
     });
+  });
+
+  describe("a payer's new method saved with no payment (API.md 11.5)", () => {
+    registerMethodSaveTests(options);
   });
 }

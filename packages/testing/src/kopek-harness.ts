@@ -8,6 +8,7 @@ import {
   type InspectableStorage,
   type Kopek,
   type KopekResponse,
+  type MethodSaves,
   type OnAmountMismatch,
   type PaymentMethod,
   type PaymentProvider,
@@ -124,6 +125,8 @@ export interface HarnessSettings {
   readonly pendingChargeWaitMs?: number;
   /** Whether it takes 54-FZ receipts (its `capabilities.receipts`); the provider's own by default. */
   readonly receipts?: boolean;
+  /** How it saves a payer's method with no payment (API.md 11.5); none by default. */
+  readonly methodSaves?: MethodSaves;
 }
 
 export async function createHarness(
@@ -154,6 +157,7 @@ export async function createHarness(
       ...(settings.methods === undefined ? {} : { methods: settings.methods }),
       ...(settings.receipts === undefined ? {} : { receipts: settings.receipts }),
     },
+    ...(settings.methodSaves === undefined ? {} : { methodSaves: settings.methodSaves }),
     describeStoredMethod: (request) => real.describeStoredMethod(request),
     createPaymentLink: (request) => {
       linkCalls += 1;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { InspectableStorage, Invoice, Payment } from "@kopek/core";
+import type { InspectableStorage, Invoice, Payment, Subscription } from "@kopek/core";
 import { describe, expect, it } from "vitest";
 import { sampleInvoice, samplePayment, sampleSubscription } from "./fixtures.js";
 import {
@@ -55,6 +55,49 @@ export function describeSavedMethodContract(factory: StorageFactory, options: St
       const page = { limit: 10, before: null, status: null, now: PAID_AT };
       expect(await unwrap(storage.listInvoices(project.id, page))).toEqual([paid]);
       expect(await unwrap(storage.findInvoice(randomUUID(), paid.id))).toBeNull();
+    });
+
+    it("keeps a link's saves with their refs, and lists the subscriptions holding a pending one (API.md 11.5)", async () => {
+      const storage = await factory();
+      const project = await savedProject(storage);
+      const subscription = sampleSubscription(project.id, { id: randomUUID() });
+      await storeResource(storage, project.id, { kind: "subscription", subscription });
+      const startedAt = new Date("2026-02-01T10:00:00.000Z");
+      const save = (state: "pending" | "failed", ref: string | null) =>
+        ({ id: randomUUID(), method: "card", ref, state, startedAt }) as const;
+      const pending = save("pending", `pm_${randomUUID()}`);
+      const withSaves: Subscription = {
+        ...subscription,
+        methodUpdate: {
+          id: randomUUID(),
+          createdAt: startedAt,
+          expiresAt: new Date(startedAt.getTime() + 86_400_000),
+          attempts: 2,
+          completedBy: null,
+          completedAt: null,
+          saves: [save("failed", null), pending],
+        },
+        version: subscription.version + 1,
+      };
+      await unwrap(storage.saveSubscription(withSaves, [], []));
+      expect(await unwrap(storage.findSubscription(project.id, subscription.id))).toEqual(withSaves);
+      const listed = async () => (await unwrap(storage.listPendingMethodSaves(1000))).map((s) => s.id);
+      expect(await listed()).toContain(subscription.id);
+      const found = (await unwrap(storage.listPendingMethodSaves(1000))).find(
+        (s) => s.id === subscription.id,
+      );
+      expect(found).toEqual(withSaves);
+      const ended: Subscription = {
+        ...withSaves,
+        methodUpdate: {
+          ...(withSaves.methodUpdate as NonNullable<Subscription["methodUpdate"]>),
+          saves: [withSaves.methodUpdate?.saves[0] as never, { ...pending, state: "failed", ref: null }],
+        },
+        version: withSaves.version + 1,
+      };
+      await unwrap(storage.saveSubscription(ended, [], []));
+      expect(await listed()).not.toContain(subscription.id);
+      expect(await unwrap(storage.listPendingMethodSaves(0))).toEqual([]);
     });
 
     it("keeps a saved method without a mask, and an invoice that saved nothing as null", async () => {

@@ -53,8 +53,8 @@ export interface YooKassaProviderSettings {
   readonly apiUrl: string | null;
   /**
    * Save a payer's new bank card with no payment (`POST /v3/payment_methods`, API.md 11.5) instead of a
-   * verification payment. YooKassa offers it only to shops it enabled it for, never in test shops, so
-   * it is off unless set (absent: off).
+   * verification payment. YooKassa enables it per shop (a real shop asks its manager; its pages differ on
+   * test shops: provider-yookassa README), so it is off unless set (absent: off).
    */
   readonly saveWithoutPayment?: boolean;
 }
