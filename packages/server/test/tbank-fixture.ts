@@ -14,8 +14,13 @@ import { recordMethodRef } from "./test-artifacts.js";
  * unless `storage` is given; `storedMethods` card unless given.
  */
 export async function startTBankServer(
-  options: { storage?: Storage | undefined; storedMethods?: readonly ("card" | "sbp")[] } = {},
+  options: {
+    storage?: Storage | undefined;
+    storedMethods?: readonly ("card" | "sbp")[];
+    saveWithoutPayment?: boolean;
+  } = {},
 ) {
+  const saveWithoutPayment = options.saveWithoutPayment ?? false;
   const emulator: TBankEmulator = await startTBankEmulator();
   // The secret scan after the suite also looks for the terminal's password.
   recordMethodRef(emulator.password);
@@ -26,9 +31,17 @@ export async function startTBankServer(
       password: emulator.password,
       storedMethods: options.storedMethods ?? ["card"],
       apiUrl: emulator.apiUrl,
+      ...(saveWithoutPayment ? { saveWithoutPayment } : {}),
     },
     { storage: options.storage, logName: "tbank-in-process" },
   );
+  // The terminal set up as the T-Bank README says for saving with no payment: its Success and Fail Add
+  // Card URLs are Kopek's /method/return, its notification URL the project's (API.md 11.5).
+  if (saveWithoutPayment) {
+    const back = `${server.url}/method/return`;
+    emulator.cardBindings.addCardUrls = { success: back, fail: back };
+    emulator.notifyTo(server.notificationUrl);
+  }
 
   return {
     ...server,

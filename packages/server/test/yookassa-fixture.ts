@@ -10,8 +10,12 @@ export { type Json, shiftableClock, until } from "./provider-server.js";
  * a fresh YooKassa emulator. The emulator notifies the project's notification URL unless `notify` is
  * false. Memory storage unless `storage` is given.
  */
-export async function startYooKassaServer(options: { storage?: Storage | undefined; notify?: boolean } = {}) {
-  const emulator: YooKassaEmulator = await startYooKassaEmulator();
+export async function startYooKassaServer(
+  options: { storage?: Storage | undefined; notify?: boolean; saveWithoutPayment?: boolean } = {},
+) {
+  // A shop YooKassa enabled saving with no payment for, and a project that uses it (API.md 11.5).
+  const saveWithoutPayment = options.saveWithoutPayment ?? false;
+  const emulator: YooKassaEmulator = await startYooKassaEmulator({ methodSaves: saveWithoutPayment });
   // The secret scan after the suite also looks for the shop's secret key.
   recordMethodRef(emulator.secretKey);
   const server = await startProviderServer(
@@ -21,6 +25,7 @@ export async function startYooKassaServer(options: { storage?: Storage | undefin
       secretKey: emulator.secretKey,
       storedMethods: ["card"],
       apiUrl: emulator.apiUrl,
+      ...(saveWithoutPayment ? { saveWithoutPayment } : {}),
     },
     { storage: options.storage, logName: "yookassa-in-process" },
   );

@@ -57,6 +57,7 @@ export function createProviderRegistry(
           secretKey: settings.secretKey,
           allowLocal,
           storedMethods: settings.storedMethods,
+          saveWithoutPayment: settings.saveWithoutPayment === true,
           ...(settings.apiUrl === null ? {} : { apiUrl: settings.apiUrl }),
         });
       case "tbank":
@@ -65,6 +66,7 @@ export function createProviderRegistry(
           password: settings.password,
           allowLocal,
           storedMethods: settings.storedMethods,
+          saveWithoutPayment: settings.saveWithoutPayment === true,
           ...(settings.apiUrl === null ? {} : { apiUrl: settings.apiUrl }),
         });
     }
