@@ -1,6 +1,6 @@
 import { describeProviderContract } from "@kopek/testing";
 import { afterAll } from "vitest";
-import { startTBankEmulator } from "./emulator.js";
+import { EMULATOR_SUCCESS_CARD, startTBankEmulator } from "./emulator.js";
 import { providerFor } from "./harness.js";
 
 // The shared provider contract against the adapter and a real HTTP emulator. The suite builds providers
@@ -16,5 +16,21 @@ const pendingRef = emulator.books.seedSavedCard({ outcome: "pending-until-read" 
 describeProviderContract(
   "tbank",
   ({ storedMethodCharge }) => providerFor(emulator, { storedMethods: storedMethodCharge ? ["card"] : [] }),
-  { approvedRef, declinedRef, unavailableRef, pendingRef },
+  {
+    approvedRef,
+    declinedRef,
+    unavailableRef,
+    pendingRef,
+    methodSaves: {
+      provider: () => providerFor(emulator, { saveWithoutPayment: true }),
+      // The payer at the binding form (`PaymentURL`, `…/addcard/{RequestKey}`).
+      decide: async (url, outcome) => {
+        const requestKey = new URL(url).pathname.split("/").at(-1) ?? "";
+        emulator.cardBindings.decide(
+          requestKey,
+          outcome === "saved" ? { card: EMULATOR_SUCCESS_CARD } : { decline: "Отказ плательщика" },
+        );
+      },
+    },
+  },
 );

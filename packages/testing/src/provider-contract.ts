@@ -6,6 +6,7 @@ import {
   type StoredMethodCharge,
 } from "@kopek/core";
 import { describe, expect, it } from "vitest";
+import { describeMethodSavesContract, type MethodSavesUnderTest } from "./provider-contract-method-saves.js";
 import { describePaymentContract } from "./provider-contract-payments.js";
 
 /** Method refs the provider under test treats specially; each outcome is tested only when its ref is given. */
@@ -18,6 +19,8 @@ export interface ProviderContractOptions {
   readonly approvedRef?: string;
   /** A ref whose charge is `pending` first and succeeds when next asked about (`getPayment`). */
   readonly pendingRef?: string;
+  /** The provider with saving with no payment turned on, and the payer's part (API.md 11.5). */
+  readonly methodSaves?: MethodSavesUnderTest;
 }
 
 type ProviderFactory = (options: { storedMethodCharge: boolean }) => PaymentProvider;
@@ -235,6 +238,7 @@ export function describeProviderContract(
     });
 
     describePaymentContract(chargingProvider);
+    if (options.methodSaves !== undefined) describeMethodSavesContract(options.methodSaves);
   });
 }
 
