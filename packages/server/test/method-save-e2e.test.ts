@@ -50,8 +50,8 @@ const PROVIDERS: readonly { readonly name: string; start(): Promise<SaveRun> }[]
           refunds: emulator.books.refunds.size,
         }),
         savedMethod: () =>
-          [...emulator.methodSaves.saves.values()].find((m) => m.status === "active")?.id ?? "none",
-        lastCharged: () => payments().at(-1)?.payment_method?.id ?? "none",
+          String([...emulator.methodSaves.saves.values()].find((m) => m.status === "active")?.id ?? "none"),
+        lastCharged: () => String(payments().at(-1)?.payment_method?.id ?? "none"),
         close: () => server.close(),
       };
     },
