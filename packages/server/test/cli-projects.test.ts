@@ -170,6 +170,24 @@ describe(`kopek projects with a real provider (${db.backend})`, () => {
     expect(rows).toEqual([{ provider_secrets_ciphertext: null }]);
   });
 
+  it("turns saving with no payment (API.md 11.5) on and off, and refuses anything but true or false", async () => {
+    const id = (await createYooKassa("--secret-key-file", keyFile)).stdout.trim();
+    const on = await kopek(["projects", "update", id, "--save-without-payment", "true"]);
+    expect(on.stdout).toBe(
+      `updated ${id}: real shop, yookassa shopId=506751 storedMethods=card saveWithoutPayment=true\n`,
+    );
+    expect(await storedProvider(id)).toMatchObject({ secretKey: SECRET, saveWithoutPayment: true });
+    const renamed = await kopek(["projects", "update", id, "--name", "kept"]);
+    expect(renamed.stdout).toContain("saveWithoutPayment=true");
+    const off = await kopek(["projects", "update", id, "--save-without-payment", "false"]);
+    expect(off.stdout).toBe(`updated ${id}: kept, yookassa shopId=506751 storedMethods=card\n`);
+    expect(await storedProvider(id)).not.toHaveProperty("saveWithoutPayment");
+    expect(await kopek(["projects", "update", id, "--save-without-payment", "yes"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--save-without-payment must be true or false"),
+    });
+  });
+
   it("refuses an inline secret, two sources, no source, an unreadable file, an unset variable", async () => {
     for (const inline of [["--secret-key", SECRET], [`--secret-key=${SECRET}`]])
       expect(await createYooKassa(...inline)).toMatchObject({

@@ -34,6 +34,24 @@ describe("a yookassa provider in the projects file", () => {
     });
   });
 
+  test("reads saveWithoutPayment (API.md 11.5): true kept, false or absent left out; anything else refused", async () => {
+    const on = await load({ ...yookassa, secretKeyFile: "yookassa.key", saveWithoutPayment: true });
+    expect(on.loaded._unsafeUnwrap().projects[0]?.provider).toMatchObject({ saveWithoutPayment: true });
+    const off = await load({ ...yookassa, secretKeyFile: "yookassa.key", saveWithoutPayment: false });
+    expect(off.loaded._unsafeUnwrap().projects[0]?.provider).not.toHaveProperty("saveWithoutPayment");
+    const tbank = await load(
+      { kind: "tbank", terminalKey: "T1", passwordEnv: "PASS", saveWithoutPayment: true },
+      { PASS: SECRET },
+    );
+    expect(tbank.loaded._unsafeUnwrap().projects[0]?.provider).toMatchObject({ saveWithoutPayment: true });
+    const wrong = await load({ ...yookassa, secretKeyFile: "yookassa.key", saveWithoutPayment: "yes" });
+    expect(wrong.loaded._unsafeUnwrapErr()).toContain(
+      "projects[0].provider.saveWithoutPayment must be true or false",
+    );
+    const sandbox = await load({ kind: "sandbox", saveWithoutPayment: true });
+    expect(sandbox.loaded.isErr()).toBe(true);
+  });
+
   test("reads secretKeyEnv, an absolute secretKeyFile, storedMethods and apiUrl", async () => {
     const fromEnv = await load(
       { ...yookassa, secretKeyEnv: "SHOP_KEY", storedMethods: ["sbp", "card"], apiUrl: "http://127.0.0.1:9" },
