@@ -1,69 +1,26 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../domain/errors.js";
-import {
-  MAX_METHOD_UPDATE_ATTEMPTS,
-  type MethodSave,
-  type MethodUpdate,
-  verificationAmountOf,
-} from "../domain/method-update.js";
-import type { Money, Payment, PaymentMethod, Period, Subscription } from "../domain/model.js";
+import type { MethodSave, MethodUpdate } from "../domain/method-update.js";
+import type { Payment, Subscription } from "../domain/model.js";
 import type { Project } from "../domain/project.js";
 import { oneItemReceipt } from "../domain/receipt.js";
-import { chargeableLater } from "../ports/payment-provider.js";
 import { fromStorageError } from "../use-cases/execution.js";
 import { type InvoicePaymentContext, paymentToConfirm } from "./invoice-payments.js";
 import { askAboutSave, startSave } from "./method-save.js";
+import {
+  loadMethodUpdate,
+  type MethodUpdateAddress,
+  type MethodUpdatePage,
+  methodUpdatePage,
+  methodUpdatePageOf,
+} from "./method-update-view.js";
 import { methodUpdateReturnPath } from "./page-paths.js";
 import { newPayment, subscriptionPaymentSubject } from "./payment-records.js";
 import { providerNotificationUrl } from "./provider-notifications.js";
 import { settlePayment } from "./settle-payment.js";
 
-/** What the method-update page shows (API.md 11.5); the server only renders it. */
-export interface MethodUpdatePage {
-  /**
-   * `open` while a method can be saved; `completed` once one was (through this link); `expired` past
-   * `expiresAt` or replaced by a newer link; `closed` for a subscription canceled meanwhile;
-   * `attempts_exhausted` after `MAX_METHOD_UPDATE_ATTEMPTS` verification payments.
-   */
-  readonly state: "open" | "completed" | "expired" | "closed" | "attempts_exhausted";
-  readonly projectId: string;
-  readonly subscriptionId: string;
-  readonly updateId: string;
-  /** Who is paid, as the payer sees it: the project's `displayName`, else its `name`. */
-  readonly merchantName: string;
-  readonly description: string;
-  /** What each cycle charges, and how often. */
-  readonly amount: Money;
-  readonly period: Period;
-  /** The method now on the subscription: the new one once `completed`. */
-  readonly methodMask: string;
-  /** Whether the subscription is past due: saving a method charges its overdue cycle at once. */
-  readonly pastDue: boolean;
-  /**
-   * The methods the payer may save, each with the verification payment it takes (refunded at once), or
-   * null for one the provider saves with no payment.
-   */
-  readonly methods: readonly { readonly method: PaymentMethod; readonly verification: Money | null }[];
-  readonly expiresAt: Date;
-  /** Where choosing a method may send the payer: the provider's `confirmationOrigins`. */
-  readonly confirmationOrigins: readonly string[];
-  /** Whether the project pays through the sandbox provider: the page says no money moves. */
-  readonly test: boolean;
-}
-
-/** Which link a page request names: its project, subscription and id, as its URL says. */
-export interface MethodUpdateAddress {
-  readonly projectId: string;
-  readonly subscriptionId: string;
-  readonly updateId: string;
-}
-
-interface Loaded {
-  readonly subscription: Subscription;
-  readonly project: Project;
-  /** The link, or null when the subscription's link is another (a newer one) or none. */
-  readonly update: MethodUpdate | null;
-}
+export type { MethodUpdateAddress, MethodUpdatePage } from "./method-update-view.js";
+export { methodUpdatePage } from "./method-update-view.js";
 
 /** How many times a write that lost a race re-reads and tries again. */
 const ATTEMPTS = 3;
@@ -81,64 +38,6 @@ function currentCycle(subscription: Subscription): number {
 /** The provider key of a verification payment: derived from its Payment alone, for reconciliation too. */
 export function verificationKey(paymentId: string): string {
   return `kopek:verification:${paymentId}`;
-}
-
-async function load(
-  context: InvoicePaymentContext,
-  at: MethodUpdateAddress,
-): Promise<Result<Loaded, KopekError>> {
-  const found = await context.storage.findSubscription(at.projectId, at.subscriptionId);
-  if (found.isErr()) return err(fromStorageError(found.error));
-  const subscription = found.value;
-  if (subscription === null) return err({ code: "not_found" });
-  const project = await context.storage.findProject(at.projectId);
-  if (project.isErr()) return err(fromStorageError(project.error));
-  if (project.value === null) return err({ code: "not_found" });
-  const update = subscription.methodUpdate?.id === at.updateId ? subscription.methodUpdate : null;
-  return ok({ subscription, project: project.value, update });
-}
-
-function stateOf({ subscription, update }: Loaded, now: Date): MethodUpdatePage["state"] {
-  if (update === null) return "expired";
-  if (update.completedBy !== null) return "completed";
-  if (subscription.status === "canceled" || subscription.status === "incomplete") return "closed";
-  if (update.expiresAt.getTime() <= now.getTime()) return "expired";
-  return update.attempts >= MAX_METHOD_UPDATE_ATTEMPTS ? "attempts_exhausted" : "open";
-}
-
-function pageOf(context: InvoicePaymentContext, loaded: Loaded, at: MethodUpdateAddress): MethodUpdatePage {
-  const { subscription, project, update } = loaded;
-  const { capabilities, methodSaves } = context.providerFor(project);
-  const currency = subscription.amount.currency;
-  return {
-    state: stateOf(loaded, context.clock.now()),
-    projectId: subscription.projectId,
-    subscriptionId: subscription.id,
-    updateId: at.updateId,
-    merchantName: project.displayName ?? project.name,
-    description: subscription.description,
-    amount: subscription.amount,
-    period: subscription.period,
-    methodMask: subscription.methodMask,
-    pastDue: subscription.status === "past_due",
-    methods: chargeableLater(capabilities).map((method) => ({
-      method,
-      verification: methodSaves?.methods.includes(method)
-        ? null
-        : { amount: verificationAmountOf(capabilities.verificationAmount, method), currency },
-    })),
-    expiresAt: update?.expiresAt ?? subscription.createdAt,
-    confirmationOrigins: capabilities.confirmationOrigins,
-    test: project.provider.kind === "sandbox",
-  };
-}
-
-/** GET /method/{projectId}/{subscriptionId}/{id}: the page; `not_found` for an unknown subscription. */
-export async function methodUpdatePage(
-  context: InvoicePaymentContext,
-  at: MethodUpdateAddress,
-): Promise<Result<MethodUpdatePage, KopekError>> {
-  return (await load(context, at)).map((loaded) => pageOf(context, loaded, at));
 }
 
 /**
@@ -162,9 +61,9 @@ export async function startMethodUpdate(
   at: MethodUpdateAddress & { readonly method: string },
 ): Promise<Result<StartedMethodUpdate, KopekError>> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const loaded = await load(context, at);
+    const loaded = await loadMethodUpdate(context, at);
     if (loaded.isErr()) return err(loaded.error);
-    const page = pageOf(context, loaded.value, at);
+    const page = methodUpdatePageOf(context, loaded.value, at);
     if (page.state !== "open") return ok({ kind: "not_open", page });
     const offered = page.methods.find((m) => m.method === at.method);
     if (offered === undefined)
@@ -254,7 +153,7 @@ export async function checkMethodUpdate(
   context: InvoicePaymentContext,
   at: MethodUpdateAddress & { readonly paymentId: string },
 ): Promise<Result<{ readonly payment: Payment; readonly page: MethodUpdatePage }, KopekError>> {
-  const loaded = await load(context, at);
+  const loaded = await loadMethodUpdate(context, at);
   if (loaded.isErr()) return err(loaded.error);
   const found = await context.storage.findPayment(at.projectId, at.paymentId);
   if (found.isErr()) return err(fromStorageError(found.error));
@@ -282,7 +181,7 @@ export async function checkMethodSave(
   context: InvoicePaymentContext,
   at: MethodUpdateAddress & { readonly saveId: string },
 ): Promise<Result<{ readonly state: MethodSave["state"]; readonly page: MethodUpdatePage }, KopekError>> {
-  const loaded = await load(context, at);
+  const loaded = await loadMethodUpdate(context, at);
   if (loaded.isErr()) return err(loaded.error);
   const { subscription, project } = loaded.value;
   const save = subscription.methodUpdate?.saves.find((s) => s.id === at.saveId);

@@ -1,6 +1,6 @@
 import type { ResultAsync } from "neverthrow";
 import type { PaymentMethod } from "../domain/model.js";
-import type { ProviderError, ProviderSavedMethod } from "./payment-provider.js";
+import type { ProviderError, ProviderSavedMethod } from "./provider-answers.js";
 
 /**
  * Saving a payer's method with no payment at all (API.md 11.5), where the provider documents it

@@ -1,6 +1,9 @@
 import type { Result, ResultAsync } from "neverthrow";
 import type { Money, PaymentFailureCode, PaymentMethod, PaymentStatus, Receipt } from "../domain/model.js";
 import type { MethodSaves } from "./method-saves.js";
+import type { ProviderError, ProviderSavedMethod } from "./provider-answers.js";
+
+export type { ProviderError, ProviderSavedMethod } from "./provider-answers.js";
 
 /** A payment company, seen from Kopek. One instance serves one project's provider settings. */
 export interface PaymentProvider {
@@ -131,11 +134,6 @@ export interface ProviderPayment {
   readonly kopekPaymentId?: string | null;
 }
 
-/** A method the provider saved: its token (`ref`, never logged) and mask. */
-export interface ProviderSavedMethod {
-  readonly ref: string;
-  readonly methodMask: string | null;
-}
 
 export interface CreatedPayment extends ProviderPayment {
   /** Where the payer confirms the payment. */
@@ -273,17 +271,4 @@ export interface PaymentLinkRequest {
 
 export interface PaymentLink {
   readonly url: string;
-}
-
-export interface ProviderError {
-  /** `declined`: the payer's side refused; `unavailable`: could not reach it; `failed`: it answered wrongly. */
-  readonly code: "declined" | "unavailable" | "failed";
-  /** For the server log and, for declines, the client. Never contains a method token. */
-  readonly message: string;
-  /**
-   * Set on a `failed` answer to a stored-method call when the ref names no method of this provider: one
-   * it cannot read, or one it says it does not hold. The request gave a wrong ref (422), unlike a
-   * provider that failed (502).
-   */
-  readonly unknownRef?: true;
 }
