@@ -77,7 +77,7 @@ export async function runCli(
       "--secret-key is refused: name where the key is kept with --secret-key-file or --secret-key-env",
     );
   const parsed = parse(argv);
-  if (typeof parsed === "string") return usageError(io, parsed);
+  if (typeof parsed === "string") return usageError(io, parsed, commandWordsOf(argv));
   const [command = "serve", ...rest] = parsed.words;
   if (parsed.values.version === true) {
     io.stdout(`kopek ${kopekVersion()}\n`);
@@ -96,7 +96,7 @@ export async function runCli(
     (o) => values[o] !== undefined,
   );
   if (providerOption !== undefined && line !== "sandbox-provider")
-    return usageError(io, `--${providerOption} is an option of sandbox-provider only`);
+    return usageError(io, `--${providerOption} is an option of sandbox-provider only`, parsed.words);
   if (line === "serve" || line === "worker") return line;
   if (line === "sandbox-provider") {
     return {
@@ -112,7 +112,7 @@ export async function runCli(
   }
   if (line === "keys generate") return generateKey(io);
   if (values.citus !== undefined && line !== "migrate")
-    return usageError(io, "--citus is an option of migrate only");
+    return usageError(io, "--citus is an option of migrate only", parsed.words);
   if (line === "migrate")
     return withDatabase(
       io,
@@ -167,7 +167,11 @@ export async function runCli(
     (values["at-period-end"] !== undefined || values.undo !== undefined) &&
     !(command === "subscriptions" && rest[0] === "cancel")
   )
-    return usageError(io, "--at-period-end and --undo are options of subscriptions cancel only");
+    return usageError(
+      io,
+      "--at-period-end and --undo are options of subscriptions cancel only",
+      parsed.words,
+    );
   if (command === "subscriptions" && rest[0] === "cancel" && rest.length <= 2)
     return withDatabase(io, async (context) =>
       (await import("./subscriptions-commands.js")).subscriptionsCancel(context, rest[1], {
@@ -195,7 +199,7 @@ export async function runCli(
       needsKey: false,
     });
   if (values.grace !== undefined && !(command === "keys" && rest[0] === "rotate"))
-    return usageError(io, "--grace is an option of keys rotate only");
+    return usageError(io, "--grace is an option of keys rotate only", parsed.words);
   if (command === "keys" && rest[0] === "revoke" && rest.length <= 2) {
     return withDatabase(io, async (context) => (await keys()).keysRevoke(context, rest[1]), {
       needsKey: false,
@@ -219,9 +223,20 @@ async function generateKey(io: CliIo): Promise<number> {
   return 0;
 }
 
-function usageError(io: CliIo, message: string): number {
-  io.stderr(`kopek: ${message}\n\n${USAGE}`);
+/**
+ * A usage problem: one line saying what, then the usage of the command it was given to (`words`, as
+ * typed: `kopek keys create --bogus` shows `keys create`'s), or all of it when that names no command.
+ */
+function usageError(io: CliIo, message: string, words: readonly string[] = []): number {
+  const own = words.length === 0 ? null : commandHelp(words);
+  io.stderr(`kopek: ${message}\n\n${own ?? USAGE}`);
   return 2;
+}
+
+/** The command words of an argument list parseArgs refused: the words before the first option. */
+function commandWordsOf(argv: readonly string[]): string[] {
+  const firstOption = argv.findIndex((arg) => arg.startsWith("-"));
+  return (firstOption === -1 ? [...argv] : argv.slice(0, firstOption)).slice(0, 2);
 }
 
 function parse(argv: readonly string[]): Parsed | string {
@@ -263,6 +278,8 @@ function parse(argv: readonly string[]): Parsed | string {
     });
     return { words: positionals, values };
   } catch (cause) {
-    return (cause as Error).message; // an unknown option, e.g. --port
+    // An unknown option, e.g. --bogus, in one line (Node's own message explains `--` too); any other refusal as Node says it.
+    const unknown = /^Unknown option '([^']+)'/.exec((cause as Error).message);
+    return unknown === null ? (cause as Error).message : `unknown option ${unknown[1]}`;
   }
 }
