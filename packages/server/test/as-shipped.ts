@@ -170,7 +170,7 @@ export async function runDatabaseCommands(
   expect(hooks).toMatch(/^secret: whsec_/m);
   const list = await ok("projects", "list");
   for (const id of [projectId, yookassaId, tbankId]) expect(list).toContain(id);
-  expect(list).toContain("shop-renamed");
+  expect(list).toContain('shop-renamed "Shop"  sandbox');
 
   // What every server answers a create with this key: one status when they agree.
   const status = async (apiKey: string) => {

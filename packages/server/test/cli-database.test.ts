@@ -47,11 +47,14 @@ describe(`kopek database commands (${db.backend})`, () => {
       "false",
     );
     expect(created).toEqual({ code: 0, stdout: `${id}\n`, stderr: "" });
-    const generated = (await kopek("projects", "create", "--name", "second")).stdout.trim();
+    const generated = (
+      await kopek("projects", "create", "--name", "second", "--display-name", 'Кофейня "Зерно"')
+    ).stdout.trim();
     expect(generated).toMatch(/^[0-9a-f-]{36}$/);
     const list = (await kopek("projects", "list")).stdout.split("\n");
     expect(list[0]).toMatch(new RegExp(`^${id}  shop  sandbox storedMethodCharge=false  created \\S+Z$`));
-    expect(list[1]).toContain(`${generated}  second  sandbox storedMethodCharge=true`);
+    // The display name beside the name, JSON-quoted: none of its characters can break the line.
+    expect(list[1]).toContain(`${generated}  second "Кофейня \\"Зерно\\""  sandbox storedMethodCharge=true`);
     expect(await kopek("projects", "create", "--name", "again", "--id", id)).toMatchObject({
       code: 1,
       stderr: `kopek: project ${id} already exists\n`,

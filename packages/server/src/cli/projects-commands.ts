@@ -98,8 +98,13 @@ export async function projectsList({ storage, io }: DatabaseCommandContext): Pro
   const projects = await storage.listProjects();
   if (projects.isErr()) return storageFailure(io, projects.error);
   if (projects.value.length === 0) io.stdout("No projects yet: kopek projects create --name <name>\n");
+  // The display name (what payers see) beside the name, JSON-quoted so that no character of it can
+  // break the line; the provider's kind and settings, never its secret.
   for (const p of projects.value) {
-    io.stdout(`${p.id}  ${p.name}  ${describeProvider(p.provider)}  created ${p.createdAt.toISOString()}\n`);
+    const shown = p.displayName === undefined ? "" : ` ${JSON.stringify(p.displayName)}`;
+    io.stdout(
+      `${p.id}  ${p.name}${shown}  ${describeProvider(p.provider)}  created ${p.createdAt.toISOString()}\n`,
+    );
   }
   return 0;
 }
