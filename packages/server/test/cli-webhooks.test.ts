@@ -12,6 +12,21 @@ const key = randomBytes(32);
 const kopek = (...argv: string[]) => kopekOn(db, argv, { KOPEK_ENCRYPTION_KEY: key.toString("base64") });
 
 describe(`kopek webhooks (${db.backend})`, () => {
+  it("add takes a receiver on this machine only with the server's own KOPEK_WEBHOOKS_ALLOW_LOCAL=on", async () => {
+    expect((await kopek("migrate")).code).toBe(0);
+    const project = (await kopek("projects", "create", "--name", "local")).stdout.trim();
+    const local = ["webhooks", "add", "--project", project, "--url", "http://127.0.0.1:4000/hooks"];
+    const refused = await kopek(...local);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("KOPEK_WEBHOOKS_ALLOW_LOCAL=on");
+    const allowed = await kopekOn(db, local, {
+      KOPEK_ENCRYPTION_KEY: key.toString("base64"),
+      KOPEK_WEBHOOKS_ALLOW_LOCAL: "on",
+    });
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).toMatch(/^id: +[0-9a-f-]{36}$/m);
+  });
+
   it("add prints the id and secret once, list shows the endpoint without it, remove deletes it", async () => {
     expect((await kopek("migrate")).code).toBe(0);
     const project = (await kopek("projects", "create", "--name", "shop")).stdout.trim();

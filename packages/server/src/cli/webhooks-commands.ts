@@ -13,7 +13,7 @@ export async function webhooksAdd(
   const { io, storage } = context;
   if (url === undefined || !/^https?:\/\//.test(url) || URL.parse(url) === null)
     return usage(io, "webhooks add needs --url <an absolute https:// URL>");
-  const problem = webhookUrlProblem(url, webhookUrlPolicy());
+  const problem = webhookUrlProblem(url, webhookUrlPolicy(io.env));
   if (problem !== null) return usage(io, `webhooks add --url ${problem}`);
   const project = await projectArg(context, "webhooks add", projectId);
   if (typeof project === "number") return project;
