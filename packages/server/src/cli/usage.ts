@@ -101,6 +101,7 @@ Environment (serve, worker):
   REDIS_URL             Redis shared by all instances for the rate limits (default: the
                         PostgreSQL database when DATABASE_URL is set, else this process)
   LOG_LEVEL             fatal, error, warn, info, debug, trace or silent (default info)
+  LOG_FORMAT            json (default: a JSON object a line) or pretty (readable, for development)
   DATABASE_URL          PostgreSQL URL (default: memory storage)
   KOPEK_ENCRYPTION_KEY  32 bytes in base64, for method tokens at rest (set it in production,
                         the same on every instance)

@@ -14,6 +14,7 @@ describe("loadConfig", () => {
       trustProxy: [],
       redisUrl: null,
       logLevel: "info",
+      logFormat: "json",
       databaseUrl: null,
       encryptionKey: null,
       encryptionKeyFile: ".kopek/encryption.key",

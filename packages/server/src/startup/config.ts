@@ -17,6 +17,9 @@ import {
 } from "./env-values.js";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+/** How log lines are written: JSON (the default, for machines) or readable by people (pino-pretty). */
+export const LOG_FORMATS = ["json", "pretty"] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 /** The server's settings, read from the environment (API.md 8). */
 export interface Config {
@@ -35,6 +38,8 @@ export interface Config {
   /** Where instances share their rate-limit counters (REDIS_URL); null: PostgreSQL when on it, else memory. */
   readonly redisUrl: string | null;
   readonly logLevel: (typeof LOG_LEVELS)[number];
+  /** `json` lines (the default) or `pretty` ones for a developer's terminal. */
+  readonly logFormat: LogFormat;
   readonly databaseUrl: string | null;
   /** The 32-byte key for method tokens at rest (KOPEK_ENCRYPTION_KEY, base64). */
   readonly encryptionKey: Buffer | null;
@@ -95,6 +100,7 @@ const schema = z.object({
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
     .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(", ")}`).default("info"),
+  LOG_FORMAT: z.enum(LOG_FORMATS, "must be json or pretty").default("json"),
   DATABASE_URL: z
     .string()
     .refine((value) => /^postgres(ql)?:$/.test(URL.parse(value)?.protocol ?? ""), "must be a postgres:// URL")
@@ -200,6 +206,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     trustProxy: vars.KOPEK_TRUST_PROXY ?? [],
     redisUrl: vars.REDIS_URL ?? null,
     logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT,
     databaseUrl: vars.DATABASE_URL ?? null,
     encryptionKey: vars.KOPEK_ENCRYPTION_KEY?.[0] ?? null,
     encryptionKeyFile: vars.KOPEK_ENCRYPTION_KEY_FILE,

@@ -26,7 +26,7 @@ export interface Services {
 
 /** The logger, the clock (the wall clock, or the test clock file) and the payment providers. */
 export function openServices(config: Config): Result<Services, string> {
-  const logger = createLogger({ level: config.logLevel });
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat });
   const clock = openClock(config);
   if (clock.isErr()) return err(clock.error);
   const ledger = openLedger(config);
