@@ -134,7 +134,6 @@ export interface ProviderPayment {
   readonly kopekPaymentId?: string | null;
 }
 
-
 export interface CreatedPayment extends ProviderPayment {
   /** Where the payer confirms the payment. */
   readonly confirmationUrl: string;
