@@ -157,6 +157,7 @@ export type {
   MethodUpdatePages,
   StartedMethodUpdate,
 } from "./payments/method-update-page.js";
+export { VERIFICATION_DESCRIPTION } from "./payments/method-update-page.js";
 export {
   hostedPagePath,
   methodSaveReturnPath,

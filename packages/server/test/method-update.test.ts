@@ -1,4 +1,4 @@
-import type { Storage } from "@kopek/core";
+import { type Storage, VERIFICATION_DESCRIPTION } from "@kopek/core";
 import { sandboxMethodFingerprint } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -87,6 +87,8 @@ describe.each(storages)("a new payment method for a subscription (API.md 11.5) o
     const saved = await saveAtPage(link.url);
     expect(saved).toMatchObject({ chosen: 303, status: 200 });
     expect(saved.body).toContain("Payment method updated");
+    // What the payer read at the provider: the check's own description, in Russian.
+    expect(server.ledger.payments().at(-1)?.description).toBe(VERIFICATION_DESCRIPTION);
 
     // The check: kind verification, 1.00 RUB, succeeded and refunded in full at once.
     const [cycle1, cycle2, check] = await paymentsOf(subscription.id);

@@ -105,6 +105,21 @@ describe("the payment page speaks the payer's language", () => {
     }
   });
 
+  it("an invoice without a description: Kopek's own text in the payer's language, the merchant's as written", async () => {
+    const { id } = await invoice({ description: undefined });
+    const ru = await (await open(`/pay/${id}`, RU)).text();
+    expect(ru).toContain(`<p class="description">Счёт на 1${NBSP}499,00${NBSP}₽</p>`);
+    expect(ru).not.toContain("Invoice for");
+    const en = await (await open(`/pay/${id}`, EN)).text();
+    expect(en).toContain(`<p class="description">Invoice for RUB${NBSP}1,499.00</p>`);
+    // The API keeps answering the description it stored (API.md 5.4).
+    expect(await server.get(`/v1/invoices/${id}`)).toMatchObject({ description: "Invoice for 1499.00 RUB" });
+    const given = await invoice();
+    expect(await (await open(`/pay/${given.id}`, EN)).text()).toContain(
+      '<p class="description">Два флэт уайта</p>',
+    );
+  });
+
   it("weighs the languages: en-US;q=0.8,ru;q=0.9 is Russian", async () => {
     const { id } = await invoice();
     const body = await (await open(`/pay/${id}`, { "accept-language": "en-US;q=0.8,ru;q=0.9" })).text();

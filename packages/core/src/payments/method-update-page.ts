@@ -35,6 +35,9 @@ function currentCycle(subscription: Subscription): number {
     : Math.max(1, subscription.nextCycle);
 }
 
+/** A verification payment's description at the provider, which its payer reads there (API.md 11.5). */
+export const VERIFICATION_DESCRIPTION = "Проверка нового способа оплаты: сумма сразу вернётся";
+
 /** The provider key of a verification payment: derived from its Payment alone, for reconciliation too. */
 export function verificationKey(paymentId: string): string {
   return `kopek:verification:${paymentId}`;
@@ -134,7 +137,8 @@ async function confirm(
     paymentId: payment.id,
     money: payment.amount,
     method: payment.method,
-    description: "Verification of a new payment method, refunded at once",
+    // Shown to the payer on the provider's page: in Russian, the language of the providers' payers (RUB).
+    description: VERIFICATION_DESCRIPTION,
     receipt: oneItemReceipt(subscription.receipt, payment.amount),
     returnUrl: `${context.publicUrl()}${returnPath}`,
     notificationUrl: providerNotificationUrl(context.publicUrl(), project.id, project.provider.kind),

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../domain/errors.js";
+import { generatedSubscriptionDescription } from "../domain/generated-descriptions.js";
 import {
   MAX_METHOD_UPDATE_ATTEMPTS,
   type MethodUpdate,
@@ -27,6 +28,8 @@ export interface MethodUpdatePage {
   /** Who is paid, as the payer sees it: the project's `displayName`, else its `name`. */
   readonly merchantName: string;
   readonly description: string;
+  /** Whether `description` is the one Kopek made (`1499.00 RUB every month`): shown in the payer's language. */
+  readonly generatedDescription: boolean;
   /** What each cycle charges, and how often. */
   readonly amount: Money;
   readonly period: Period;
@@ -98,6 +101,8 @@ export function methodUpdatePageOf(
     updateId: at.updateId,
     merchantName: project.displayName ?? project.name,
     description: subscription.description,
+    generatedDescription:
+      subscription.description === generatedSubscriptionDescription(subscription.amount, subscription.period),
     amount: subscription.amount,
     period: subscription.period,
     methodMask: subscription.methodMask,

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../domain/errors.js";
+import { generatedInvoiceDescription } from "../domain/generated-descriptions.js";
 import { type Invoice, MAX_INVOICE_ATTEMPTS, type Money, type PaymentMethod } from "../domain/model.js";
 import { invoiceStatusAt } from "../domain/presenters.js";
 import type { Project } from "../domain/project.js";
@@ -25,6 +26,11 @@ export interface PaymentPage {
   /** The amount in minor units; the page formats it in the payer's language. */
   readonly amount: Money;
   readonly description: string;
+  /**
+   * Whether `description` is the one Kopek made because the request gave none (`Invoice for 1499.00 RUB`):
+   * the page then says it in the payer's language (`Счёт на 1 499,00 ₽`).
+   */
+  readonly generatedDescription: boolean;
   /** Until when the invoice can be paid. */
   readonly expiresAt: Date;
   /** The methods the payer may choose: the pinned one, else the invoice's allowed methods. */
@@ -61,6 +67,7 @@ function pageOf(
     merchantName: project.displayName ?? project.name,
     amount: invoice.amount,
     description: invoice.description,
+    generatedDescription: invoice.description === generatedInvoiceDescription(invoice.amount),
     expiresAt: invoice.expiresAt,
     methods: invoice.pinnedMethod !== null ? [invoice.pinnedMethod] : invoice.allowedMethods,
     method: invoice.method,

@@ -1,8 +1,8 @@
 import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../domain/errors.js";
+import { generatedInvoiceDescription } from "../domain/generated-descriptions.js";
 import { DEFAULT_INVOICE_LIFETIME_MS } from "../domain/limits.js";
 import type { Invoice, PaymentMethod, Receipt } from "../domain/model.js";
-import { formatMoney } from "../domain/money.js";
 import { presentInvoice } from "../domain/presenters.js";
 import { hostedPagePath } from "../payments/page-paths.js";
 import { chargeableLater } from "../ports/payment-provider.js";
@@ -94,7 +94,7 @@ function planInvoice(execution: Execution, input: CreateInvoiceRequest): Result<
     // A copy: the invoice is stored as made, and must not share the provider's own list.
     allowedMethods: [...methods.value],
     pinnedMethod,
-    description: input.description ?? `Invoice for ${formatMoney(input.amount)}`,
+    description: input.description ?? generatedInvoiceDescription(input.amount),
     expiresAt:
       input.expiresAt !== undefined
         ? new Date(input.expiresAt)

@@ -1,7 +1,6 @@
 import { err, ok, type Result } from "neverthrow";
-import { describePeriod } from "../domain/billing-period.js";
 import type { KopekError } from "../domain/errors.js";
-import { formatMoney } from "../domain/money.js";
+import { generatedSubscriptionDescription } from "../domain/generated-descriptions.js";
 import { newSubscription } from "../domain/new-subscription.js";
 import { presentSubscription } from "../domain/presenters.js";
 import { subscriptionEvent } from "../events/domain-event.js";
@@ -49,7 +48,7 @@ export async function createSubscription(
   });
   if (described.isErr()) return err(describeRefusal(described.error));
 
-  const description = input.description ?? `${formatMoney(input.amount)} ${describePeriod(input.period)}`;
+  const description = input.description ?? generatedSubscriptionDescription(input.amount, input.period);
   const methodMask = maskOf(described.value);
   if (input.trialEnd !== undefined)
     return ok(

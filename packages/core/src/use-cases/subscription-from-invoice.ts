@@ -1,8 +1,7 @@
 import { err, ok, type Result } from "neverthrow";
-import { describePeriod } from "../domain/billing-period.js";
 import type { KopekError } from "../domain/errors.js";
+import { generatedSubscriptionDescription } from "../domain/generated-descriptions.js";
 import type { Invoice, SavedMethod } from "../domain/model.js";
-import { formatMoney } from "../domain/money.js";
 import { newSubscription } from "../domain/new-subscription.js";
 import { invoiceStatusAt, presentSubscription } from "../domain/presenters.js";
 import { subscriptionEvent } from "../events/domain-event.js";
@@ -65,7 +64,7 @@ export async function createSubscriptionFromInvoice(
     method: saved.method,
     providerMethodRef: saved.providerMethodRef,
     methodMask,
-    description: input.description ?? `${formatMoney(input.amount)} ${describePeriod(input.period)}`,
+    description: input.description ?? generatedSubscriptionDescription(input.amount, input.period),
     metadata: input.metadata ?? {},
     receipt: receipt.value,
     customerId: invoice.customerId,

@@ -19,8 +19,10 @@ function summary(page: MethodUpdatePage, language: PageLanguage): SafeHtml {
     ? html`<p class="notice test" role="note"><strong>${PAGE_MESSAGES[language].sandbox.test}</strong> — ${t.testNote}</p>
 `
     : html``;
+  // Kopek's own description (the merchant gave none) in the payer's language; the merchant's as written.
+  const description = page.generatedDescription ? charge : page.description;
   return html`${test}<h1>${page.merchantName}</h1>
-<p class="description">${page.description}</p>
+<p class="description">${description}</p>
 <p>${t.lead(charge)}</p>
 <dl><dt>${t.currentMethod}</dt><dd>${page.methodMask}</dd></dl>`;
 }

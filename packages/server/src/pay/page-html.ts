@@ -41,9 +41,14 @@ function testBanner(page: PaymentPage, language: PageLanguage): SafeHtml {
 }
 
 function summary(page: PaymentPage, language: PageLanguage): SafeHtml {
+  const amount = formatPageMoney(language, page.amount);
+  // Kopek's own description (the merchant gave none) in the payer's language; the merchant's as written.
+  const description = page.generatedDescription
+    ? PAGE_MESSAGES[language].invoiceFor(amount)
+    : page.description;
   return html`${testBanner(page, language)}<h1>${page.merchantName}</h1>
-<p class="amount">${formatPageMoney(language, page.amount)}</p>
-<p class="description">${page.description}</p>`;
+<p class="amount">${amount}</p>
+<p class="description">${description}</p>`;
 }
 
 /**

@@ -9,6 +9,8 @@ export interface PageMessages {
   readonly methodNames: Readonly<Record<string, string>>;
   readonly payWith: Readonly<Record<string, string>>;
   readonly payTitle: (amount: string) => string;
+  /** An invoice's description when the merchant gave none: "Счёт на 1 499,00 ₽". */
+  readonly invoiceFor: (amount: string) => string;
   /** Before the expiry time: "Pay by 25 November 2026, 11:30 UTC". */
   readonly payBy: string;
   /** The payment form's accessible name: the payer chooses how to pay. */
@@ -58,6 +60,7 @@ const EN: PageMessages = {
   methodNames: { card: "card", sbp: "SBP" },
   payWith: { card: "Pay with card", sbp: "Pay with SBP" },
   payTitle: (amount) => `Pay ${amount}`,
+  invoiceFor: (amount) => `Invoice for ${amount}`,
   payBy: "Pay by",
   chooseMethod: "Choose how to pay",
   testInvoice: "a test invoice: the Kopek sandbox moves no money.",
@@ -109,6 +112,7 @@ const RU: PageMessages = {
   methodNames: { card: "банковская карта", sbp: "СБП" },
   payWith: { card: "Оплатить картой", sbp: "Оплатить через СБП" },
   payTitle: (amount) => `Оплата ${amount}`,
+  invoiceFor: (amount) => `Счёт на ${amount}`,
   payBy: "Оплатить до",
   chooseMethod: "Выберите способ оплаты",
   testInvoice: "тестовый счёт: в песочнице Kopek деньги не списываются.",
