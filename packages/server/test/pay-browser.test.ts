@@ -176,7 +176,7 @@ it.runIf(existsSync(CHROMIUM))(
       await page.getByRole("button", { name: "Оплатить картой" }).click();
       await page.waitForURL(/\/sandbox\/checkout\/pay_[0-9a-f]{32}$/);
       await expect(page.locator("strong").first().textContent()).resolves.toBe("ТЕСТ");
-      await page.getByRole("button", { name: "Оплата прошла" }).click();
+      await page.getByRole("button", { name: "Оплатить", exact: true }).click();
       await page.waitForURL(new RegExp(`${new URL(invoice.paymentUrl).pathname}/return\\?payment=`));
       await expect(page.locator(".notice.ok").textContent()).resolves.toBe("Оплачено. Спасибо!");
       await page.screenshot({ path: new URL("payment-receipt-ru.png", ARTIFACTS).pathname, fullPage: true });

@@ -133,7 +133,7 @@ describe("the payment page speaks the payer's language", () => {
     expect(checkoutBody).toContain('<html lang="ru">');
     expect(checkoutBody).toContain("<strong>ТЕСТ</strong> — песочница Kopek: деньги не списываются.");
     expect(checkoutBody).toContain(`<h1>1${NBSP}499,00${NBSP}₽</h1>`);
-    expect(checkoutBody).toContain(">Оплата прошла</button>");
+    expect(checkoutBody).toContain(">Оплатить</button>");
     expect(checkoutBody).toContain(">Отклонить</button>");
     expect(returned.status).toBe(200);
     expect(body).toContain("Оплачено. Спасибо!");
