@@ -1,5 +1,6 @@
 // @kopek/client — a typed client for the Kopek HTTP API, generated from the server's OpenAPI document.
 
+export { KopekApiError, type KopekProblem } from "./kopek-api-error.js";
 export {
   createKopekClient,
   type KopekClient,
@@ -7,6 +8,23 @@ export {
   type KopekPaths,
   newIdempotencyKey,
 } from "./kopek-client.js";
+export type {
+  KopekCustomers,
+  KopekInvoices,
+  KopekList,
+  KopekListItem,
+  KopekListMethods,
+  KopekMutationOptions,
+  KopekOperation,
+  KopekPayments,
+  KopekQuery,
+  KopekReadOptions,
+  KopekRefunds,
+  KopekRequestBody,
+  KopekResources,
+  KopekResult,
+  KopekSubscriptions,
+} from "./resource-types.js";
 export type { components, operations, paths } from "./schema.generated.js";
 
 import type { components } from "./schema.generated.js";
@@ -18,5 +36,11 @@ export type Subscription = Schemas["Subscription"];
 export type Invoice = Schemas["Invoice"];
 export type SubscriptionList = Schemas["SubscriptionList"];
 export type InvoiceList = Schemas["InvoiceList"];
+export type Payment = Schemas["Payment"];
+export type PaymentList = Schemas["PaymentList"];
+export type Refund = Schemas["Refund"];
+export type RefundList = Schemas["RefundList"];
+export type Customer = Schemas["CustomerResource"];
+export type CustomerList = Schemas["CustomerList"];
 export type Problem = Schemas["Problem"];
 export type ProblemCode = Problem["code"];

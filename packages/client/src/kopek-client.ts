@@ -1,4 +1,6 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
+import type { KopekResources } from "./resource-types.js";
+import { createResources } from "./resources.js";
 import type { paths } from "./schema.generated.js";
 
 export interface KopekClientOptions {
@@ -16,6 +18,14 @@ export interface KopekClientOptions {
    * is a NEW operation (a retry inside a custom `fetch`, of the same `Request`, still reuses it).
    */
   readonly idempotencyKeys?: "require" | "generate";
+  /**
+   * How many times a resource method (`kopek.invoices.create(…)`, …) tries a call again after a
+   * network error, a 503, a 429 or a `409 idempotency_request_in_progress`, with the same
+   * Idempotency-Key and body. Default 2; 0 never retries. The raw `GET` / `POST` do not retry.
+   */
+  readonly maxRetries?: number;
+  /** The wait before the first retry, doubled before each next one (a `Retry-After` waits longer). Default 200. */
+  readonly retryDelayMs?: number;
 }
 
 /** A new random Idempotency-Key: make it once per operation, keep it, and reuse it on every retry. */
@@ -39,7 +49,8 @@ export type KopekPaths = {
   [Path in keyof paths]: { [Method in keyof paths[Path]]: WithOptionalIdempotencyKey<paths[Path][Method]> };
 };
 
-export type KopekClient = Client<KopekPaths>;
+/** The raw, path-typed `GET` / `POST` of openapi-fetch, and the resource methods beside them. */
+export type KopekClient = Client<KopekPaths> & KopekResources;
 
 const IDEMPOTENCY_KEY = "Idempotency-Key";
 
@@ -61,11 +72,26 @@ function idempotencyKeys(mode: "require" | "generate"): Middleware {
 
 /** A typed client for the Kopek HTTP API over openapi-fetch. */
 export function createKopekClient(options: KopekClientOptions): KopekClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const client = createClient<KopekPaths>({
-    baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    baseUrl,
     headers: { Authorization: `Bearer ${options.apiKey}` },
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });
   client.use(idempotencyKeys(options.idempotencyKeys ?? "require"));
-  return client;
+  const resources = createResources({
+    baseUrl,
+    apiKey: options.apiKey,
+    // Looked up per call, as openapi-fetch does, so a test may replace the global fetch.
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    maxRetries: nonNegative("maxRetries", options.maxRetries ?? 2),
+    retryDelayMs: nonNegative("retryDelayMs", options.retryDelayMs ?? 200),
+  });
+  return Object.assign(client, resources);
+}
+
+function nonNegative(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 0)
+    throw new TypeError(`@kopek/client: ${name} must be a whole number ≥ 0, not ${value}`);
+  return value;
 }
