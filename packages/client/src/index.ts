@@ -42,5 +42,6 @@ export type Refund = Schemas["Refund"];
 export type RefundList = Schemas["RefundList"];
 export type Customer = Schemas["CustomerResource"];
 export type CustomerList = Schemas["CustomerList"];
+export type MethodUpdateLink = Schemas["MethodUpdateLink"];
 export type Problem = Schemas["Problem"];
 export type ProblemCode = Problem["code"];
