@@ -80,6 +80,7 @@ export {
   isValidAmount,
   parseAmount,
 } from "./domain/money.js";
+export { orderNumberOf } from "./domain/order-number.js";
 export {
   type CustomerView,
   type InvoiceView,

@@ -1,3 +1,4 @@
+import { orderNumberOf } from "@kopek/core";
 import { manualClock } from "@kopek/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "./helper.js";
@@ -118,6 +119,30 @@ describe("the payment page speaks the payer's language", () => {
     expect(await (await open(`/pay/${given.id}`, EN)).text()).toContain(
       '<p class="description">Два флэт уайта</p>',
     );
+  });
+
+  it("the paid page: the order's short number beside its id, and where the fiscal receipt goes (masked)", async () => {
+    const receipt = {
+      customer: { email: "ivan.petrov@example.ru", phone: "+79991234567" },
+      items: [
+        {
+          description: "Два флэт уайта",
+          quantity: "1",
+          amount: { amount: "149900", currency: "RUB" },
+          vatCode: 1,
+          paymentSubject: "commodity",
+          paymentMode: "full_payment",
+        },
+      ],
+    };
+    const { id } = await invoice({ receipt });
+    const { body } = await pay(id, RU);
+    expect(body).toContain(`<dd>№ ${orderNumberOf(id)} <small class="id">${id}</small></dd>`);
+    expect(body).toContain('<p class="receipt">Кассовый чек придёт на iv***@example.ru и +7******4567.</p>');
+    expect(body).not.toContain("ivan.petrov");
+    expect(body).not.toContain("79991234567");
+    const plain = await invoice();
+    expect((await pay(plain.id, EN)).body).not.toContain('class="receipt"');
   });
 
   it("weighs the languages: en-US;q=0.8,ru;q=0.9 is Russian", async () => {

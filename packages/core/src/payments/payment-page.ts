@@ -2,6 +2,7 @@ import { err, ok, type Result } from "neverthrow";
 import type { KopekError } from "../domain/errors.js";
 import { generatedInvoiceDescription } from "../domain/generated-descriptions.js";
 import { type Invoice, MAX_INVOICE_ATTEMPTS, type Money, type PaymentMethod } from "../domain/model.js";
+import { orderNumberOf } from "../domain/order-number.js";
 import { invoiceStatusAt } from "../domain/presenters.js";
 import type { Project } from "../domain/project.js";
 import type { Clock } from "../ports/clock.js";
@@ -19,6 +20,8 @@ export interface PaymentPage {
    */
   readonly state: "payable" | "paid" | "expired" | "canceled" | "attempts_exhausted";
   readonly invoiceId: string;
+  /** The invoice's short number for people (`orderNumberOf`): shown beside its id. */
+  readonly orderNumber: string;
   /** The invoice's project: the page's canonical URL is `/pay/{projectId}/{invoiceId}`. */
   readonly projectId: string;
   /** Who is paid, as the payer sees it: the project's `displayName`, else its `name`. */
@@ -42,6 +45,11 @@ export interface PaymentPage {
   readonly confirmationOrigins: readonly string[];
   /** Whether the project pays through the sandbox provider: the page says no money moves. */
   readonly test: boolean;
+  /**
+   * Where the fiscal receipt goes (API.md 10.7): the e-mail and phone the invoice's receipt names; null
+   * without a receipt. The paid page tells the payer.
+   */
+  readonly receiptTo: { readonly email: string | null; readonly phone: string | null } | null;
 }
 
 export interface PaymentContext {
@@ -63,6 +71,7 @@ function pageOf(
   return {
     state: status !== "created" ? status : exhausted ? "attempts_exhausted" : "payable",
     invoiceId: invoice.id,
+    orderNumber: orderNumberOf(invoice.id),
     projectId: invoice.projectId,
     merchantName: project.displayName ?? project.name,
     amount: invoice.amount,
@@ -75,6 +84,7 @@ function pageOf(
     returnUrl: invoice.returnUrl,
     confirmationOrigins,
     test: project.provider.kind === "sandbox",
+    receiptTo: invoice.receipt === null ? null : invoice.receipt.customer,
   };
 }
 

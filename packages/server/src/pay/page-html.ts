@@ -118,15 +118,33 @@ export function receiptHtml(page: PaymentPage, language: PageLanguage, base: str
       : html`<p><a href="${page.returnUrl}">${t.backTo(page.merchantName)}</a></p>`;
   const method = page.method === null ? "" : (t.methodNames[page.method] ?? page.method);
   const paidAt = page.paidAt === null ? html`` : time(language, page.paidAt);
+  const contacts = receiptContacts(page.receiptTo);
+  const receipt = contacts.length === 0 ? html`` : html`<p class="receipt">${t.receiptTo(contacts)}</p>`;
   return layout(
     language,
     t.paidTitle,
-    html`${summary(page, language)}<p class="notice ok">${t.paid}</p>
+    html`${summary(page, language)}<p class="notice ok">${t.paid}</p>${receipt}
 <dl><dt>${t.methodLabel}</dt><dd>${method}</dd>
 <dt>${t.paidAtLabel}</dt><dd>${paidAt}</dd>
-<dt>${t.invoiceLabel}</dt><dd>${page.invoiceId}</dd></dl>${back}`,
+<dt>${t.invoiceLabel}</dt><dd>№ ${page.orderNumber} <small class="id">${page.invoiceId}</small></dd></dl>${back}`,
     base,
   );
+}
+
+/**
+ * The receipt's contacts as the paid page shows them: masked, since anyone holding the link sees the
+ * page — an e-mail's first two letters and its domain, a phone's first two and last four characters.
+ */
+export function receiptContacts(to: PaymentPage["receiptTo"]): string[] {
+  if (to === null) return [];
+  const shown: string[] = [];
+  if (to.email !== null) {
+    const at = to.email.lastIndexOf("@");
+    shown.push(`${to.email.slice(0, Math.min(2, Math.max(1, at - 1)))}***${to.email.slice(at)}`);
+  }
+  if (to.phone !== null)
+    shown.push(`${to.phone.slice(0, 2)}${"*".repeat(Math.max(0, to.phone.length - 6))}${to.phone.slice(-4)}`);
+  return shown;
 }
 
 /** Unknown ids, and anything that is not an invoice: says nothing about what exists. */

@@ -36,6 +36,8 @@ export interface PageMessages {
   readonly methodLabel: string;
   readonly paidAtLabel: string;
   readonly invoiceLabel: string;
+  /** Where the fiscal receipt goes, the contacts already masked: "to i***@mail.ru and to +7******4567". */
+  readonly receiptTo: (contacts: readonly string[]) => string;
   readonly backTo: (merchant: string) => string;
   readonly notFoundTitle: string;
   readonly notFound: string;
@@ -84,6 +86,7 @@ const EN: PageMessages = {
   methodLabel: "Method",
   paidAtLabel: "Paid at",
   invoiceLabel: "Invoice",
+  receiptTo: (contacts) => `The fiscal receipt is sent to ${contacts.join(" and ")}.`,
   backTo: (merchant) => `Back to ${merchant}`,
   notFoundTitle: "Not found",
   notFound: "There is no payment here. Check the link you were given.",
@@ -135,6 +138,7 @@ const RU: PageMessages = {
   methodLabel: "Способ оплаты",
   paidAtLabel: "Дата оплаты",
   invoiceLabel: "Счёт",
+  receiptTo: (contacts) => `Кассовый чек придёт на ${contacts.join(" и ")}.`,
   backTo: (merchant) => `Вернуться на сайт ${merchant}`,
   notFoundTitle: "Не найдено",
   notFound: "Здесь нет платежа. Проверьте ссылку, которую вам дали.",
