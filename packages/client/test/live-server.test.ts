@@ -1,35 +1,22 @@
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
-import { createKopek, generateApiKey } from "@kopek/core";
-import { createSandboxProvider } from "@kopek/provider-sandbox";
-import { createMemoryStorage } from "@kopek/storage-memory";
+import { generateApiKey } from "@kopek/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/src/app.js";
-import { createProjectWithKey } from "../../server/src/startup/project-setup.js";
 import { createKopekClient, type KopekClient, newIdempotencyKey } from "../src/index.js";
+import { startLiveServer } from "./live-server.js";
 
 describe("the client against a live server", () => {
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let server: Awaited<ReturnType<typeof startLiveServer>>;
   let baseUrl: string;
   let client: KopekClient;
   let apiKey: string;
 
   beforeAll(async () => {
-    const storage = createMemoryStorage();
-    const project = await createProjectWithKey(storage, {
-      name: "shop",
-      provider: { kind: "sandbox", storedMethodCharge: true },
-    });
-    apiKey = project._unsafeUnwrap().apiKey;
-    const provider = createSandboxProvider();
-    const publicUrl = "http://127.0.0.1";
-    const kopek = createKopek({ storage, providerFor: () => provider, publicUrl });
-    app = await buildApp({ kopek, storage, publicUrl });
-    await app.listen({ host: "127.0.0.1", port: 0 });
-    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    server = await startLiveServer();
+    baseUrl = server.baseUrl;
+    apiKey = await server.newProject();
     client = createKopekClient({ baseUrl, apiKey, idempotencyKeys: "generate" });
   });
-  afterAll(() => app?.close());
+  afterAll(() => server?.close());
 
   it("creates a subscription, and replays it with the same Idempotency-Key", async () => {
     const body = {
