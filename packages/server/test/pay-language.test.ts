@@ -88,7 +88,9 @@ describe("the payment page speaks the payer's language", () => {
     expect(body).toContain(`Оплатить до <time datetime="${expiry().iso}">${expiry().ru}</time>`);
     expect(body).toContain(">Оплатить картой</button>");
     expect(body).toContain(">Оплатить через СБП</button>");
-    expect(body).not.toMatch(/<script|Pay with|RUB|Coffee/);
+    // The offered methods' marks, drawn inline (no asset fetched), named for screen readers.
+    expect(body).toMatch(/<ul class="marks" aria-label="Принимаем"><li><svg[^>]*aria-hidden="true"[\s\S]*?<\/svg><span class="visually-hidden">Мир<\/span><\/li><li><svg[\s\S]*?СБП<\/span><\/li><\/ul>/);
+    expect(body).not.toMatch(/<script|Pay with|RUB|Coffee|<img|href="http/);
   });
 
   it("English for an English browser, and for one that names neither language or sends none", async () => {

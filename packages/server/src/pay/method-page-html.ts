@@ -1,5 +1,6 @@
 import { type MethodUpdatePage, methodUpdatePagePath } from "@kopek/core";
 import { html, type SafeHtml } from "./html-escape.js";
+import { methodMarks } from "./method-marks.js";
 import { METHOD_PAGE_MESSAGES } from "./method-page-messages.js";
 import { formatPageMoney, formatPageTime } from "./page-format.js";
 import { layout } from "./page-html.js";
@@ -79,7 +80,10 @@ export function methodPageHtml(
 <form method="post" action="${base}${methodUpdatePagePath(page.projectId, page.subscriptionId, page.updateId)}" aria-label="${t.chooseMethod}">
 <input type="hidden" name="token" value="${token}">
 ${buttons}
-</form>`,
+</form>${methodMarks(
+      page.methods.map((m) => m.method),
+      language,
+    )}`,
     base,
   );
 }

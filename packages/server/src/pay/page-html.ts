@@ -1,5 +1,6 @@
 import { hostedPagePath, type PaymentPage } from "@kopek/core";
 import { html, type SafeHtml } from "./html-escape.js";
+import { methodMarks } from "./method-marks.js";
 import { formatPageMoney, formatPageTime } from "./page-format.js";
 import type { PageLanguage } from "./page-language.js";
 import { PAGE_MESSAGES } from "./page-messages.js";
@@ -88,7 +89,7 @@ export function paymentPageHtml(
 <form method="post" action="${base}${hostedPagePath(page.projectId, page.invoiceId)}" aria-label="${t.chooseMethod}">
 <input type="hidden" name="token" value="${token}">
 ${buttons}
-</form>`,
+</form>${methodMarks(page.methods, language)}`,
     base,
   );
 }

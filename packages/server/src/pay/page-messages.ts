@@ -15,6 +15,8 @@ export interface PageMessages {
   readonly payBy: string;
   /** The payment form's accessible name: the payer chooses how to pay. */
   readonly chooseMethod: string;
+  /** The accessible name of the list of the offered methods' marks (Мир, СБП). */
+  readonly acceptedMarks: string;
   /** After the TEST word on a sandbox project's invoice page. */
   readonly testInvoice: string;
   readonly declined: string;
@@ -63,6 +65,7 @@ const EN: PageMessages = {
   payWith: { card: "Pay with card", sbp: "Pay with SBP" },
   payTitle: (amount) => `Pay ${amount}`,
   invoiceFor: (amount) => `Invoice for ${amount}`,
+  acceptedMarks: "Accepted",
   payBy: "Pay by",
   chooseMethod: "Choose how to pay",
   testInvoice: "a test invoice: the Kopek sandbox moves no money.",
@@ -116,6 +119,7 @@ const RU: PageMessages = {
   payWith: { card: "Оплатить картой", sbp: "Оплатить через СБП" },
   payTitle: (amount) => `Оплата ${amount}`,
   invoiceFor: (amount) => `Счёт на ${amount}`,
+  acceptedMarks: "Принимаем",
   payBy: "Оплатить до",
   chooseMethod: "Выберите способ оплаты",
   testInvoice: "тестовый счёт: в песочнице Kopek деньги не списываются.",

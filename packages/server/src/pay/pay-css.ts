@@ -24,5 +24,9 @@ button.secondary:hover{background:#d2d5dc}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}
 dt{color:#666}
 dd{margin:0;overflow-wrap:anywhere}
+.marks{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0;margin:1rem 0 0}
+.marks svg{display:block}
+small.id{color:#555}
+.visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media (max-width:30rem){main{margin:0;border-radius:0;min-height:100vh}}
 `;
