@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { CHROMIUM, launchChromium } from "./chromium.js";
 import { uniqueMethodRef } from "./helper.js";
-import { a11yFindings } from "./page-a11y.js";
+import { a11yFindings, axeSeriousFindings } from "./page-a11y.js";
 import { startPayServer } from "./pay-fixture.js";
 
 const ARTIFACTS = new URL("../../../test-artifacts/", import.meta.url);
@@ -34,12 +34,14 @@ for (const [locale, lang, save, check] of [
         const page = await context.newPage();
         await page.goto(link.url);
         expect(await a11yFindings(page)).toEqual({ lowContrast: [], unnamed: [], scripts: 0, lang });
+        expect(await axeSeriousFindings(page)).toEqual([]);
         await expect(page.getByRole("button", { name: save }).count()).resolves.toBe(1);
         // Money is formatted with no-break spaces: read as plain spaces.
         const text = ((await page.locator("main").textContent()) ?? "").replace(/\s/g, " ");
         expect(text).toContain(check);
         expect(text).toContain(lang === "ru" ? "раз в 3 месяца" : "every 3 months");
         await mkdir(ARTIFACTS, { recursive: true });
+        await page.setViewportSize({ width: 375, height: 760 });
         await page.screenshot({
           path: new URL(`method-page-${lang}-phone.png`, ARTIFACTS).pathname,
           fullPage: true,

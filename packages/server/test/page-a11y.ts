@@ -1,5 +1,7 @@
 /// <reference lib="dom" />
 // The probe below runs in the browser: DOM types for it (the package itself still runs on Node).
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 
 /** What an accessibility pass finds wrong on a page: each list empty when all is well. */
@@ -76,4 +78,38 @@ export async function focusOutline(page: Page, times = 1) {
       width: Number.parseFloat(style.outlineWidth),
     };
   });
+}
+
+/** One thing axe-core found wrong, as a line for a test's failure message. */
+export type AxeFinding = string;
+
+/**
+ * axe-core's serious and critical violations on the page (WCAG 2.x A and AA rules and axe's best
+ * practices): a check we did not write, beside `a11yFindings`. axe's source is evaluated through the
+ * DevTools protocol, so the page's CSP (no script) does not stop it and the page itself carries none.
+ */
+export async function axeSeriousFindings(page: Page): Promise<AxeFinding[]> {
+  const source = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  await page.evaluate(source);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: AxeApi }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  });
+}
+
+interface AxeApi {
+  run(
+    context: Document,
+    options: { readonly resultTypes: readonly string[] },
+  ): Promise<{
+    readonly violations: readonly {
+      readonly id: string;
+      readonly impact: string | null;
+      readonly help: string;
+      readonly nodes: readonly { readonly target: readonly string[] }[];
+    }[];
+  }>;
 }

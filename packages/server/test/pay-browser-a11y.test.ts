@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { CHROMIUM, launchChromium } from "./chromium.js";
-import { a11yFindings, focusOutline } from "./page-a11y.js";
+import { a11yFindings, axeSeriousFindings, focusOutline } from "./page-a11y.js";
 import { startPayServer } from "./pay-fixture.js";
 
 const ARTIFACTS = new URL("../../../test-artifacts/", import.meta.url);
@@ -15,6 +15,7 @@ const shot = (page: Page, name: string) =>
 async function expectAccessible(page: Page, lang: string) {
   const findings = await a11yFindings(page);
   expect(findings).toEqual({ lowContrast: [], unnamed: [], scripts: 0, lang });
+  expect(await axeSeriousFindings(page)).toEqual([]);
 }
 
 for (const [locale, lang, test, payWith, succeed] of [
@@ -51,10 +52,12 @@ for (const [locale, lang, test, payWith, succeed] of [
         expect(second?.text).not.toBe(payWith);
         expect(second?.width).toBeGreaterThanOrEqual(2);
         await mkdir(ARTIFACTS, { recursive: true });
+        // A small phone (375 px) and a desktop (1280 px), as issue 42 asks.
+        await page.setViewportSize({ width: 375, height: 760 });
         await shot(page, `payment-page-${lang}-phone.png`);
-        await page.setViewportSize({ width: 1024, height: 760 });
+        await page.setViewportSize({ width: 1280, height: 800 });
         await shot(page, `payment-page-${lang}-wide.png`);
-        await page.setViewportSize({ width: 390, height: 760 });
+        await page.setViewportSize({ width: 375, height: 760 });
 
         await page.getByRole("button", { name: payWith }).click();
         await page.waitForURL(/\/sandbox\/checkout\/pay_/);
@@ -65,6 +68,8 @@ for (const [locale, lang, test, payWith, succeed] of [
         await expectAccessible(page, lang);
         await expect(page.locator(".notice.test strong").textContent()).resolves.toBe(test);
         await shot(page, `payment-receipt-${lang}-phone.png`);
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await shot(page, `payment-receipt-${lang}-wide.png`);
       } finally {
         await context.close();
         await server.close();

@@ -89,7 +89,9 @@ describe("the payment page speaks the payer's language", () => {
     expect(body).toContain(">Оплатить картой</button>");
     expect(body).toContain(">Оплатить через СБП</button>");
     // The offered methods' marks, drawn inline (no asset fetched), named for screen readers.
-    expect(body).toMatch(/<ul class="marks" aria-label="Принимаем"><li><svg[^>]*aria-hidden="true"[\s\S]*?<\/svg><span class="visually-hidden">Мир<\/span><\/li><li><svg[\s\S]*?СБП<\/span><\/li><\/ul>/);
+    expect(body).toMatch(
+      /<ul class="marks" aria-label="Принимаем"><li><svg[^>]*aria-hidden="true"[\s\S]*?<\/svg><span class="visually-hidden">Мир<\/span><\/li><li><svg[\s\S]*?СБП<\/span><\/li><\/ul>/,
+    );
     expect(body).not.toMatch(/<script|Pay with|RUB|Coffee|<img|href="http/);
   });
 
