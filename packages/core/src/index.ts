@@ -100,6 +100,7 @@ export type {
   Project,
   ProviderSettings,
   SandboxProviderSettings,
+  SellerDetails,
   TBankProviderSettings,
   YooKassaProviderSettings,
 } from "./domain/project.js";

@@ -1,10 +1,11 @@
-import type { Project, ProviderSettings } from "@kopek/core";
+import type { Project, ProviderSettings, SellerDetails } from "@kopek/core";
 import { toBytes, toDate } from "./rows.js";
 import type { TokenCipher } from "./token-cipher.js";
 
 type Row = Record<string, unknown>;
 
-export const PROJECT_COLUMNS = "id, name, display_name, provider, provider_secrets_ciphertext, created_at";
+export const PROJECT_COLUMNS =
+  "id, name, display_name, seller, provider, provider_secrets_ciphertext, created_at";
 
 // The fields of any provider's settings that are secrets: kept encrypted, apart from the rest
 // (YooKassa's secretKey, T-Bank's terminal password).
@@ -46,6 +47,7 @@ export function toProject(row: Row, cipher: TokenCipher): Project {
     name: String(row.name),
     // Absent rather than undefined when null: a project read back equals the one saved.
     ...(typeof row.display_name === "string" ? { displayName: row.display_name } : {}),
+    ...(row.seller === null || row.seller === undefined ? {} : { seller: row.seller as SellerDetails }),
     // The column holds what `providerValues` wrote, from a ProviderSettings: trusted, as every row is.
     provider: { ...(row.provider as object), ...secrets } as unknown as ProviderSettings,
     createdAt: toDate(row.created_at),

@@ -11,9 +11,10 @@ export function projectStorage({ query, run, cipher }: SqlContext): ProjectStora
         await query(
           "save_project",
           `INSERT INTO projects (id, name, provider, provider_secrets_ciphertext, provider_secrets_key_id, created_at,
-                                 display_name)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)
+                                 display_name, seller)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
            ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, display_name = EXCLUDED.display_name,
+             seller = EXCLUDED.seller,
              provider = EXCLUDED.provider,
              provider_secrets_ciphertext = EXCLUDED.provider_secrets_ciphertext,
              provider_secrets_key_id = EXCLUDED.provider_secrets_key_id`,
@@ -23,6 +24,7 @@ export function projectStorage({ query, run, cipher }: SqlContext): ProjectStora
             ...providerValues(project, cipher),
             project.createdAt,
             project.displayName ?? null,
+            project.seller === undefined ? null : JSON.stringify(project.seller),
           ],
         );
       }),
@@ -111,8 +113,8 @@ export function projectStorage({ query, run, cipher }: SqlContext): ProjectStora
       run("findProjectByKeyHash", async () => {
         const { rows } = await query(
           "find_project_by_key_hash",
-          `SELECT k.id AS key_id, p.id, p.name, p.display_name, p.provider, p.provider_secrets_ciphertext,
-                  p.created_at
+          `SELECT k.id AS key_id, p.id, p.name, p.display_name, p.seller, p.provider,
+                  p.provider_secrets_ciphertext, p.created_at
              FROM api_keys k JOIN projects p ON p.id = k.project_id
             WHERE k.sha256 = $1 AND k.revoked_at IS NULL`,
           [sha256],

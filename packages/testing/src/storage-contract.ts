@@ -84,19 +84,26 @@ export function describeStorageContract(
         expect(all.filter((p) => p.id === project.id)).toHaveLength(1);
       });
 
-      it("keeps a project's display name through saves and lookups, and drops it when saved without", async () => {
+      it("keeps a project's display name and seller through saves and lookups, and drops them when saved without", async () => {
         const storage = await factory();
-        const project = sampleProject({ displayName: "ООО «Ромашка» ☕ <&>" });
+        const project = sampleProject({
+          displayName: "ООО «Ромашка» ☕ <&>",
+          seller: {
+            legalName: "ООО «Ромашка»",
+            inn: "7707083893",
+            offerUrl: "https://romashka.example/offer",
+          },
+        });
         await unwrap(storage.saveProject(project));
         expect((await unwrap(storage.findProject(project.id)))?.displayName).toBe(project.displayName);
         const key = sampleApiKey(project.id);
         await unwrap(storage.addApiKey(key));
         expect(await unwrap(storage.findProjectByKeyHash(key.sha256))).toEqual({ project, keyId: key.id });
-        const { displayName: _dropped, ...without } = project;
+        const { displayName: _dropped, seller: _none, ...without } = project;
         await unwrap(storage.saveProject(without));
         const found = await unwrap(storage.findProject(project.id));
         expect(found).toEqual(without);
-        expect(found !== null && "displayName" in found).toBe(false);
+        expect(found !== null && ("displayName" in found || "seller" in found)).toBe(false);
       });
 
       it("keeps a real provider's settings, its secret key included, through saves and lookups", async () => {

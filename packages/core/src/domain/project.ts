@@ -8,8 +8,28 @@ export interface Project {
   readonly name: string;
   /** The merchant's name as payers see it on the payment page (1–100 printable characters). */
   readonly displayName?: string;
+  /** Who the seller is, shown to payers on Kopek's pages when set (issue 42: a page a Russian payer trusts). */
+  readonly seller?: SellerDetails;
   readonly provider: ProviderSettings;
   readonly createdAt: Date;
+}
+
+/**
+ * The seller's details a payer looks for before paying (Russian law asks a seller to name itself: the
+ * legal name, ИНН, contacts, the offer and the privacy policy). Each optional; the pages show what is set.
+ */
+export interface SellerDetails {
+  /** The legal name: `ООО «Зерно»`, `ИП Иванов Иван Иванович`. */
+  readonly legalName?: string;
+  /** ИНН: 10 digits (an organisation) or 12 (a person), check digits valid (`innProblem`). */
+  readonly inn?: string;
+  readonly email?: string;
+  /** `+` and the digits, as `+79991234567`. */
+  readonly phone?: string;
+  /** The public offer (договор-оферта): an https:// URL. */
+  readonly offerUrl?: string;
+  /** The privacy policy (152-FZ): an https:// URL. */
+  readonly privacyUrl?: string;
 }
 
 /** How a project's payment provider is configured (projects file, CLI, storage). */

@@ -14,6 +14,11 @@ export function displayNameProblem(text: string): string | null {
   const length = [...text].length;
   if (text.trim() === "" || length > MAX_DISPLAY_NAME_LENGTH)
     return `must be 1-${MAX_DISPLAY_NAME_LENGTH} characters, not only spaces`;
+  return printableTextProblem(text);
+}
+
+/** Why `text` cannot be shown to payers as a name: unprintable characters, or a card number; else null. */
+export function printableTextProblem(text: string): string | null {
   if (UNPRINTABLE.test(text)) return "must contain printable characters only";
   if (containsCardNumber(text)) return "must not contain a card number";
   return null;

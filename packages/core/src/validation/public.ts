@@ -105,6 +105,7 @@ export {
   type UpdateSubscriptionRequest,
   updateSubscriptionRequestSchema,
 } from "./schemas.js";
+export { innProblem, SELLER_FIELDS, sellerFieldProblem } from "./seller.js";
 export {
   type ValidationContext,
   type ValidationFailure,
