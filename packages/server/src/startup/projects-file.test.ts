@@ -190,3 +190,28 @@ test("displayName: checked like the CLI's, applied, and removed when the file dr
   await applyProjectsFile(storage, await loaded(file({})));
   expect((await storage.findProject(ID))._unsafeUnwrap()).not.toHaveProperty("displayName");
 });
+
+test("seller: each field checked by its rule, applied, and removed when the file drops it", async () => {
+  const seller = {
+    legalName: "ООО «Зерно»",
+    inn: "7707083893",
+    email: "shop@zerno.example",
+    phone: "+79991234567",
+    offerUrl: "https://zerno.example/offer",
+    privacyUrl: "https://zerno.example/privacy",
+  };
+  expect(parseProjectsFile(file({ seller: { ...seller, inn: "7707083894" } }))._unsafeUnwrapErr()).toBe(
+    "projects[0].seller.inn has a wrong check digit: not an ИНН",
+  );
+  expect(
+    parseProjectsFile(file({ seller: { offerUrl: "http://zerno.example/offer" } }))._unsafeUnwrapErr(),
+  ).toBe("projects[0].seller.offerUrl must be an https:// URL");
+  expect(parseProjectsFile(file({ seller: { site: "https://zerno.example" } })).isErr()).toBe(true);
+  const storage = createMemoryStorage();
+  await applyProjectsFile(storage, await loaded(file({ seller })));
+  expect((await storage.findProject(ID))._unsafeUnwrap()?.seller).toEqual(seller);
+  await applyProjectsFile(storage, await loaded(file({ seller: { inn: "500100732259" } })));
+  expect((await storage.findProject(ID))._unsafeUnwrap()?.seller).toEqual({ inn: "500100732259" });
+  await applyProjectsFile(storage, await loaded(file({})));
+  expect((await storage.findProject(ID))._unsafeUnwrap()).not.toHaveProperty("seller");
+});

@@ -5,7 +5,10 @@ import {
   isWebhookSecret,
   type Project,
   type ProviderSettings,
+  SELLER_FIELDS,
+  type SellerDetails,
   type Storage,
+  sellerFieldProblem,
 } from "@kopek/core";
 import { err, ok, type Result } from "neverthrow";
 import { z } from "zod";
@@ -13,6 +16,23 @@ import { webhookUrlPolicy, webhookUrlProblem } from "../webhooks/webhook-url-pol
 import { saveKeyHashes } from "./project-setup.js";
 import { saveWebhookEndpoints } from "./projects-file-webhooks.js";
 import { httpUrl, providerEntrySchema, resolveProvider } from "./provider-entry.js";
+
+/** One seller field: a string that `sellerFieldProblem` takes, the CLI's rule too. */
+const sellerField = (field: keyof SellerDetails) =>
+  z
+    .string("must be a string")
+    .superRefine((text, context) => {
+      const problem = sellerFieldProblem(field, text);
+      if (problem !== null) context.addIssue({ code: "custom", message: problem });
+    })
+    .optional();
+
+const sellerSchema = z.strictObject(
+  Object.fromEntries(SELLER_FIELDS.map((field) => [field, sellerField(field)])) as Record<
+    (typeof SELLER_FIELDS)[number],
+    ReturnType<typeof sellerField>
+  >,
+);
 
 const projectSchema = z.strictObject({
   id: z.uuid("must be a UUID"),
@@ -25,6 +45,8 @@ const projectSchema = z.strictObject({
       if (problem !== null) context.addIssue({ code: "custom", message: problem });
     })
     .optional(),
+  /** The seller's details payers see on the pages (issue 42 part 3): each optional, shown when set. */
+  seller: sellerSchema.optional(),
   provider: providerEntrySchema,
   apiKeys: z
     .array(
@@ -179,11 +201,13 @@ export async function applyProjectsFile(
 ): Promise<Result<number, string>> {
   for (const entry of file.projects) {
     // createdAt only counts for a new project: saving an existing id updates the rest, and a
-    // displayName removed from the file is removed from the project.
+    // displayName or seller removed from the file is removed from the project.
+    const seller = sellerOf(entry.seller);
     const project: Project = {
       id: entry.id,
       name: entry.name,
       ...(entry.displayName === undefined ? {} : { displayName: entry.displayName }),
+      ...(seller === null ? {} : { seller }),
       provider: entry.provider,
       createdAt: now,
     };
@@ -195,4 +219,12 @@ export async function applyProjectsFile(
     if (saved.isErr()) return err(`cannot save project ${entry.id}: ${saved.error.message}`);
   }
   return ok(file.projects.length);
+}
+
+/** The seller's fields that are set, or null for none. */
+function sellerOf(
+  entry: Partial<Record<keyof SellerDetails, string | undefined>> | undefined,
+): SellerDetails | null {
+  const set = Object.entries(entry ?? {}).filter(([, value]) => value !== undefined);
+  return set.length === 0 ? null : (Object.fromEntries(set) as SellerDetails);
 }
