@@ -132,6 +132,8 @@ export async function startServer(
   if (demoKey !== null) print(demoBanner(url, demoKey));
   else if (opened.value.kind === "postgres" && config.projectsFile === null) print(cliHint());
 
+  // The pool's own counters, read at a scrape (no query); none on memory storage.
+  metrics.observeDatabasePool(opened.value.pool);
   const purge = startIdempotencyPurge({ storage, clock, logger });
   const background = config.worker
     ? startKopekBackground({

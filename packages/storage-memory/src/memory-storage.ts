@@ -170,6 +170,15 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
       ),
     listPayments: (projectId, page) => attempt("listPayments", () => resources.listPayments(projectId, page)),
     claimPaymentChecks: (claim) => attempt("claimPaymentChecks", () => resources.claimPaymentChecks(claim)),
+    countResources: () =>
+      attempt("countResources", () => {
+        const { pending, oldestEventAt } = outbox.countPending();
+        return {
+          ...resources.countResources(),
+          pendingDeliveries: pending,
+          oldestPendingEventAt: oldestEventAt,
+        };
+      }),
     countPendingPayments: (cutoffs) =>
       attempt("countPendingPayments", () => resources.countPendingPayments(cutoffs)),
     savePayment: (payment, events) =>

@@ -171,6 +171,16 @@ export class OutboxStore {
     return true;
   }
 
+  /** The pending deliveries, and when the oldest of their events was created (null: none pending). */
+  countPending(): { readonly pending: number; readonly oldestEventAt: Date | null } {
+    let oldest: number | null = null;
+    for (const d of this.#pending) {
+      const created = this.#events.get(d.eventId)?.event.createdAt.getTime();
+      if (created !== undefined && (oldest === null || created < oldest)) oldest = created;
+    }
+    return { pending: this.#pending.size, oldestEventAt: oldest === null ? null : new Date(oldest) };
+  }
+
   eventDeliveries(projectId: string): EventDeliveries[] {
     const events = [...this.#events.values()].filter((s) => s.event.projectId === projectId);
     events.sort((a, b) => (a.event.id < b.event.id ? -1 : a.event.id > b.event.id ? 1 : 0));

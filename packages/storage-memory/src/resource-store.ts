@@ -2,12 +2,15 @@ import {
   ERASED,
   type Invoice,
   type InvoicePage,
+  type InvoiceStatus,
   invoiceStatusAt,
   type Payment,
   type PaymentCheckClaim,
+  type PaymentCount,
   type PaymentListPage,
   type Receipt,
   type RenewalClaim,
+  type ResourceCounts,
   type StoredResource,
   type Subscription,
   type SubscriptionPage,
@@ -230,6 +233,31 @@ export class ResourceStore {
       this.#payments.rows.set(p.id, leased);
       return deepCopy(leased);
     });
+  }
+
+  /** Payments by status and provider, invoices and subscriptions by status (metrics; a full scan). */
+  countResources(): Pick<ResourceCounts, "payments" | "invoices" | "subscriptions"> {
+    const payments = new Map<string, PaymentCount>();
+    for (const p of this.#payments.rows.values()) {
+      const key = JSON.stringify([p.status, p.provider]);
+      const count = (payments.get(key)?.count ?? 0) + 1;
+      payments.set(key, { status: p.status, provider: p.provider, count });
+    }
+    const invoices = new Map<InvoiceStatus, number>();
+    for (const row of this.#invoiceRows.values()) {
+      const { status } = invoiceFacts(row);
+      invoices.set(status, (invoices.get(status) ?? 0) + 1);
+    }
+    const subscriptions = new Map<SubscriptionStatus, number>();
+    for (const s of this.#subscriptions.rows.values())
+      subscriptions.set(s.status, (subscriptions.get(s.status) ?? 0) + 1);
+    const byStatus = <S extends string>(counts: Map<S, number>) =>
+      [...counts].map(([status, count]) => ({ status, count }));
+    return {
+      payments: [...payments.values()],
+      invoices: byStatus(invoices),
+      subscriptions: byStatus(subscriptions),
+    };
   }
 
   countPendingPayments(cutoffs: readonly Date[]): number[] {

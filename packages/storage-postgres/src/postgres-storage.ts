@@ -1,4 +1,5 @@
 import type { InspectableStorage } from "@kopek/core";
+import { countStorage } from "./count-storage.js";
 import type { CreateBatchOptions } from "./create-once.js";
 import { customerStorage } from "./customer-storage.js";
 import { idempotencyStorage } from "./idempotency-storage.js";
@@ -62,6 +63,7 @@ export function createPostgresStorage(options: PostgresStorageOptions): Inspecta
     ...scheduleStorage(sql),
     ...outboxStorage(sql),
     ...customerStorage(sql),
+    ...countStorage(sql),
 
     checkHealth: () =>
       sql.run("checkHealth", async () => {

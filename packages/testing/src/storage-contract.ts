@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { ApiKeyRecord, YooKassaProviderSettings } from "@kopek/core";
 import { describe, expect, it } from "vitest";
 import { sampleInvoice, sampleProject, sampleReceipt, sampleSubscription } from "./fixtures.js";
+import { describeCountContract } from "./storage-contract-counts.js";
 import { describeCreateOnceContract } from "./storage-contract-create-once.js";
 import { describeIdempotencyContract } from "./storage-contract-idempotency.js";
 import { describeKeyLookupContract } from "./storage-contract-key-lookup.js";
@@ -276,5 +277,6 @@ export function describeStorageContract(
     describeOutboxContract(factory, options);
     describePaymentContract(factory);
     describeRefundContract(factory);
+    describeCountContract(factory);
   });
 }

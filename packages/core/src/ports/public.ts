@@ -1,6 +1,7 @@
 /** The ports of `@kopek/core` as its package exports them: what an adapter implements and calls. */
 export type { Clock } from "./clock.js";
 export { systemClock } from "./clock.js";
+export type { CountStorage, PaymentCount, ResourceCounts, StatusCount } from "./count-storage.js";
 export {
   type CustomerListPage,
   type CustomerStorage,

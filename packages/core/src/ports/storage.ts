@@ -1,4 +1,5 @@
 import type { ResultAsync } from "neverthrow";
+import type { CountStorage } from "./count-storage.js";
 import type { CustomerStorage } from "./customer-storage.js";
 import type { IdempotencyStorage } from "./idempotency-storage.js";
 import type { OutboxStorage } from "./outbox-storage.js";
@@ -22,7 +23,8 @@ export interface Storage
     RefundStorage,
     ScheduleStorage,
     OutboxStorage,
-    CustomerStorage {
+    CustomerStorage,
+    CountStorage {
   /** Answers when the storage can serve requests (readiness). */
   checkHealth(): ResultAsync<void, StorageError>;
 }

@@ -1,4 +1,4 @@
-import { type Clock, type KopekResponse, systemClock } from "@kopek/core";
+import { type Clock, type KopekResponse, type ResourceCounts, systemClock } from "@kopek/core";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { requestSeries } from "./request-series.js";
 
@@ -38,7 +38,32 @@ export interface KopekMetrics {
    * scrape reads them and never waits on storage (the metrics plugin refreshes on an interval).
    */
   refreshPendingPayments(): Promise<void>;
+  /**
+   * Where the resources are counted (storage's `countResources`): payments by status and provider,
+   * invoices and subscriptions by status, the webhook outbox's backlog; null when they cannot be
+   * counted now (those series are then left out rather than stale).
+   */
+  countResourcesWith(count: () => Promise<ResourceCounts | null>): void;
+  /** Counts the resources now and keeps the figures for the scrapes until the next refresh. */
+  refreshResourceCounts(): Promise<void>;
+  /**
+   * The PostgreSQL pool whose connections are shown (`pg.Pool`'s own counters, read at a scrape:
+   * no query); null (memory storage) leaves the series out. Once per registry: later pools are ignored.
+   */
+  observeDatabasePool(pool: PoolCounters | null): void;
+  /** A background job finished a run without an error: its heartbeat is now (unix seconds). */
+  workerSucceeded(worker: WorkerName): void;
 }
+
+/** What `pg.Pool` counts of its connections, without coupling the metrics to `pg`. */
+export interface PoolCounters {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+}
+
+/** The background jobs whose last successful run is a heartbeat gauge. */
+export type WorkerName = "renewals" | "reconciler";
 
 /** The ages, in seconds, the pending payments are counted at: all of them, then older than each. */
 export const PENDING_PAYMENT_AGES = [0, 60, 300, 3600, 86_400] as const;
@@ -56,6 +81,10 @@ const QUEUE_AGE_BUCKETS = [0.1, 1, 5, 30, 60, 300, 1800, 3600, 6 * 3600, 86_400,
 export function createKopekMetrics(clock: Clock = systemClock): KopekMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "kopek_" });
+  // prom-client's gauges named `_total` are not counters (`promtool check metrics` refuses the name);
+  // their figure is the sum of the same family by `type` (kopek_nodejs_active_handles{type} …).
+  for (const name of ["handles", "requests", "resources"])
+    registry.removeSingleMetric(`kopek_nodejs_active_${name}_total`);
   const requests = requestSeries(
     registry,
     { count: "kopek_http_requests_total", duration: "kopek_http_request_duration_seconds" },
@@ -119,6 +148,101 @@ export function createKopekMetrics(clock: Clock = systemClock): KopekMetrics {
       });
     },
   });
+  let countResources: (() => Promise<ResourceCounts | null>) | null = null;
+  let resourceCounts: ResourceCounts | null = null;
+  new Gauge({
+    name: "kopek_payments",
+    help: "Payments stored, by status and provider kind, as of the last refresh",
+    labelNames: ["status", "provider"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const c of resourceCounts?.payments ?? [])
+        this.inc({ status: c.status, provider: c.provider }, c.count);
+    },
+  });
+  new Gauge({
+    name: "kopek_invoices",
+    help: "Invoices stored, by status, as of the last refresh",
+    labelNames: ["status"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const c of resourceCounts?.invoices ?? []) this.inc({ status: c.status }, c.count);
+    },
+  });
+  new Gauge({
+    name: "kopek_subscriptions",
+    help: "Subscriptions stored, by status, as of the last refresh",
+    labelNames: ["status"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const c of resourceCounts?.subscriptions ?? []) this.inc({ status: c.status }, c.count);
+    },
+  });
+  new Gauge({
+    name: "kopek_dunning_subscriptions",
+    help: "The dunning queue: past_due subscriptions waiting for their next retry, as of the last refresh",
+    registers: [registry],
+    collect() {
+      this.reset();
+      const counts = resourceCounts;
+      if (counts === null) return;
+      this.set(counts.subscriptions.filter((c) => c.status === "past_due").reduce((n, c) => n + c.count, 0));
+    },
+  });
+  new Gauge({
+    name: "kopek_webhook_outbox_pending_deliveries",
+    help: "Webhook deliveries not yet delivered nor given up (the outbox's depth), as of the last refresh",
+    registers: [registry],
+    collect() {
+      this.reset();
+      if (resourceCounts !== null) this.set(resourceCounts.pendingDeliveries);
+    },
+  });
+  new Gauge({
+    name: "kopek_webhook_outbox_oldest_age_seconds",
+    help: "Age of the oldest event with a pending webhook delivery (0: none pending); the event is the last refresh's",
+    registers: [registry],
+    collect() {
+      this.reset();
+      const counts = resourceCounts;
+      if (counts === null) return;
+      const oldest = counts.oldestPendingEventAt;
+      this.set(oldest === null ? 0 : Math.max(0, (clock.now().getTime() - oldest.getTime()) / 1000));
+    },
+  });
+  // Registered with the first pool observed, so memory storage has no such series at all.
+  let poolObserved = false;
+  const observePool = (pool: PoolCounters) => {
+    if (poolObserved) return;
+    poolObserved = true;
+    new Gauge({
+      name: "kopek_db_pool_connections",
+      help: "PostgreSQL pool connections by state (in_use, idle); absent on memory storage",
+      labelNames: ["state"] as const,
+      registers: [registry],
+      collect() {
+        this.set({ state: "in_use" }, pool.totalCount - pool.idleCount);
+        this.set({ state: "idle" }, pool.idleCount);
+      },
+    });
+    new Gauge({
+      name: "kopek_db_pool_waiting_clients",
+      help: "Queries waiting for a PostgreSQL pool connection; absent on memory storage",
+      registers: [registry],
+      collect() {
+        this.set(pool.waitingCount);
+      },
+    });
+  };
+  const heartbeats = new Gauge({
+    name: "kopek_worker_last_success_timestamp_seconds",
+    help: "When a background job (renewals, reconciler) last finished a run without an error, in unix seconds (wall clock)",
+    labelNames: ["worker"] as const,
+    registers: [registry],
+  });
   return {
     registry,
     requestCompleted: requests.observe,
@@ -141,6 +265,20 @@ export function createKopekMetrics(clock: Clock = systemClock): KopekMetrics {
     },
     countPendingPaymentsWith(count) {
       countPending = count;
+    },
+    countResourcesWith(count) {
+      countResources = count;
+    },
+    async refreshResourceCounts() {
+      if (countResources === null) return;
+      resourceCounts = await countResources();
+    },
+    observeDatabasePool(pool) {
+      if (pool !== null) observePool(pool);
+    },
+    workerSucceeded(worker) {
+      // The wall clock, as Prometheus's `time()` an alert compares it with (not a test clock file).
+      heartbeats.set({ worker }, Date.now() / 1000);
     },
     async refreshPendingPayments() {
       if (countPending === null) return;

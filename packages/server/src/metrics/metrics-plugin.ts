@@ -6,7 +6,10 @@ import { EVERY_RESPONSE_HEADERS } from "../http/response-headers.js";
 import { sendKopekResponse } from "../http/send-kopek-response.js";
 import type { KopekMetrics } from "./kopek-metrics.js";
 
-/** How often the gauges that need storage (pending payments) are counted; scrapes read the last count. */
+/**
+ * How often the gauges that need storage (pending payments, resources by status, the outbox) are
+ * counted; scrapes read the last count.
+ */
 export const METRICS_REFRESH_MS = 15_000;
 
 export interface MetricsPluginOptions {
@@ -44,10 +47,19 @@ async function metricsRoutes(app: FastifyInstance, options: MetricsPluginOptions
     const counted = await storage.countPendingPayments(cutoffs);
     return counted.isOk() ? counted.value : null;
   });
+  metrics.countResourcesWith(async () => {
+    const counted = await storage.countResources();
+    return counted.isOk() ? counted.value : null;
+  });
   const refresh = () =>
-    metrics.refreshPendingPayments().catch((cause: unknown) => {
-      app.log.warn({ err: cause }, "metrics: the pending payments could not be counted");
-    });
+    Promise.all([
+      metrics.refreshPendingPayments().catch((cause: unknown) => {
+        app.log.warn({ err: cause }, "metrics: the pending payments could not be counted");
+      }),
+      metrics.refreshResourceCounts().catch((cause: unknown) => {
+        app.log.warn({ err: cause }, "metrics: the resources could not be counted");
+      }),
+    ]);
   let timer: NodeJS.Timeout | undefined;
   app.addHook("onReady", async () => {
     await refresh();

@@ -9,6 +9,7 @@ import {
   type Storage,
 } from "@kopek/core";
 import type { Logger } from "pino";
+import { withHeartbeat } from "../metrics/heartbeat.js";
 import type { KopekMetrics } from "../metrics/kopek-metrics.js";
 
 export interface RenewalsOptions {
@@ -30,7 +31,8 @@ export interface RenewalsOptions {
  */
 export function startRenewals(options: RenewalsOptions): RenewalWorker {
   const { logger } = options;
-  const worker = createRenewalWorker({
+  const onError = (cause: unknown) => logger.error({ err: cause }, "renewal failed");
+  const core = createRenewalWorker({
     storage: options.storage,
     providerFor: options.providerFor,
     clock: options.clock,
@@ -43,8 +45,10 @@ export function startRenewals(options: RenewalsOptions): RenewalWorker {
         "renewal attempted",
       );
     },
-    onError: (cause) => logger.error({ err: cause }, "renewal failed"),
+    onError,
   });
+  // Each run that ends without an error is the worker's heartbeat (kopek_worker_last_success_timestamp_seconds).
+  const worker = withHeartbeat(core, () => options.metrics?.workerSucceeded("renewals"), onError);
   worker.start(options.intervalMs);
   logger.info({ intervalMs: options.intervalMs }, "renewal worker started");
   return worker;

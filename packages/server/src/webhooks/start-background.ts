@@ -11,6 +11,7 @@ import {
   type WebhookTransport,
 } from "@kopek/core";
 import type { Logger } from "pino";
+import { withHeartbeat } from "../metrics/heartbeat.js";
 import type { KopekMetrics } from "../metrics/kopek-metrics.js";
 import { createGuardedTransport } from "./guarded-transport.js";
 import { webhookUrlPolicy } from "./webhook-url-policy.js";
@@ -77,15 +78,22 @@ export function startBackgroundJobs(options: BackgroundOptions): { stop(): Promi
     clock,
     onError: (cause) => logger.error({ err: cause }, "invoice expiry sweep failed"),
   });
-  const reconciler = createPaymentReconciler({
+  const onReconcileError = (cause: unknown) => logger.error({ err: cause }, "payment reconciliation failed");
+  const reconcilerJob = createPaymentReconciler({
     storage,
     clock,
     providerFor: options.providerFor,
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
     ...(options.dunning === undefined ? {} : { dunning: options.dunning }),
     onAmountMismatch: options.onAmountMismatch,
-    onError: (cause) => logger.error({ err: cause }, "payment reconciliation failed"),
+    onError: onReconcileError,
   });
+  // Each run that ends without an error is the reconciler's heartbeat.
+  const reconciler = withHeartbeat(
+    reconcilerJob,
+    () => options.metrics?.workerSucceeded("reconciler"),
+    onReconcileError,
+  );
   const jobs = [dispatcher, sweeper, reconciler];
   for (const job of jobs) job.start(options.intervalMs);
   logger.info(
