@@ -170,6 +170,37 @@ describe(`kopek projects with a real provider (${db.backend})`, () => {
     expect(rows).toEqual([{ provider_secrets_ciphertext: null }]);
   });
 
+  it('sets the seller\'s details, keeps them on update, removes one with "", refuses a wrong ИНН', async () => {
+    const created = await kopek([
+      "projects",
+      "create",
+      "--name",
+      "zerno",
+      "--seller-legal-name",
+      " ООО «Зерно» ",
+      "--seller-inn",
+      "7707083893",
+      "--seller-offer-url",
+      "https://zerno.example/offer",
+    ]);
+    expect(created.code).toBe(0);
+    const id = created.stdout.trim();
+    const stored = async () => (await serverStorage.findProject(id))._unsafeUnwrap()?.seller;
+    expect(await stored()).toEqual({
+      legalName: "ООО «Зерно»",
+      inn: "7707083893",
+      offerUrl: "https://zerno.example/offer",
+    });
+    expect((await kopek(["projects", "update", id, "--seller-phone", "+79991234567"])).code).toBe(0);
+    expect((await kopek(["projects", "update", id, "--seller-offer-url", ""])).code).toBe(0);
+    expect(await stored()).toEqual({ legalName: "ООО «Зерно»", inn: "7707083893", phone: "+79991234567" });
+    expect(await kopek(["projects", "update", id, "--seller-inn", "7707083894"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--seller-inn has a wrong check digit: not an ИНН"),
+    });
+    expect(await stored()).toMatchObject({ inn: "7707083893" });
+  });
+
   it("turns saving with no payment (API.md 11.5) on and off, and refuses anything but true or false", async () => {
     const id = (await createYooKassa("--secret-key-file", keyFile)).stdout.trim();
     const on = await kopek(["projects", "update", id, "--save-without-payment", "true"]);

@@ -38,7 +38,7 @@ export function commandHelp(words: readonly string[]): string | null {
   const found = name === "" ? [] : entries(name);
   if (found.length === 0) return null;
   const extra = name.startsWith("projects")
-    ? section("  Provider options:")
+    ? section("  Provider options:") + section("  Seller options (projects create, projects update):")
     : ["serve", "worker"].includes(name)
       ? section("Environment (serve, worker):")
       : "";

@@ -10,12 +10,15 @@ import { loadConfig } from "../startup/config.js";
 import { needsNotificationUrl } from "../startup/notification-url.js";
 import { type DatabaseCommandContext, failure, storageFailure } from "./database.js";
 import { describeProvider, type ProviderOptions, providerFromOptions } from "./provider-options.js";
+import { type SellerOptions, sellerFromOptions } from "./seller-options.js";
 
 export interface ProjectsCreateOptions extends ProviderOptions {
   readonly name?: string | undefined;
   /** The merchant's name on the payment page; on update, "" removes it. */
   readonly displayName?: string | undefined;
   readonly id?: string | undefined;
+  /** The seller's details payers see (`--seller-…`); on update, "" removes a field. */
+  readonly seller?: SellerOptions;
 }
 
 /** `{ displayName }` to spread into a project (nothing when absent), or why it cannot be one. */
@@ -39,6 +42,8 @@ export async function projectsCreate(
   if (options.id !== undefined && !isUuid(options.id)) return usage(io, "--id must be a UUID");
   const shown = options.displayName === undefined ? {} : displayNameOption(options.displayName);
   if (typeof shown === "string") return usage(io, shown);
+  const seller = sellerFromOptions(options.seller ?? {}, undefined);
+  if (typeof seller === "string") return usage(io, seller);
   const provider = await providerFromOptions(options, null, io.env);
   if (provider.isErr())
     return "usage" in provider.error ? usage(io, provider.error.usage) : failure(io, provider.error.failure);
@@ -47,7 +52,7 @@ export async function projectsCreate(
   if (existing.isErr()) return storageFailure(io, existing.error);
   // saveProject would update an existing project: "create" must not rename one by accident.
   if (existing.value !== null) return failure(io, `project ${id} already exists`);
-  const project: Project = { id, name, ...shown, provider: provider.value, createdAt: new Date() };
+  const project: Project = { id, name, ...shown, ...seller, provider: provider.value, createdAt: new Date() };
   const saved = await storage.saveProject(project);
   if (saved.isErr()) return storageFailure(io, saved.error);
   io.stdout(`${id}\n`);
@@ -81,10 +86,18 @@ export async function projectsUpdate(
   const provider = await providerFromOptions(options, found.value.provider, io.env);
   if (provider.isErr())
     return "usage" in provider.error ? usage(io, provider.error.usage) : failure(io, provider.error.failure);
-  const { displayName: kept, ...rest } = found.value;
+  const { displayName: kept, seller: keptSeller, ...rest } = found.value;
+  const seller = sellerFromOptions(options.seller ?? {}, keptSeller);
+  if (typeof seller === "string") return usage(io, seller);
   // Absent: kept; "": removed (the page shows the name again); otherwise the new one.
   const displayName = options.displayName === undefined && kept !== undefined ? { displayName: kept } : shown;
-  const project: Project = { ...rest, ...displayName, name: name ?? rest.name, provider: provider.value };
+  const project: Project = {
+    ...rest,
+    ...displayName,
+    ...seller,
+    name: name ?? rest.name,
+    provider: provider.value,
+  };
   const saved = await storage.saveProject(project);
   if (saved.isErr()) return storageFailure(io, saved.error);
   const shownAs = project.displayName === undefined ? "" : ` (payers see "${project.displayName}")`;

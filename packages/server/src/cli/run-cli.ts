@@ -49,6 +49,12 @@ interface Parsed {
     "password-env"?: string;
     "stored-methods"?: string;
     "save-without-payment"?: string;
+    "seller-legal-name"?: string;
+    "seller-inn"?: string;
+    "seller-email"?: string;
+    "seller-phone"?: string;
+    "seller-offer-url"?: string;
+    "seller-privacy-url"?: string;
     "api-url"?: string;
     project?: string;
     port?: string;
@@ -135,6 +141,14 @@ export async function runCli(
     storedMethods: values["stored-methods"],
     saveWithoutPayment: values["save-without-payment"],
     apiUrl: values["api-url"],
+    seller: {
+      legalName: values["seller-legal-name"],
+      inn: values["seller-inn"],
+      email: values["seller-email"],
+      phone: values["seller-phone"],
+      offerUrl: values["seller-offer-url"],
+      privacyUrl: values["seller-privacy-url"],
+    },
   };
   if (line === "projects create")
     return withDatabase(io, async (context) => (await projects()).projectsCreate(context, projectOptions));
@@ -263,6 +277,12 @@ function parse(argv: readonly string[]): Parsed | string {
         "password-env": { type: "string" },
         "stored-methods": { type: "string" },
         "save-without-payment": { type: "string" },
+        "seller-legal-name": { type: "string" },
+        "seller-inn": { type: "string" },
+        "seller-email": { type: "string" },
+        "seller-phone": { type: "string" },
+        "seller-offer-url": { type: "string" },
+        "seller-privacy-url": { type: "string" },
         "api-url": { type: "string" },
         project: { type: "string" },
         url: { type: "string" },

@@ -45,6 +45,15 @@ Commands on the database at DATABASE_URL:
     --save-without-payment true|false     yookassa, tbank: save a payer's new card with no payment
                                           (API.md 11.5; off by default, see the provider's README)
     --api-url <url>                       yookassa, tbank: another API address (an emulator)
+
+  Seller options (projects create, projects update):
+    --seller-legal-name <name>            the seller's legal name, shown to payers (optional;
+                                          each --seller-… option given "" on update removes it)
+    --seller-inn <ИНН>                    10 or 12 digits, check digits verified
+    --seller-email <e-mail>               the seller's contact e-mail
+    --seller-phone <+digits>              the seller's contact phone, as +79991234567
+    --seller-offer-url <url>              the public offer, https://
+    --seller-privacy-url <url>            the privacy policy, https://
   keys create --project <id>     Issue an API key; it is printed once and cannot be shown again
   keys revoke <key-id | sha256-prefix | key>
                                  Revoke a key at once, on every server using the database;
