@@ -8,6 +8,15 @@ import { CHROMIUM, launchChromium } from "./chromium.js";
 import { a11yFindings, axeSeriousFindings, focusOutline } from "./page-a11y.js";
 import { startPayServer } from "./pay-fixture.js";
 
+const SELLER = {
+  legalName: "ООО «Зерно»",
+  inn: "7707083893",
+  email: "shop@zerno.example",
+  phone: "+79991234567",
+  offerUrl: "https://zerno.example/offer",
+  privacyUrl: "https://zerno.example/privacy",
+};
+
 const ARTIFACTS = new URL("../../../test-artifacts/", import.meta.url);
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: new URL(name, ARTIFACTS).pathname, fullPage: true });
@@ -27,6 +36,8 @@ for (const [locale, lang, test, payWith, succeed] of [
     `${lang}: a sandbox invoice's page says TEST, every page on the way is accessible (contrast, names, focus, no script), phone and wide screenshots`,
     async () => {
       const server = await startPayServer("http://127.0.0.1:9/hooks");
+      // The seller block in the screenshots and under axe's eyes too.
+      (await server.storage.saveProject({ ...server.project, seller: SELLER }))._unsafeUnwrap();
       const userDataDir = await mkdtemp(join(tmpdir(), "kopek-chromium-"));
       const context = await launchChromium(userDataDir, locale);
       try {

@@ -212,3 +212,45 @@ it("an expired invoice says so in Russian", async () => {
   const english = await t.inject({ method: "GET", url: `/pay/${id}`, headers: EN });
   expect(english.body).toContain("This invoice has expired and can no longer be paid.");
 });
+
+describe("the seller block", () => {
+  const seller = {
+    legalName: "ООО «Зерно»",
+    inn: "7707083893",
+    email: "shop@zerno.example",
+    phone: "+79991234567",
+    offerUrl: "https://zerno.example/offer",
+    privacyUrl: "https://zerno.example/privacy?a=1&b=<2>",
+  };
+  const stored = async () => {
+    const project = (await server.storage.findProject(server.project.id))._unsafeUnwrap();
+    if (project === null) throw new Error("the test's project is gone");
+    return project;
+  };
+  afterAll(async () => {
+    const { seller: _dropped, ...project } = await stored();
+    (await server.storage.saveProject(project))._unsafeUnwrap();
+  });
+
+  it("shows what the project sets, in the payer's language, on every page; nothing when it sets none", async () => {
+    const { id } = await invoice();
+    expect(await (await open(`/pay/${id}`, RU)).text()).not.toContain('class="seller"');
+    const project = await stored();
+    await server.storage.saveProject({ ...project, seller });
+    const ru = await (await open(`/pay/${id}`, RU)).text();
+    expect(ru).toContain(
+      '<footer class="seller" aria-label="Продавец"><p>ООО «Зерно» · ИНН 7707083893</p>' +
+        '<p><a href="mailto:shop@zerno.example">shop@zerno.example</a> · <a href="tel:+79991234567">+7 999 123-45-67</a></p>' +
+        '<p><a href="https://zerno.example/offer">Договор-оферта</a> · <a href="https://zerno.example/privacy?a=1&amp;b=&lt;2&gt;">Политика конфиденциальности</a></p></footer>',
+    );
+    const en = await (await open(`/pay/${id}`, EN)).text();
+    expect(en).toContain("<p>ООО «Зерно» · Taxpayer number (INN) 7707083893</p>");
+    expect(en).toContain(">Public offer</a> · <a");
+    // The paid page too.
+    expect((await pay(id, RU)).body).toContain('<footer class="seller" aria-label="Продавец">');
+    await server.storage.saveProject({ ...project, seller: { inn: "500100732259" } });
+    expect(await (await open(`/pay/${id}`, RU)).text()).toContain(
+      '<footer class="seller" aria-label="Продавец"><p>ИНН 500100732259</p></footer>',
+    );
+  });
+});

@@ -7,7 +7,7 @@ import {
   verificationAmountOf,
 } from "../domain/method-update.js";
 import type { Money, PaymentMethod, Period, Subscription } from "../domain/model.js";
-import type { Project } from "../domain/project.js";
+import type { Project, SellerDetails } from "../domain/project.js";
 import { chargeableLater } from "../ports/payment-provider.js";
 import { fromStorageError } from "../use-cases/execution.js";
 import type { InvoicePaymentContext } from "./invoice-payments.js";
@@ -47,6 +47,8 @@ export interface MethodUpdatePage {
   readonly confirmationOrigins: readonly string[];
   /** Whether the project pays through the sandbox provider: the page says no money moves. */
   readonly test: boolean;
+  /** The seller's details the project sets, shown to the payer; null when none is set. */
+  readonly seller: SellerDetails | null;
 }
 
 /** Which link a page request names: its project, subscription and id, as its URL says. */
@@ -116,6 +118,7 @@ export function methodUpdatePageOf(
     expiresAt: update?.expiresAt ?? subscription.createdAt,
     confirmationOrigins: capabilities.confirmationOrigins,
     test: project.provider.kind === "sandbox",
+    seller: project.seller ?? null,
   };
 }
 

@@ -4,7 +4,7 @@ import { generatedInvoiceDescription } from "../domain/generated-descriptions.js
 import { type Invoice, MAX_INVOICE_ATTEMPTS, type Money, type PaymentMethod } from "../domain/model.js";
 import { orderNumberOf } from "../domain/order-number.js";
 import { invoiceStatusAt } from "../domain/presenters.js";
-import type { Project } from "../domain/project.js";
+import type { Project, SellerDetails } from "../domain/project.js";
 import type { Clock } from "../ports/clock.js";
 import type { IdGenerator } from "../ports/id-generator.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
@@ -50,6 +50,8 @@ export interface PaymentPage {
    * without a receipt. The paid page tells the payer.
    */
   readonly receiptTo: { readonly email: string | null; readonly phone: string | null } | null;
+  /** The seller's details the project sets, shown to the payer; null when none is set. */
+  readonly seller: SellerDetails | null;
 }
 
 export interface PaymentContext {
@@ -85,6 +87,7 @@ function pageOf(
     confirmationOrigins,
     test: project.provider.kind === "sandbox",
     receiptTo: invoice.receipt === null ? null : invoice.receipt.customer,
+    seller: project.seller ?? null,
   };
 }
 

@@ -6,6 +6,7 @@ import { formatPageMoney, formatPageTime } from "./page-format.js";
 import { layout } from "./page-html.js";
 import type { PageLanguage } from "./page-language.js";
 import { PAGE_MESSAGES } from "./page-messages.js";
+import { sellerHtml } from "./seller-html.js";
 
 /**
  * Why the method-update page shows a notice: the provider declined the check, refused to make it, or
@@ -47,7 +48,13 @@ export function methodPageHtml(
             ? [t.closedTitle, t.closed]
             : [t.exhaustedTitle, t.exhausted];
     const tone = page.state === "completed" ? "notice ok" : "notice";
-    return layout(language, title, html`${summary(page, language)}<p class="${tone}">${text}</p>`, base);
+    return layout(
+      language,
+      title,
+      html`${summary(page, language)}<p class="${tone}">${text}</p>`,
+      base,
+      sellerHtml(page.seller, language),
+    );
   }
   const alert =
     notice === null
@@ -85,6 +92,7 @@ ${buttons}
       language,
     )}`,
     base,
+    sellerHtml(page.seller, language),
   );
 }
 
@@ -103,6 +111,7 @@ export function methodPendingHtml(
     html`${summary(page, language)}<p class="notice">${what === "check" ? t.pending : t.savePending}</p>
 <p><a href="${checkAgain}">${PAGE_MESSAGES[language].checkAgain}</a></p>`,
     base,
+    sellerHtml(page.seller, language),
   );
 }
 

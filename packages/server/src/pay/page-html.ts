@@ -4,6 +4,7 @@ import { methodMarks } from "./method-marks.js";
 import { formatPageMoney, formatPageTime } from "./page-format.js";
 import type { PageLanguage } from "./page-language.js";
 import { PAGE_MESSAGES } from "./page-messages.js";
+import { sellerHtml } from "./seller-html.js";
 
 /**
  * The path below the origin where the hosted pages live (`/kopek` when mounted there; `""` at the
@@ -14,7 +15,13 @@ export function basePathOf(publicUrl: string): string {
 }
 
 /** A whole page in `language`: its `lang`, a title and the body inside `main`; `base` as basePathOf says. */
-export function layout(language: PageLanguage, title: string, body: SafeHtml, base: string): string {
+export function layout(
+  language: PageLanguage,
+  title: string,
+  body: SafeHtml,
+  base: string,
+  footer: SafeHtml = html``,
+): string {
   return html`<!doctype html>
 <html lang="${language}">
 <head>
@@ -23,7 +30,7 @@ export function layout(language: PageLanguage, title: string, body: SafeHtml, ba
 <title>${title}</title>
 <link rel="stylesheet" href="${base}/pay/assets/pay.css">
 </head>
-<body><main>${body}</main></body>
+<body><main>${body}${footer}</main></body>
 </html>
 `.value;
 }
@@ -76,7 +83,13 @@ export function paymentPageHtml(
         : page.state === "attempts_exhausted"
           ? [t.exhaustedTitle, t.exhausted]
           : [t.canceledTitle, t.canceled];
-    return layout(language, title, html`${summary(page, language)}<p class="notice">${text}</p>`, base);
+    return layout(
+      language,
+      title,
+      html`${summary(page, language)}<p class="notice">${text}</p>`,
+      base,
+      sellerHtml(page.seller, language),
+    );
   }
   const alert = notice === null ? html`` : html`<p class="notice error" role="alert">${t[notice]}</p>`;
   const buttons = page.methods.map(
@@ -91,6 +104,7 @@ export function paymentPageHtml(
 ${buttons}
 </form>${methodMarks(page.methods, language)}`,
     base,
+    sellerHtml(page.seller, language),
   );
 }
 
@@ -108,6 +122,7 @@ export function pendingHtml(
     html`${summary(page, language)}<p class="notice">${t.pending}</p>
 <p><a href="${checkAgain}">${t.checkAgain}</a></p>`,
     base,
+    sellerHtml(page.seller, language),
   );
 }
 
@@ -129,6 +144,7 @@ export function receiptHtml(page: PaymentPage, language: PageLanguage, base: str
 <dt>${t.paidAtLabel}</dt><dd>${paidAt}</dd>
 <dt>${t.invoiceLabel}</dt><dd>№ ${page.orderNumber} <small class="id">${page.invoiceId}</small></dd></dl>${back}`,
     base,
+    sellerHtml(page.seller, language),
   );
 }
 

@@ -27,6 +27,8 @@ dd{margin:0;overflow-wrap:anywhere}
 .marks{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0;margin:1rem 0 0}
 .marks svg{display:block}
 small.id{color:#555}
+.seller{margin:1.5rem 0 0;padding:1rem 0 0;border-top:1px solid #e4e6eb;font-size:.875rem;color:#555;overflow-wrap:anywhere}
+.seller p{margin:.25rem 0}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 @media (max-width:30rem){main{margin:0;border-radius:0;min-height:100vh}}
 `;
