@@ -1,4 +1,4 @@
-import type { ApiKeyMatch, ApiKeyRecord, KeyOwner, Project } from "@kopek/core";
+import { type ApiKeyMatch, type ApiKeyRecord, type KeyOwner, keyIsLive, type Project } from "@kopek/core";
 import { deepCopy } from "./deep-copy.js";
 
 const byCreatedAt = (a: { createdAt: Date }, b: { createdAt: Date }) =>
@@ -42,7 +42,8 @@ export class ProjectStore {
   revokeApiKey(sha256: string, revokedAt: Date): boolean {
     const key = this.#keysByHash.get(sha256);
     if (key === undefined) return false;
-    if (key.revokedAt === null)
+    // An earlier revocation replaces a later one (revoke now during a grace period), never the reverse.
+    if (key.revokedAt === null || key.revokedAt.getTime() > revokedAt.getTime())
       this.#keysByHash.set(sha256, { ...key, revokedAt: new Date(revokedAt.getTime()) });
     return true;
   }
@@ -67,12 +68,12 @@ export class ProjectStore {
   keyHolds(keyId: string, projectId: string): boolean {
     const sha256 = this.#hashesById.get(keyId);
     const key = sha256 === undefined ? undefined : this.#keysByHash.get(sha256);
-    return key !== undefined && key.projectId === projectId && key.revokedAt === null;
+    return key !== undefined && key.projectId === projectId && keyIsLive(key, new Date());
   }
 
   findProjectByKeyHash(sha256: string): KeyOwner | null {
     const key = this.#keysByHash.get(sha256);
-    if (key === undefined || key.revokedAt !== null) return null;
+    if (key === undefined || !keyIsLive(key, new Date())) return null;
     const project = this.findProject(key.projectId);
     return project === null ? null : { project, keyId: key.id };
   }

@@ -5,13 +5,16 @@
 
 /**
  * The API key check every statement that reads or writes under a key starts with: true when there
- * is no key to check (`apiKey` is null), or when the key belongs to the project and is not revoked.
+ * is no key to check (`apiKey` is null), or when the key belongs to the project and is live (`KEY_LIVE`).
  * Judged in the statement's own snapshot, so a revocation committed before it is honoured by it,
  * whatever any instance had cached.
  */
+/** A key is live while not revoked, or revoked only from a moment ahead (a rotation's grace period). */
+export const KEY_LIVE = "(revoked_at IS NULL OR revoked_at > now())";
+
 export const keyHolds = (apiKey: string, project: string) => `(${apiKey} IS NULL
       OR EXISTS (SELECT 1 FROM api_keys
-                  WHERE id = ${apiKey} AND project_id = ${project} AND revoked_at IS NULL))`;
+                  WHERE id = ${apiKey} AND project_id = ${project} AND ${KEY_LIVE}))`;
 
 /** Columns of the rows `CLAIM` returns; `outcome` says which branch produced the row. */
 export interface ClaimRow {

@@ -1,6 +1,7 @@
 import type { ProjectStorage } from "@kopek/core";
 import { PROJECT_COLUMNS, providerValues, toProject } from "./project-rows.js";
 import { API_KEY_COLUMNS, toApiKey } from "./rows.js";
+import { KEY_LIVE } from "./idempotency-sql.js";
 import { isUuid, type SqlContext } from "./sql-context.js";
 
 /** Projects (their provider's secrets encrypted) and their API keys (SHA-256 only). */
@@ -69,10 +70,10 @@ export function projectStorage({ query, run, cipher }: SqlContext): ProjectStora
 
     revokeApiKey: (sha256, revokedAt) =>
       run("revokeApiKey", async () => {
-        // A key revoked twice keeps its first revocation time.
         const { rows } = await query(
           "revoke_api_key",
-          "UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE sha256 = $1 RETURNING id",
+          // An earlier revocation replaces a later one (revoke now during a grace period), never the reverse.
+          "UPDATE api_keys SET revoked_at = LEAST(COALESCE(revoked_at, $2), $2) WHERE sha256 = $1 RETURNING id",
           [sha256, revokedAt],
         );
         return rows.length > 0;
@@ -116,7 +117,7 @@ export function projectStorage({ query, run, cipher }: SqlContext): ProjectStora
           `SELECT k.id AS key_id, p.id, p.name, p.display_name, p.seller, p.provider,
                   p.provider_secrets_ciphertext, p.created_at
              FROM api_keys k JOIN projects p ON p.id = k.project_id
-            WHERE k.sha256 = $1 AND k.revoked_at IS NULL`,
+            WHERE k.sha256 = $1 AND ${KEY_LIVE}`,
           [sha256],
         );
         const row = rows[0];

@@ -154,6 +154,17 @@ export function describeCreateOnceContract(factory: StorageFactory, options: Sto
       expect(events.map((row) => row.id)).toEqual([stored.id]);
     });
 
+    it("writes under a key revoked only from a moment ahead (a rotation's grace), and nothing once it passed", async () => {
+      const [storage, projectId] = await withProject(factory);
+      const key = await addLiveKey(storage, projectId);
+      await unwrap(storage.revokeApiKey(key.sha256, new Date(Date.now() + 3_600_000)));
+      const during = invoiceCreate(projectId, Date.now(), { apiKeyId: key.id });
+      expect(await unwrap(storage.createOnce(during.record, during.write))).toEqual({ kind: "created" });
+      await unwrap(storage.revokeApiKey(key.sha256, new Date(Date.now() - 1000)));
+      const after = invoiceCreate(projectId, Date.now(), { apiKeyId: key.id });
+      expect(await unwrap(storage.createOnce(after.record, after.write))).toEqual({ kind: "key_revoked" });
+    });
+
     it("writes nothing for a revoked or foreign API key, even on a key it would replay", async () => {
       const [storage, projectId] = await withProject(factory);
       const key = await addLiveKey(storage, projectId);

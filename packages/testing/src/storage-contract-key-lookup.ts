@@ -46,6 +46,23 @@ export function describeKeyLookupContract(factory: StorageFactory): void {
       expect(await unwrap(storage.findApiKeys({ sha256Prefix: prefix }))).toEqual([older, newer]);
     });
 
+    it("keeps a key revoked ahead of now working until then; revoking it now ends it at once, never later", async () => {
+      const storage = await factory();
+      const project = await savedProject(storage);
+      const key = await addLiveKey(storage, project.id);
+      const inAnHour = new Date(Date.now() + 3_600_000);
+      expect(await unwrap(storage.revokeApiKey(key.sha256, inAnHour))).toBe(true);
+      expect((await unwrap(storage.findProjectByKeyHash(key.sha256)))?.keyId).toBe(key.id);
+      expect(await unwrap(storage.findApiKeys({ id: key.id }))).toEqual([{ ...key, revokedAt: inAnHour }]);
+      // A later time never postpones it; an earlier one brings it forward.
+      await unwrap(storage.revokeApiKey(key.sha256, new Date(Date.now() + 7_200_000)));
+      expect(await unwrap(storage.findApiKeys({ id: key.id }))).toEqual([{ ...key, revokedAt: inAnHour }]);
+      const now = new Date(Date.now() - 1000);
+      await unwrap(storage.revokeApiKey(key.sha256, now));
+      expect(await unwrap(storage.findProjectByKeyHash(key.sha256))).toBeNull();
+      expect(await unwrap(storage.findApiKeys({ id: key.id }))).toEqual([{ ...key, revokedAt: now }]);
+    });
+
     it("says whether a project exists", async () => {
       const storage = await factory();
       const project = await savedProject(storage);

@@ -14,7 +14,11 @@ export interface ProjectStorage {
   projectExists(projectId: string): ResultAsync<boolean, StorageError>;
   /** Records an API key by the SHA-256 of the whole key; an existing hash is left as it is. */
   addApiKey(key: ApiKeyRecord): ResultAsync<void, StorageError>;
-  /** Marks the key revoked; false when no such key exists. */
+  /**
+   * Marks the key revoked from `revokedAt` on: now, or a moment ahead (a key rotated with a grace
+   * period keeps working until then, on every process). An earlier time replaces a later one, never
+   * the other way; false when no such key exists.
+   */
   revokeApiKey(sha256: string, revokedAt: Date): ResultAsync<boolean, StorageError>;
   /** The API keys of a project (hashes only), oldest first. */
   listApiKeys(projectId: string): ResultAsync<readonly ApiKeyRecord[], StorageError>;
@@ -23,7 +27,7 @@ export interface ProjectStorage {
    * lookup (`kopek keys revoke`), which reads no project and so no provider secret.
    */
   findApiKeys(match: ApiKeyMatch): ResultAsync<readonly ApiKeyRecord[], StorageError>;
-  /** The project that owns a live (not revoked) key with this hash, or null. */
+  /** The project that owns a live key with this hash (not revoked, or revoked only ahead of now), or null. */
   findProjectByKeyHash(sha256: string): ResultAsync<KeyOwner | null, StorageError>;
 }
 
@@ -33,7 +37,13 @@ export interface ApiKeyRecord {
   /** SHA-256 hex of the whole key. The key itself is never stored. */
   readonly sha256: string;
   readonly createdAt: Date;
+  /** From when the key is refused: null while it is not revoked; a time ahead while its grace runs. */
   readonly revokedAt: Date | null;
+}
+
+/** Whether a key works at `now`: not revoked, or revoked only from a moment still ahead. */
+export function keyIsLive(key: { readonly revokedAt: Date | null }, now: Date): boolean {
+  return key.revokedAt === null || key.revokedAt.getTime() > now.getTime();
 }
 
 /** A key by its id, or every key whose SHA-256 (lowercase hex) starts with a prefix, the whole hash included. */

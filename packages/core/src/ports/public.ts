@@ -65,6 +65,7 @@ export type {
   KeyOwner,
   ProjectStorage,
 } from "./project-storage.js";
+export { keyIsLive } from "./project-storage.js";
 export type {
   RefundCheckClaim,
   RefundListPage,

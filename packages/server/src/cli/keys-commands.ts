@@ -4,6 +4,7 @@ import {
   generateApiKey,
   hashApiKey,
   isWellFormedApiKey,
+  keyIsLive,
 } from "@kopek/core";
 import { parseDuration } from "../startup/duration.js";
 import { type DatabaseCommandContext, storageFailure } from "./database.js";
@@ -14,8 +15,8 @@ import { usage } from "./projects-commands.js";
 const ONCE =
   "This is the only time the key is shown: it cannot be shown again (only its SHA-256 is stored). " +
   "Give it to the client now; a lost key is replaced with a new one.\n";
-/** The longest `keys rotate --grace`: the command waits that long, so a day at most. */
-const MAX_GRACE_MS = 86_400_000;
+/** The longest `keys rotate --grace`: 30 days, enough for any client's deploy, short enough to be noticed. */
+const MAX_GRACE_MS = 30 * 86_400_000;
 
 const shortHash = (sha256: string) => `${sha256.slice(0, SHOWN_PREFIX)}…`;
 
@@ -37,11 +38,13 @@ export async function keysCreate(context: DatabaseCommandContext, projectId: str
 }
 
 async function revoke({ storage, io }: DatabaseCommandContext, key: ApiKeyRecord): Promise<number> {
-  if (key.revokedAt !== null) {
+  const now = new Date();
+  if (!keyIsLive(key, now) && key.revokedAt !== null) {
     io.stdout(`already revoked ${shortHash(key.sha256)} (key ${key.id}) at ${key.revokedAt.toISOString()}\n`);
     return 0;
   }
-  const revoked = await storage.revokeApiKey(key.sha256, new Date());
+  // A key in its rotation's grace period is revoked now too: the earlier time wins.
+  const revoked = await storage.revokeApiKey(key.sha256, now);
   if (revoked.isErr()) return storageFailure(io, revoked.error);
   io.stdout(`revoked ${shortHash(key.sha256)} (key ${key.id})\n`);
   return 0;
@@ -79,37 +82,39 @@ export async function keysRevoke(context: DatabaseCommandContext, argument: stri
 
 /**
  * `kopek keys rotate <id | sha256 prefix | key> [--grace <duration>]`: a new key for the same project,
- * printed once, then the old one revoked — at once, or after the grace period, for which the command
- * keeps running (stopped early, it leaves the old key active: `keys revoke` it then).
+ * printed once; the old one revoked at once, or from the end of the grace period on — a time stored
+ * with the key, so every server refuses it from then and the command returns at once.
  */
 export async function keysRotate(
   context: DatabaseCommandContext,
   target: string | undefined,
   grace: string | undefined,
-  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 ): Promise<number> {
-  const { io } = context;
+  const { io, storage } = context;
   const graceMs = grace === undefined ? 0 : parseDuration(grace);
   if (graceMs === null || graceMs > MAX_GRACE_MS)
-    return usage(io, "--grace is a duration such as 90s, 15m or 2h, at most 24h");
+    return usage(io, "--grace is a duration such as 90s, 15m, 2h or 7d, at most 30d");
   const old = await findKey(context, "keys rotate", target);
   if (typeof old === "number") return old;
-  if (old.revokedAt !== null)
+  const now = new Date();
+  if (!keyIsLive(old, now))
     return usage(
       io,
       `key ${old.id} is already revoked: keys create --project ${old.projectId} issues a new one`,
     );
   const issued = await issueKey(context, old.projectId);
   if (issued !== 0) return issued;
-  if (graceMs > 0) {
-    const until = new Date(Date.now() + graceMs).toISOString();
-    io.stdout(
-      `The old key ${shortHash(old.sha256)} (key ${old.id}) stays valid until ${until}; this command waits ` +
-        `and revokes it then. Stopped before, it leaves the old key active: kopek keys revoke ${old.id}\n`,
-    );
-    await sleep(graceMs);
-  }
-  return revoke(context, old);
+  if (graceMs === 0) return revoke(context, old);
+  const asked = new Date(now.getTime() + graceMs);
+  // A key already in a grace period keeps the earlier end (storage never postpones a revocation).
+  const until = old.revokedAt !== null && old.revokedAt < asked ? old.revokedAt : asked;
+  const scheduled = await storage.revokeApiKey(old.sha256, until);
+  if (scheduled.isErr()) return storageFailure(io, scheduled.error);
+  io.stdout(
+    `The old key ${shortHash(old.sha256)} (key ${old.id}) stays valid until ${until.toISOString()}, then every ` +
+      `server refuses it. To end it sooner: kopek keys revoke ${old.id}\n`,
+  );
+  return 0;
 }
 
 /** `kopek keys list --project <id>`: never keys, only ids and hash prefixes. */
@@ -121,7 +126,12 @@ export async function keysList(context: DatabaseCommandContext, projectId: strin
   if (keys.isErr()) return storageFailure(io, keys.error);
   if (keys.value.length === 0) io.stdout(`No keys yet: kopek keys create --project ${project}\n`);
   for (const k of keys.value) {
-    const state = k.revokedAt === null ? "active" : `revoked ${k.revokedAt.toISOString()}`;
+    const state =
+      k.revokedAt === null
+        ? "active"
+        : keyIsLive(k, new Date())
+          ? `active until ${k.revokedAt.toISOString()}`
+          : `revoked ${k.revokedAt.toISOString()}`;
     io.stdout(`${k.id}  sha256 ${shortHash(k.sha256)}  created ${k.createdAt.toISOString()}  ${state}\n`);
   }
   return 0;

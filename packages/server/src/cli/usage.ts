@@ -62,8 +62,8 @@ Commands on the database at DATABASE_URL:
   keys revoke -                  The same, read from standard input (keeps a key off the command line)
   keys rotate <key-id | sha256-prefix | key> [--grace <duration>]
                                  Issue a new key for the same project (printed once), then
-                                 revoke the old one at once, or after --grace (90s, 15m, 2h;
-                                 at most 24h), for which the command keeps running
+                                 revoke the old one at once, or from the end of --grace on
+                                 (90s, 15m, 2h, 7d; at most 30d): stored, the command returns
   keys list --project <id>       List a project's keys: ids, hash prefixes, created, revoked
   webhooks add --project <id> --url <url>
                                  Add a webhook endpoint; prints its whsec_ secret once
