@@ -97,12 +97,21 @@ export function seriesValue(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-/** The metric family names a scrape exposes (from its `# TYPE` lines), with each sample name. */
+/**
+ * The names a query may select from a scrape: each family its `# TYPE` line declares (even one with
+ * no sample yet, e.g. a counter nothing has incremented) with a histogram's `_bucket`, `_sum` and
+ * `_count`, and each sample's name.
+ */
 export function exposedNames(text: string): Set<string> {
   const names = new Set<string>();
   for (const line of text.split("\n")) {
-    if (line.startsWith("# TYPE ")) names.add(line.split(" ")[2] ?? "");
-    else if (line !== "" && !line.startsWith("#"))
+    if (line.startsWith("# TYPE ")) {
+      const [, , name = "", type] = line.split(" ");
+      names.add(name);
+      const parts =
+        type === "histogram" ? ["_bucket", "_sum", "_count"] : type === "summary" ? ["_sum", "_count"] : [];
+      for (const part of parts) names.add(`${name}${part}`);
+    } else if (line !== "" && !line.startsWith("#"))
       names.add(/^[a-zA-Z_:][a-zA-Z0-9_:]*/.exec(line)?.[0] ?? "");
   }
   names.delete("");
