@@ -1,7 +1,7 @@
 import type { ProjectStorage } from "@kopek/core";
+import { KEY_LIVE } from "./idempotency-sql.js";
 import { PROJECT_COLUMNS, providerValues, toProject } from "./project-rows.js";
 import { API_KEY_COLUMNS, toApiKey } from "./rows.js";
-import { KEY_LIVE } from "./idempotency-sql.js";
 import { isUuid, type SqlContext } from "./sql-context.js";
 
 /** Projects (their provider's secrets encrypted) and their API keys (SHA-256 only). */
