@@ -6,9 +6,15 @@ export interface IntervalJob {
   stop(): Promise<void>;
 }
 
+/**
+ * `run` every `intervalMs` once started: the first run at once, each next one `intervalMs` after the
+ * previous ended. A timed run that throws goes to `onError`; one that ends well calls `onSuccess` (a
+ * worker's heartbeat, for the operator's metrics).
+ */
 export function startIntervalJob<R>(
   run: () => Promise<R>,
   onError: (cause: unknown) => void,
+  onSuccess: () => void = () => {},
 ): IntervalJob & { runOnce(): Promise<R> } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<R> | undefined;
@@ -24,7 +30,7 @@ export function startIntervalJob<R>(
       if (timer !== undefined) return;
       const tick = () => {
         runOnce()
-          .catch(onError)
+          .then(() => onSuccess(), onError)
           .finally(() => {
             if (timer !== undefined) timer = setTimeout(tick, intervalMs).unref();
           });

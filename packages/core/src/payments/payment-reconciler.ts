@@ -39,6 +39,8 @@ export interface PaymentReconcilerOptions {
   /** How long a claimed payment is hidden from other reconcilers while it is checked (default 60 s). */
   readonly leaseMs?: number;
   readonly onError?: (cause: unknown) => void;
+  /** Called after each timed run that ended without an error: the reconciler's heartbeat. */
+  readonly onTick?: () => void;
 }
 
 export interface PaymentReconciler extends IntervalJob {
@@ -188,5 +190,9 @@ export function createPaymentReconciler(options: PaymentReconcilerOptions): Paym
     };
   }
 
-  return startIntervalJob(runOnce, (cause) => options.onError?.(cause));
+  return startIntervalJob(
+    runOnce,
+    (cause) => options.onError?.(cause),
+    () => options.onTick?.(),
+  );
 }

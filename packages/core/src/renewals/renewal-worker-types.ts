@@ -25,6 +25,8 @@ export interface RenewalWorkerOptions {
   /** Told about every provider word refused for its amount or currency (API.md 10.1). */
   readonly onAmountMismatch?: OnAmountMismatch | undefined;
   readonly onError?: (cause: unknown) => void;
+  /** Called after each timed run that ended without an error: the worker's heartbeat. */
+  readonly onTick?: () => void;
 }
 
 /**

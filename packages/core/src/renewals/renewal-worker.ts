@@ -279,5 +279,9 @@ export function createRenewalWorker(options: RenewalWorkerOptions): RenewalWorke
   }
 
   // The same never-twice-at-once timer as the webhook dispatcher and the invoice sweeper.
-  return startIntervalJob(runBatches, (cause) => options.onError?.(cause));
+  return startIntervalJob(
+    runBatches,
+    (cause) => options.onError?.(cause),
+    () => options.onTick?.(),
+  );
 }

@@ -1,3 +1,4 @@
+import { MAX_EMAIL_LENGTH, MAX_RETURN_URL_LENGTH } from "../domain/limits.js";
 import type { SellerDetails } from "../domain/project.js";
 import { printableTextProblem } from "./display-name.js";
 
@@ -38,7 +39,7 @@ export function sellerFieldProblem(field: keyof SellerDetails, value: string): s
     case "inn":
       return innProblem(value);
     case "email":
-      return value.length <= 254 && EMAIL.test(value) ? null : "must be an e-mail address";
+      return value.length <= MAX_EMAIL_LENGTH && EMAIL.test(value) ? null : "must be an e-mail address";
     case "phone":
       return PHONE.test(value) ? null : "must be + and 10 to 15 digits, as +79991234567";
     case "offerUrl":

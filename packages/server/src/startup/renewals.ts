@@ -9,7 +9,6 @@ import {
   type Storage,
 } from "@kopek/core";
 import type { Logger } from "pino";
-import { withHeartbeat } from "../metrics/heartbeat.js";
 import type { KopekMetrics } from "../metrics/kopek-metrics.js";
 
 export interface RenewalsOptions {
@@ -32,7 +31,7 @@ export interface RenewalsOptions {
 export function startRenewals(options: RenewalsOptions): RenewalWorker {
   const { logger } = options;
   const onError = (cause: unknown) => logger.error({ err: cause }, "renewal failed");
-  const core = createRenewalWorker({
+  const worker = createRenewalWorker({
     storage: options.storage,
     providerFor: options.providerFor,
     clock: options.clock,
@@ -46,9 +45,9 @@ export function startRenewals(options: RenewalsOptions): RenewalWorker {
       );
     },
     onError,
+    // Each timed run that ends without an error is the worker's heartbeat (kopek_worker_last_success_timestamp_seconds).
+    onTick: () => options.metrics?.workerSucceeded("renewals"),
   });
-  // Each run that ends without an error is the worker's heartbeat (kopek_worker_last_success_timestamp_seconds).
-  const worker = withHeartbeat(core, () => options.metrics?.workerSucceeded("renewals"), onError);
   worker.start(options.intervalMs);
   logger.info({ intervalMs: options.intervalMs }, "renewal worker started");
   return worker;

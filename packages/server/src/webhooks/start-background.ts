@@ -11,7 +11,6 @@ import {
   type WebhookTransport,
 } from "@kopek/core";
 import type { Logger } from "pino";
-import { withHeartbeat } from "../metrics/heartbeat.js";
 import type { KopekMetrics } from "../metrics/kopek-metrics.js";
 import { createGuardedTransport } from "./guarded-transport.js";
 import { webhookUrlPolicy } from "./webhook-url-policy.js";
@@ -79,7 +78,7 @@ export function startBackgroundJobs(options: BackgroundOptions): { stop(): Promi
     onError: (cause) => logger.error({ err: cause }, "invoice expiry sweep failed"),
   });
   const onReconcileError = (cause: unknown) => logger.error({ err: cause }, "payment reconciliation failed");
-  const reconcilerJob = createPaymentReconciler({
+  const reconciler = createPaymentReconciler({
     storage,
     clock,
     providerFor: options.providerFor,
@@ -87,13 +86,9 @@ export function startBackgroundJobs(options: BackgroundOptions): { stop(): Promi
     ...(options.dunning === undefined ? {} : { dunning: options.dunning }),
     onAmountMismatch: options.onAmountMismatch,
     onError: onReconcileError,
+    // Each timed run that ends without an error is the reconciler's heartbeat.
+    onTick: () => options.metrics?.workerSucceeded("reconciler"),
   });
-  // Each run that ends without an error is the reconciler's heartbeat.
-  const reconciler = withHeartbeat(
-    reconcilerJob,
-    () => options.metrics?.workerSucceeded("reconciler"),
-    onReconcileError,
-  );
   const jobs = [dispatcher, sweeper, reconciler];
   for (const job of jobs) job.start(options.intervalMs);
   logger.info(
