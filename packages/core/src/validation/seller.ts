@@ -44,7 +44,8 @@ export function sellerFieldProblem(field: keyof SellerDetails, value: string): s
       return PHONE.test(value) ? null : "must be + and 10 to 15 digits, as +79991234567";
     case "offerUrl":
     case "privacyUrl":
-      return URL.parse(value)?.protocol === "https:" && value.length <= 2048
+      // As long as a return URL may be (the same browsers follow both).
+      return URL.parse(value)?.protocol === "https:" && value.length <= MAX_RETURN_URL_LENGTH
         ? null
         : "must be an https:// URL";
   }
