@@ -64,7 +64,14 @@ export async function checkManaging(baseUrl: string, apiKey: string): Promise<vo
   const saved = await saveAtPage(String(link.url));
   expect(saved).toMatchObject({ chosen: 303, status: 200 });
   expect(saved.body).toContain("Payment method updated");
-  const checks = (await get(`/v1/payments?subscriptionId=${trial.id}`)).data as Json[];
+  // Refunded at once by whichever of the payer's return and the sandbox's notification settled the check
+  // (they race; the loser only re-reads): asked again for a few seconds.
+  const checksNow = async () => (await get(`/v1/payments?subscriptionId=${trial.id}`)).data as Json[];
+  let checks = await checksNow();
+  for (let i = 0; i < 100 && (checks[0]?.amountRefunded as Json | undefined)?.amount !== "100"; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    checks = await checksNow();
+  }
   expect(checks.map((p) => [p.kind, p.status, (p.amountRefunded as Json).amount])).toEqual([
     ["verification", "succeeded", "100"],
   ]);

@@ -45,12 +45,18 @@ describe.each(PROVIDERS)("a payer's new card on $name", (provider) => {
             "Your new payment method is saved",
           );
 
-          // The provider's books: the checkout's payment and the check of 1.00 RUB, the check refunded in full.
+          // The provider's books: the checkout's payment and the check of 1.00 RUB, the check refunded in full
+          // (by whichever of the payer's return and the provider's notification settled it: they race).
+          expect(await until(() => s.refunds().length === 1)).toBe(true);
           expect(s.charges().map((c) => [c.amount, c.bySavedMethod])).toEqual([
             ["149900", false],
             ["100", false],
           ]);
           expect(s.refunds().map((r) => [r.amount, r.status])).toEqual([["100", "succeeded"]]);
+          const refundedInKopek = async () =>
+            ((await s.server.get(`/v1/payments?subscriptionId=${subscription.id}`)).data as Json[])[0]
+              ?.amountRefunded?.amount === "100";
+          expect(await until(refundedInKopek)).toBe(true);
           const payments = (await s.server.get(`/v1/payments?subscriptionId=${subscription.id}`))
             .data as Json[];
           expect(payments.map((p) => [p.kind, p.status, p.amount.amount, p.amountRefunded.amount])).toEqual([
