@@ -1,10 +1,9 @@
 import type { Storage } from "@kopek/core";
 import { EMULATOR_SUCCESS_CARD as TBANK_CARD } from "@kopek/provider-tbank/emulator";
 import { EMULATOR_SUCCESS_CARD as YOOKASSA_CARD } from "@kopek/provider-yookassa/emulator";
-import { createMemoryStorage } from "@kopek/storage-memory";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenOf } from "./method-page.js";
-import { openServerTestDatabase, type TestDatabase } from "./postgres-database.js";
+import { SERVER_STORAGES } from "./postgres-database.js";
 import { type Json, until } from "./provider-server.js";
 import { startTBankServer } from "./tbank-fixture.js";
 import { startYooKassaServer } from "./yookassa-fixture.js";
@@ -15,17 +14,6 @@ import { startYooKassaServer } from "./yookassa-fixture.js";
 // /method/return, which the payer's cookie leads on), and a payer who never comes back.
 
 const EN = { "accept-language": "en" };
-
-const storages: [string, () => Promise<{ storage: Storage; close: () => Promise<void> }>][] = [
-  ["memory", async () => ({ storage: createMemoryStorage(), close: async () => {} })],
-  [
-    "PostgreSQL",
-    async () => {
-      const { db, storage } = await openServerTestDatabase();
-      return { storage, close: () => (db as TestDatabase).close() };
-    },
-  ],
-];
 
 /** The payer at `url`'s form: chooses a card. The 303's Location and the cookie it set. */
 async function chooseCard(url: string) {
@@ -72,7 +60,7 @@ const subscriptionOn = async (
   return { subscription, link: String(link.url) };
 };
 
-describe.each(storages)("a card saved with no payment (API.md 11.5) on %s", (_name, open) => {
+describe.each(SERVER_STORAGES)("a card saved with no payment (API.md 11.5) on %s", (_name, open) => {
   let storage: Storage;
   let closeStorage: () => Promise<void>;
   beforeAll(async () => {

@@ -1,6 +1,8 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
+import type { Storage } from "@kopek/core";
+import { createMemoryStorage } from "@kopek/storage-memory";
 import { createPostgresStorage, createTokenCipher, migrate } from "@kopek/storage-postgres";
 import { openTestDatabase, type TestDatabase } from "../../storage-postgres/test/database.js";
 
@@ -17,6 +19,21 @@ export async function openServerTestDatabase() {
   const encryption = createTokenCipher({ keys: [{ id: "test", key }], currentKeyId: "test" });
   return { db, key, storage: createPostgresStorage({ pool: db.pool, encryption }) };
 }
+
+/** The storages a server test runs on, each opened fresh and closed after: memory, and PostgreSQL. */
+export const SERVER_STORAGES: readonly [
+  name: string,
+  open: () => Promise<{ readonly storage: Storage; readonly close: () => Promise<void> }>,
+][] = [
+  ["memory", async () => ({ storage: createMemoryStorage(), close: async () => {} })],
+  [
+    "PostgreSQL",
+    async () => {
+      const { db, storage } = await openServerTestDatabase();
+      return { storage, close: () => db.close() };
+    },
+  ],
+];
 
 /**
  * Everything the database holds, as text: `pg_dump` when it is installed and the database is on a

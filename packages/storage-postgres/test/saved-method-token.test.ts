@@ -17,35 +17,19 @@ async function paidInvoiceWithSavedCard(): Promise<Invoice & { savedMethod: { pr
   const project = sampleProject();
   (await storage.saveProject(project))._unsafeUnwrap();
   const created = sampleInvoice(project.id, { id: randomUUID(), savePaymentMethod: true });
-  const now = new Date();
-  const claim = {
-    projectId: project.id,
-    key: `key-${randomUUID()}`,
-    fingerprint: "f".repeat(64),
-    recordId: created.id,
-    leaseToken: randomUUID(),
-    now,
-    leaseExpiresAt: new Date(now.getTime() + 30_000),
-    expiresAt: new Date(now.getTime() + 86_400_000),
-    apiKeyId: null,
-  };
-  (await storage.claimIdempotencyKey(claim))._unsafeUnwrap();
-  const response = { status: 201, headers: {}, body: "{}" };
-  (
-    await storage.completeIdempotencyKey({
-      ...claim,
-      response,
-      resource: { kind: "invoice", invoice: created },
-      events: [],
-      payments: [],
-    })
-  )._unsafeUnwrap();
+  await storeThroughKey(project.id, created.id, { kind: "invoice", invoice: created });
   const savedMethod = {
     method: "card" as const,
     methodMask: "2200 70** **** 1234",
     providerMethodRef: `pm_${randomBytes(16).toString("hex")}`,
   };
-  const paid = { ...created, status: "paid" as const, paidAt: now, method: "card" as const, savedMethod };
+  const paid = {
+    ...created,
+    status: "paid" as const,
+    paidAt: new Date(),
+    method: "card" as const,
+    savedMethod,
+  };
   const payment = samplePayment(project.id, { invoiceId: created.id });
   (await storage.saveInvoice({ ...paid, version: 2 }, [], [payment]))._unsafeUnwrap();
   return { ...paid, version: 2 };
@@ -148,12 +132,22 @@ describe(`saved methods' tokens on PostgreSQL (${db.backend})`, () => {
 /** A subscription of `projectId`, stored the only way the port allows (a completed idempotency key). */
 async function storedSubscription(projectId: string): Promise<Subscription> {
   const subscription = sampleSubscription(projectId, { id: randomUUID() });
+  await storeThroughKey(projectId, subscription.id, { kind: "subscription", subscription });
+  return subscription;
+}
+
+/** Stores `resource` as the outcome of a claimed and completed idempotency key, as a create does. */
+async function storeThroughKey(
+  projectId: string,
+  recordId: string,
+  resource: { kind: "invoice"; invoice: Invoice } | { kind: "subscription"; subscription: Subscription },
+): Promise<void> {
   const now = new Date();
   const claim = {
     projectId,
     key: `key-${randomUUID()}`,
     fingerprint: "f".repeat(64),
-    recordId: subscription.id,
+    recordId,
     leaseToken: randomUUID(),
     now,
     leaseExpiresAt: new Date(now.getTime() + 30_000),
@@ -161,10 +155,8 @@ async function storedSubscription(projectId: string): Promise<Subscription> {
     apiKeyId: null,
   };
   (await storage.claimIdempotencyKey(claim))._unsafeUnwrap();
-  const resource = { kind: "subscription" as const, subscription };
   const response = { status: 201, headers: {}, body: "{}" };
   (
     await storage.completeIdempotencyKey({ ...claim, response, resource, events: [], payments: [] })
   )._unsafeUnwrap();
-  return subscription;
 }
