@@ -70,11 +70,14 @@ async function restStatus(node: PatroniNode, path: string): Promise<number> {
   );
 }
 
+/**
+ * A node's REST answer as JSON, or null when there is none to read: no answer, or (while Patroni starts or
+ * stops) a body that is not JSON — asked again by the caller's wait, never a failure of the proof.
+ */
 async function restJson<T>(node: PatroniNode, path: string): Promise<(T & { name: string }) | null> {
-  return fetch(`http://127.0.0.1:${node.restPort}${path}`, { signal: AbortSignal.timeout(1000) }).then(
-    async (response) => ({ ...((await response.json()) as T), name: node.name }),
-    () => null,
-  );
+  return fetch(`http://127.0.0.1:${node.restPort}${path}`, { signal: AbortSignal.timeout(1000) })
+    .then(async (response) => ({ ...((await response.json()) as T), name: node.name }))
+    .catch(() => null);
 }
 
 /** What a node's Patroni says of itself on `GET /patroni` (Patroni 3.0). */
