@@ -41,15 +41,19 @@ function newestMtime(path: string): number {
   return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
-/** A package whose dist is missing, or older than its sources or build configuration. */
-function isStale(dir: string): boolean {
+/** The entry points a package's dist has: index, and the server's main and cli. */
+function entries(dir: string): string[] {
+  return ["index", ...(dir === SERVER ? ["main", "cli"] : [])];
+}
+
+/**
+ * A package whose built files (`.js`, or `.d.ts`: `suffix`) are missing, or older than its sources or
+ * build configuration.
+ */
+function isStale(dir: string, suffix = ".js"): boolean {
   let built: number;
   try {
-    built = Math.min(
-      ...["index.js", ...(dir === SERVER ? ["cli.js"] : [])].map(
-        (f) => statSync(join(dir, "dist", f)).mtimeMs,
-      ),
-    );
+    built = Math.min(...entries(dir).map((f) => statSync(join(dir, "dist", f + suffix)).mtimeMs));
   } catch {
     return true;
   }
@@ -95,21 +99,39 @@ async function withLock<T>(work: () => Promise<T>): Promise<T> {
  * a worker that waited finds the packages fresh and builds nothing. Resolves with what was built and how long it took.
  */
 export async function ensureBuiltCli(): Promise<{ built: string[]; ms: number }> {
+  return ensureBuiltJavaScript(packagesOfTheCli());
+}
+
+/** Each stale package of `dirs` built, JavaScript only, under the lock: ensureBuiltCli's build. */
+async function ensureBuiltJavaScript(dirs: string[]): Promise<{ built: string[]; ms: number }> {
   const started = performance.now();
   const built = await withLock(async () => {
-    const stale = packagesOfTheCli().filter(isStale);
-    for (const dir of stale) {
-      await promisify(execFile)(
-        process.execPath,
-        [
-          "--input-type=module",
-          "-e",
-          "await (await import('tsup')).build({ dts: false, clean: false, silent: true })",
-        ],
-        { cwd: dir },
-      );
-    }
+    const stale = dirs.filter((dir) => isStale(dir));
+    for (const dir of stale) await tsup(dir, "{ dts: false, clean: false, silent: true }");
     return stale.map((dir) => dir.slice(ROOT.length));
   });
   return { built, ms: Math.round(performance.now() - started) };
+}
+
+/** One package's tsup build, its own configuration with `options` over it. */
+async function tsup(dir: string, options: string): Promise<void> {
+  await promisify(execFile)(
+    process.execPath,
+    ["--input-type=module", "-e", `await (await import('tsup')).build(${options})`],
+    { cwd: dir },
+  );
+}
+
+/**
+ * What `pnpm pack` ships of each package of `dirs` (packed-packages.test.ts), built when stale as
+ * ensureBuiltCli builds: the JavaScript under the lock, then the declarations alone (`dts.only`, outside
+ * the lock: no other test reads them, and the JavaScript other tests may be running is not rewritten).
+ */
+export async function ensureBuiltPackages(dirs: string[]): Promise<{ built: string[]; ms: number }> {
+  const started = performance.now();
+  const { built } = await ensureBuiltJavaScript(dirs);
+  const stale = dirs.filter((dir) => isStale(dir, ".d.ts"));
+  await Promise.all(stale.map((dir) => tsup(dir, "{ dts: { only: true }, clean: false, silent: true }")));
+  const all = new Set([...built, ...stale.map((dir) => dir.slice(ROOT.length))]);
+  return { built: [...all], ms: Math.round(performance.now() - started) };
 }
