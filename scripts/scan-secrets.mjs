@@ -6,7 +6,9 @@
 //   - plaintext method tokens: the refs the tests sent, recorded by the test helpers in .tmp/secrets/,
 //     and anything shaped like the refs the test suites use (`pm_…`, `tok_…`), recorded or not;
 //   - provider secret keys: anything shaped like a YooKassa secret key (`live_`/`test_` and 40 or
-//     more base64url characters), which the tests' keys imitate.
+//     more base64url characters), which the tests' keys imitate;
+//   - webhook signing secrets: `whsec_` and the base64 of a key (an endpoint's secret, and the
+//     previous one a rotation keeps for 24 h, are stored encrypted and never logged).
 // Zero hits: exit 0. Otherwise exit 1, listing file:line and what was found — never the secret itself.
 // Usage: node scripts/scan-secrets.mjs [--root .tmp] [--allow-empty]
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -74,6 +76,8 @@ const NUMBER_COLUMNS = new Set(["amount", "amount_minor", "amount_refunded", "po
 const TOKEN_SHAPE = /\b(?:pm|tok)_[A-Za-z0-9_-]{6,}/;
 // A YooKassa secret key (and the tests' look-alikes): `live_` or `test_` and 43 base64url characters.
 const PROVIDER_SECRET_SHAPE = /\b(?:live|test)_[A-Za-z0-9_-]{40,}/;
+// A webhook signing secret as core's generateWebhookSecret makes it: `whsec_` and the base64 of 32 bytes.
+const WEBHOOK_SECRET_SHAPE = /\bwhsec_[A-Za-z0-9+/]{32,}/;
 
 function* apiKeysIn(line) {
   for (const match of line.matchAll(/kopek_[0-9A-Za-z]{38}/g)) if (isWellFormedApiKey(match[0])) yield match;
@@ -118,6 +122,7 @@ function scanFile(file, kind) {
       if ((refsByPrefix.size > 0 && refIn(text)) || TOKEN_SHAPE.test(text))
         hits.push(`${where}: a plaintext method token`);
       if (PROVIDER_SECRET_SHAPE.test(text)) hits.push(`${where}: a provider secret key`);
+      if (WEBHOOK_SECRET_SHAPE.test(text)) hits.push(`${where}: a webhook signing secret`);
     });
 }
 for (const file of logs) scanFile(file, "log");

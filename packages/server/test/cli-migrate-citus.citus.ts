@@ -38,6 +38,7 @@ describe("kopek migrate --citus (Citus coordinator)", () => {
         "refunds",
         "subscriptions",
         "webhook_deliveries",
+        "webhook_delivery_attempts",
         "webhook_endpoints",
       ].sort(),
     );

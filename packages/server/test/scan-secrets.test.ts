@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { generateApiKey } from "@kopek/core";
+import { generateApiKey, generateWebhookSecret } from "@kopek/core";
 import { afterAll, expect, test } from "vitest";
 
 // The scan CI runs after the suite (scripts/scan-secrets.mjs), on planted secrets and on look-alikes.
@@ -86,4 +86,17 @@ test("a provider secret key in a log or a dump: exit 1, never the key", async ()
   expect(result.out).toMatch(/logs\/a\.log:3: a provider secret key/);
   expect(result.out).toMatch(/dumps\/db\.sql:2: a provider secret key/);
   expect(result.out).not.toContain(secretKey);
+}, 30_000);
+
+test("a webhook signing secret in a log or a dump: exit 1, never the secret", async () => {
+  const secret = generateWebhookSecret();
+  const result = await scan({
+    "logs/a.log": `${CLEAN_LOG}\n{"msg":"endpoint created","secret":"${secret}"}\n`,
+    "dumps/db.sql": `COPY public.webhook_endpoints (id, previous_secret) FROM stdin;\n1\t${secret}\n2\twhsec_old\n\\.\n`,
+  });
+  expect(result.code).toBe(1);
+  expect(result.out).toContain("2 secrets found");
+  expect(result.out).toMatch(/logs\/a\.log:3: a webhook signing secret/);
+  expect(result.out).toMatch(/dumps\/db\.sql:2: a webhook signing secret/);
+  expect(result.out).not.toContain(secret);
 }, 30_000);

@@ -1,6 +1,7 @@
 import { type InspectableStorage, refusedResource, type StorageError } from "@kopek/core";
 import { err, errAsync, ok, okAsync, type Result, type ResultAsync } from "neverthrow";
 import { CustomerStore } from "./customer-store.js";
+import { eventDeliveries, findEvent, listDeliveryAttempts, listEvents } from "./event-log.js";
 import { IdempotencyStore } from "./idempotency-store.js";
 import { OutboxStore } from "./outbox-store.js";
 import { ProjectStore } from "./project-store.js";
@@ -213,6 +214,8 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
     listPendingMethodSaves: (limit) =>
       attempt("listPendingMethodSaves", () => resources.pendingMethodSaves(limit)),
     saveWebhookEndpoint: (endpoint) => attempt("saveWebhookEndpoint", () => outbox.saveEndpoint(endpoint)),
+    findWebhookEndpoint: (projectId, id) =>
+      attempt("findWebhookEndpoint", () => outbox.findEndpoint(projectId, id)),
     listWebhookEndpoints: (projectId) =>
       attempt("listWebhookEndpoints", () => outbox.listEndpoints(projectId)),
     removeWebhookEndpoint: (projectId, id) =>
@@ -225,7 +228,17 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
         outbox.record(delivery) ? WROTE : err(LEASE_LOST_DELIVERY),
       ),
     listEventDeliveries: (projectId) =>
-      attempt("listEventDeliveries", () => outbox.eventDeliveries(projectId)),
+      attempt("listEventDeliveries", () => eventDeliveries(outbox.storedEvents(), projectId)),
+    findEvent: (projectId, id) => attempt("findEvent", () => findEvent(outbox.storedEvents(), projectId, id)),
+    listEvents: (projectId, page) =>
+      attempt("listEvents", () => listEvents(outbox.storedEvents(), projectId, page)),
+    listDeliveryAttempts: (projectId, endpointId, page) =>
+      attempt("listDeliveryAttempts", () =>
+        listDeliveryAttempts(outbox.storedEvents(), projectId, endpointId, page),
+      ),
+    redeliverEvent: (projectId, eventId, endpointIds, now) =>
+      attempt("redeliverEvent", () => outbox.redeliver(projectId, eventId, endpointIds, now)),
+    purgeEventsBefore: (before, limit) => attempt("purgeEventsBefore", () => outbox.purge(before, limit)),
     findCustomer: (projectId, id) => attempt("findCustomer", () => customers.find(projectId, id)),
     listCustomers: (projectId, page) => attempt("listCustomers", () => customers.list(projectId, page)),
     saveCustomer: (customer, events) =>

@@ -1,5 +1,6 @@
 import type { DomainEvent, WebhookEndpoint } from "@kopek/core";
 import { describe, expect, it } from "vitest";
+import { eventDeliveries } from "./event-log.js";
 import { OutboxStore } from "./outbox-store.js";
 
 const PROJECT = "p";
@@ -9,6 +10,10 @@ const endpoint = (id: string): WebhookEndpoint => ({
   projectId: PROJECT,
   url: `https://hooks.example/${id}`,
   secret: "whsec_x",
+  previousSecret: null,
+  previousSecretExpiresAt: null,
+  eventTypes: null,
+  description: null,
   enabled: true,
   createdAt: at,
   disabledAt: null,
@@ -37,6 +42,7 @@ function finish(store: OutboxStore, outcome: "delivered" | "failed", pick: (even
   });
   for (const { event: e, endpoint: ep } of claimed.filter((c) => pick(c.event.id)))
     store.record({
+      id: `a${round}${e.id}`,
       projectId: e.projectId,
       eventId: e.id,
       endpointId: ep.id,
@@ -46,6 +52,7 @@ function finish(store: OutboxStore, outcome: "delivered" | "failed", pick: (even
       nextAttemptAt: null,
       status: 200,
       error: null,
+      durationMs: 5,
     });
 }
 
@@ -83,7 +90,20 @@ describe("the memory outbox stays bounded", () => {
     finish(store, "delivered", () => true);
     expect(eventIds(store)).toEqual(["e000000", "e000001"]);
     expect(store.tables().webhook_deliveries).toHaveLength(2);
-    expect(store.eventDeliveries(PROJECT).map((e) => e.deliveries.length)).toEqual([0, 2]);
+    expect(eventDeliveries(store.storedEvents(), PROJECT).map((e) => e.deliveries.length)).toEqual([0, 2]);
+  });
+
+  it("never drops a finished delivery queued again (redelivered) while it is pending", () => {
+    const store = new OutboxStore({ maxEvents: 10, maxDeliveries: 2 });
+    store.saveEndpoint(endpoint("a"));
+    store.append([event(0), event(1)]);
+    finish(store, "delivered", () => true);
+    expect(store.redeliver(PROJECT, "e000000", ["a"], at)).toEqual(["a"]);
+    // Three deliveries, two allowed: e000000's finished first but is pending again, so e000001's goes.
+    store.append([event(2)]);
+    expect(deliveryStates(store)).toEqual(["e000000/a:pending", "e000002/a:pending"]);
+    finish(store, "delivered", () => true);
+    expect(deliveryStates(store)).toEqual(["e000000/a:delivered", "e000002/a:delivered"]);
   });
 
   it("events without endpoints count too; removing an endpoint frees its pending events", () => {

@@ -2,34 +2,13 @@ import type {
   ClaimedDelivery,
   DeliveryAttempt,
   DeliveryClaim,
-  DeliveryState,
   DomainEvent,
-  EventDeliveries,
   WebhookEndpoint,
 } from "@kopek/core";
 import { eraseJsonStrings } from "@kopek/core";
 import { deepCopy } from "./deep-copy.js";
 import { Fifo } from "./fifo.js";
-
-interface Delivery {
-  readonly eventId: string;
-  readonly endpointId: string;
-  state: DeliveryState;
-  attempts: number;
-  nextAttemptAt: number;
-  leaseToken: string | null;
-  leaseExpiresAt: number;
-  lastStatus: number | null;
-  lastError: string | null;
-}
-
-interface StoredEvent {
-  event: DomainEvent;
-  /** Its deliveries by endpoint id. */
-  readonly deliveries: Map<string, Delivery>;
-  /** How many of them are pending: an event is only evicted at 0. */
-  pending: number;
-}
+import { type Delivery, newDelivery, receives, type StoredEvent } from "./outbox-rows.js";
 
 export interface OutboxLimits {
   /** Events kept; past that the ones whose deliveries all finished longest ago are dropped. */
@@ -41,7 +20,8 @@ export interface OutboxLimits {
 /**
  * Webhook endpoints, outbox events and their deliveries. `append` runs inside the same synchronous
  * step as the resource write it belongs to, so both happen or neither; it fans each event out into
- * one pending delivery per enabled endpoint of the event's project.
+ * one pending delivery per enabled endpoint of the event's project that takes its type. Each delivery
+ * keeps the log of its attempts, so the log goes with it (its endpoint removed, its event purged).
  *
  * Bounded for a long-running process: finished deliveries, and events with no pending delivery, are
  * queued in the order they finished and dropped oldest first once there are more than the limits.
@@ -65,18 +45,8 @@ export class OutboxStore {
       const stored: StoredEvent = { event: deepCopy(event), deliveries: new Map(), pending: 0 };
       this.#events.set(event.id, stored);
       for (const endpoint of this.#endpoints.values()) {
-        if (endpoint.projectId !== event.projectId || !endpoint.enabled) continue;
-        const delivery: Delivery = {
-          eventId: event.id,
-          endpointId: endpoint.id,
-          state: "pending",
-          attempts: 0,
-          nextAttemptAt: event.createdAt.getTime(),
-          leaseToken: null,
-          leaseExpiresAt: 0,
-          lastStatus: null,
-          lastError: null,
-        };
+        if (!receives(endpoint, event)) continue;
+        const delivery = newDelivery(event.id, endpoint.id, event.createdAt.getTime());
         stored.deliveries.set(endpoint.id, delivery);
         stored.pending += 1;
         this.#pending.add(delivery);
@@ -88,7 +58,14 @@ export class OutboxStore {
   }
 
   saveEndpoint(endpoint: WebhookEndpoint): void {
-    this.#endpoints.set(endpoint.id, deepCopy(endpoint));
+    // `lastSuccessAt` is the dispatcher's: a save neither sets nor clears it.
+    const lastSuccessAt = this.#endpoints.get(endpoint.id)?.lastSuccessAt ?? null;
+    this.#endpoints.set(endpoint.id, { ...deepCopy(endpoint), lastSuccessAt });
+  }
+
+  findEndpoint(projectId: string, endpointId: string): WebhookEndpoint | null {
+    const endpoint = this.#endpoints.get(endpointId);
+    return endpoint?.projectId === projectId ? deepCopy(endpoint) : null;
   }
 
   listEndpoints(projectId: string): WebhookEndpoint[] {
@@ -159,6 +136,9 @@ export class OutboxStore {
     d.leaseExpiresAt = 0;
     d.lastStatus = attempt.status;
     d.lastError = attempt.error;
+    const { id, endpointId, eventId, at, outcome, status, error, durationMs } = attempt;
+    const eventType = stored.event.type;
+    d.log.push({ id, eventId, eventType, endpointId, at: new Date(at), outcome, status, error, durationMs });
     const endpoint = this.#endpoints.get(attempt.endpointId);
     if (attempt.outcome === "delivered" && endpoint !== undefined)
       this.#endpoints.set(endpoint.id, { ...endpoint, lastSuccessAt: new Date(attempt.at) });
@@ -181,18 +161,51 @@ export class OutboxStore {
     return { pending: this.#pending.size, oldestEventAt: oldest === null ? null : new Date(oldest) };
   }
 
-  eventDeliveries(projectId: string): EventDeliveries[] {
-    const events = [...this.#events.values()].filter((s) => s.event.projectId === projectId);
-    events.sort((a, b) => (a.event.id < b.event.id ? -1 : a.event.id > b.event.id ? 1 : 0));
-    return events.map((stored) => ({
-      event: deepCopy(stored.event),
-      deliveries: [...stored.deliveries.values()].map((d) => ({
-        endpointId: d.endpointId,
-        state: d.state,
-        attempts: d.attempts,
-        lastStatus: d.lastStatus,
-      })),
-    }));
+  /** The stored events by id, for the event log's reads (event-log.ts), which change nothing. */
+  storedEvents(): ReadonlyMap<string, Readonly<StoredEvent>> {
+    return this.#events;
+  }
+
+  /**
+   * `redeliverEvent`: each endpoint of the event's project gets its delivery pending again, due at
+   * `now` with no attempt counted (a new one when it had none); a lease in flight is left to finish.
+   */
+  redeliver(projectId: string, eventId: string, endpointIds: readonly string[], now: Date): string[] {
+    const stored = this.#events.get(eventId);
+    if (stored?.event.projectId !== projectId) return [];
+    const queued = [...new Set(endpointIds)].filter((id) => this.#endpoints.get(id)?.projectId === projectId);
+    for (const endpointId of queued) {
+      let delivery = stored.deliveries.get(endpointId);
+      if (delivery === undefined) {
+        delivery = newDelivery(eventId, endpointId, now.getTime());
+        stored.deliveries.set(endpointId, delivery);
+        this.#deliveryCount += 1;
+      } else if (delivery.state === "pending") {
+        // Waiting, or in flight (its lease left to finish): counted as pending already.
+        delivery.attempts = 0;
+        delivery.nextAttemptAt = now.getTime();
+        continue;
+      }
+      Object.assign(delivery, { state: "pending", attempts: 0, nextAttemptAt: now.getTime() });
+      stored.pending += 1;
+      this.#pending.add(delivery);
+    }
+    this.#evict();
+    return queued;
+  }
+
+  /** `purgeEventsBefore`: up to `limit` events created before `before`, with their deliveries. */
+  purge(before: Date, limit: number): number {
+    let purged = 0;
+    for (const [id, stored] of this.#events) {
+      if (!(purged < limit)) break;
+      if (stored.event.createdAt.getTime() >= before.getTime()) continue;
+      for (const delivery of stored.deliveries.values()) this.#pending.delete(delivery);
+      this.#deliveryCount -= stored.deliveries.size;
+      this.#events.delete(id);
+      purged += 1;
+    }
+    return purged;
   }
 
   /** Replaces every JSON string equal to one of `values` in a project's events by "erased" (API.md 11.1). */
@@ -210,7 +223,10 @@ export class OutboxStore {
     return {
       webhook_endpoints: [...this.#endpoints.values()].map(deepCopy),
       events: stored.map((s) => deepCopy(s.event)),
-      webhook_deliveries: stored.flatMap((s) => [...s.deliveries.values()].map((d) => ({ ...d }))),
+      webhook_deliveries: stored.flatMap((s) => [...s.deliveries.values()].map(({ log: _, ...d }) => d)),
+      webhook_delivery_attempts: stored.flatMap((s) =>
+        [...s.deliveries.values()].flatMap((d) => d.log.map((a) => ({ projectId: s.event.projectId, ...a }))),
+      ),
     };
   }
 
@@ -235,8 +251,8 @@ export class OutboxStore {
       const d = this.#finishedDeliveries.shift();
       if (d === undefined) break;
       const deliveries = this.#events.get(d.eventId)?.deliveries;
-      // Dropped already with its event or its endpoint.
-      if (deliveries?.get(d.endpointId) !== d) continue;
+      // Dropped already with its event or its endpoint, or pending again (redelivered).
+      if (deliveries?.get(d.endpointId) !== d || d.state === "pending") continue;
       deliveries.delete(d.endpointId);
       this.#deliveryCount -= 1;
     }

@@ -23,6 +23,7 @@ export const TENANT_TABLES = [
   "events",
   "webhook_endpoints",
   "webhook_deliveries",
+  "webhook_delivery_attempts",
 ] as const;
 
 export interface DistributeResult {

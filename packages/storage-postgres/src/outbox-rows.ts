@@ -30,16 +30,29 @@ export function toEvent(row: Row, prefix = ""): DomainEvent {
   };
 }
 
-export const ENDPOINT_COLUMNS =
-  "id, project_id, url, secret_ciphertext, enabled, created_at, disabled_at, disabled_reason, last_success_at";
+export const ENDPOINT_COLUMNS = `id, project_id, url, secret_ciphertext, previous_secret_ciphertext,
+  previous_secret_expires_at, event_types, description, enabled, created_at, disabled_at, disabled_reason,
+  last_success_at`;
+
+/**
+ * What each of an endpoint's secrets is bound to (GCM associated data): a ciphertext moved to the
+ * other column, or to another endpoint, fails to decrypt.
+ */
+export const secretContext = (endpointId: string) => endpointId;
+export const previousSecretContext = (endpointId: string) => `${endpointId}:previous`;
 
 export function toEndpoint(row: Row, cipher: TokenCipher): WebhookEndpoint {
   const id = String(row.id);
+  const previous = row.previous_secret_ciphertext;
   return {
     id,
     projectId: String(row.project_id),
     url: String(row.url),
-    secret: cipher.decrypt(toBytes(row.secret_ciphertext), id),
+    secret: cipher.decrypt(toBytes(row.secret_ciphertext), secretContext(id)),
+    previousSecret: previous === null ? null : cipher.decrypt(toBytes(previous), previousSecretContext(id)),
+    previousSecretExpiresAt: toNullableDate(row.previous_secret_expires_at),
+    eventTypes: row.event_types === null ? null : (row.event_types as EventType[]),
+    description: row.description === null ? null : String(row.description),
     enabled: Boolean(row.enabled),
     createdAt: toDate(row.created_at),
     disabledAt: toNullableDate(row.disabled_at),

@@ -6,7 +6,8 @@
 
 /**
  * CTEs that insert the events `source` selects (rows of `id, project_id, type, created_at, data`) and
- * fan each one out to the enabled endpoints of its project. `project`, when every event is of one
+ * fan each one out to the enabled endpoints of its project that take its type (`event_types`, null:
+ * every type). `project`, when every event is of one
  * project, is that project as an SQL expression (a parameter): naming it where the endpoints are read
  * keeps the statement within one project (one shard on Citus). Starts with a comma: it follows the
  * statement's other CTEs.
@@ -17,12 +18,13 @@ export function outboxCtesFrom(source: string, project: string | null): string {
 outbox_events AS (
   INSERT INTO events (id, project_id, type, created_at, data)
   ${source}
-  RETURNING id, project_id, created_at
+  RETURNING id, project_id, type, created_at
 ),
 outbox_deliveries AS (
   INSERT INTO webhook_deliveries (project_id, event_id, endpoint_id, state, next_attempt_at)
   SELECT e.project_id, e.id, w.id, 'pending', e.created_at
     FROM outbox_events e JOIN webhook_endpoints w ON w.project_id = e.project_id AND w.enabled${sameProject}
+     AND (w.event_types IS NULL OR e.type = ANY (w.event_types))
   RETURNING 1
 )`;
 }
@@ -92,8 +94,9 @@ leased AS (
   RETURNING d.event_id, d.endpoint_id, d.attempts, d.next_attempt_at
 )
 SELECT l.attempts, e.id AS event_id, e.project_id, e.type, e.created_at, e.data,
-       w.id AS endpoint_id, w.url, w.secret_ciphertext, w.enabled, w.created_at AS endpoint_created_at,
-       w.disabled_at, w.disabled_reason, w.last_success_at
+       w.id AS endpoint_id, w.url, w.secret_ciphertext, w.previous_secret_ciphertext,
+       w.previous_secret_expires_at, w.event_types, w.description, w.enabled,
+       w.created_at AS endpoint_created_at, w.disabled_at, w.disabled_reason, w.last_success_at
   FROM leased l
   JOIN events e ON e.project_id = $5 AND e.id = l.event_id
   JOIN webhook_endpoints w ON w.project_id = $5 AND w.id = l.endpoint_id
@@ -101,7 +104,8 @@ SELECT l.attempts, e.id AS event_id, e.project_id, e.type, e.created_at, e.data,
 
 /**
  * `recordDeliveryAttempt`: $1 event, $2 endpoint, $3 lease, $4 state, $5 next attempt, $6 status, $7
- * error, $8 at, $9 the project.
+ * error, $8 at, $9 the project, $10 the attempt's id, $11 its outcome, $12 its duration (ms). The
+ * attempt joins the endpoint's log only when the lease held (`recorded`).
  */
 export const RECORD_DELIVERY_ATTEMPT = `
 WITH recorded AS (
@@ -114,6 +118,12 @@ WITH recorded AS (
 success AS (
   UPDATE webhook_endpoints SET last_success_at = $8
    WHERE project_id = $9 AND id = $2 AND $4 = 'delivered' AND EXISTS (SELECT 1 FROM recorded)
+  RETURNING 1
+),
+logged AS (
+  INSERT INTO webhook_delivery_attempts
+    (project_id, id, event_id, endpoint_id, attempted_at, outcome, http_status, error, duration_ms)
+  SELECT $9, $10::uuid, $1, $2, $8, $11::text, $6, $7, $12::integer FROM recorded
   RETURNING 1
 )
 SELECT (SELECT count(*) FROM recorded)::integer AS recorded`;

@@ -1,5 +1,12 @@
 import type { OutboxStorage } from "@kopek/core";
-import { ENDPOINT_COLUMNS, toClaimedDelivery, toEndpoint, toEvent } from "./outbox-rows.js";
+import {
+  ENDPOINT_COLUMNS,
+  previousSecretContext,
+  secretContext,
+  toClaimedDelivery,
+  toEndpoint,
+  toEvent,
+} from "./outbox-rows.js";
 import { CLAIM_DUE_DELIVERIES, DISCOVER_DUE_DELIVERIES, RECORD_DELIVERY_ATTEMPT } from "./outbox-sql.js";
 import { claimByProject } from "./project-claims.js";
 import { isUuid, type SqlContext } from "./sql-context.js";
@@ -10,26 +17,44 @@ export function outboxStorage(sql: SqlContext): OutboxStorage {
   return {
     saveWebhookEndpoint: (e) =>
       run("saveWebhookEndpoint", async () => {
+        // `last_success_at` is the dispatcher's: never named here.
         await query(
           "save_webhook_endpoint",
           `INSERT INTO webhook_endpoints (id, project_id, url, secret_ciphertext, secret_key_id, enabled, created_at,
-             disabled_at, disabled_reason, last_success_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+             disabled_at, disabled_reason, previous_secret_ciphertext, previous_secret_expires_at, event_types,
+             description) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
            ON CONFLICT (project_id, id) DO UPDATE SET url = EXCLUDED.url, secret_ciphertext = EXCLUDED.secret_ciphertext,
              secret_key_id = EXCLUDED.secret_key_id, enabled = EXCLUDED.enabled, disabled_at = EXCLUDED.disabled_at,
-             disabled_reason = EXCLUDED.disabled_reason`,
+             disabled_reason = EXCLUDED.disabled_reason,
+             previous_secret_ciphertext = EXCLUDED.previous_secret_ciphertext,
+             previous_secret_expires_at = EXCLUDED.previous_secret_expires_at,
+             event_types = EXCLUDED.event_types, description = EXCLUDED.description`,
           [
             e.id,
             e.projectId,
             e.url,
-            cipher.encrypt(e.secret, e.id),
+            cipher.encrypt(e.secret, secretContext(e.id)),
             cipher.currentKeyId,
             e.enabled,
             e.createdAt,
             e.disabledAt,
             e.disabledReason,
-            e.lastSuccessAt,
+            e.previousSecret === null ? null : cipher.encrypt(e.previousSecret, previousSecretContext(e.id)),
+            e.previousSecretExpiresAt,
+            e.eventTypes,
+            e.description,
           ],
         );
+      }),
+    findWebhookEndpoint: (projectId, id) =>
+      run("findWebhookEndpoint", async () => {
+        if (!isUuid(projectId) || !isUuid(id)) return null;
+        const { rows } = await query(
+          "find_webhook_endpoint",
+          `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE project_id = $1 AND id = $2`,
+          [projectId, id],
+        );
+        return rows[0] === undefined ? null : toEndpoint(rows[0], cipher);
       }),
     listWebhookEndpoints: (projectId) =>
       run("listWebhookEndpoints", async () => {
@@ -88,6 +113,9 @@ export function outboxStorage(sql: SqlContext): OutboxStorage {
             a.error,
             a.at,
             a.projectId,
+            a.id,
+            a.outcome,
+            a.durationMs,
           ],
         );
         if (rows[0]?.recorded !== 1)

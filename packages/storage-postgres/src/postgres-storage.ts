@@ -2,6 +2,7 @@ import type { InspectableStorage } from "@kopek/core";
 import { countStorage } from "./count-storage.js";
 import type { CreateBatchOptions } from "./create-once.js";
 import { customerStorage } from "./customer-storage.js";
+import { eventLogStorage } from "./event-log-storage.js";
 import { idempotencyStorage } from "./idempotency-storage.js";
 import { outboxStorage } from "./outbox-storage.js";
 import { paymentStorage } from "./payment-storage.js";
@@ -48,6 +49,7 @@ const INSPECTED_TABLES = {
   webhook_endpoints: "created_at, id",
   events: "id",
   webhook_deliveries: "event_id, endpoint_id",
+  webhook_delivery_attempts: "id",
 } as const;
 
 /** Kopek's storage port over PostgreSQL, one part per concern. Run `migrate(pool)` first. */
@@ -62,6 +64,7 @@ export function createPostgresStorage(options: PostgresStorageOptions): Inspecta
     ...refundStorage(sql),
     ...scheduleStorage(sql),
     ...outboxStorage(sql),
+    ...eventLogStorage(sql),
     ...customerStorage(sql),
     ...countStorage(sql),
 

@@ -13,7 +13,7 @@ await migrate(db.pool);
 
 async function freshStorage() {
   await db.pool.query(
-    "TRUNCATE projects, api_keys, idempotency_records, subscriptions, invoices, payments, refunds, customers, events, webhook_endpoints, webhook_deliveries",
+    "TRUNCATE projects, api_keys, idempotency_records, subscriptions, invoices, payments, refunds, customers, events, webhook_endpoints, webhook_deliveries, webhook_delivery_attempts",
   );
   return createPostgresStorage({ pool: db.pool, encryption: testCipher() });
 }

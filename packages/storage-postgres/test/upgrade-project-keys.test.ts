@@ -79,7 +79,13 @@ it("0012 gives a pending delivery its event's project, and the delivery is still
   )._unsafeUnwrap();
   expect(claimed.map((d) => d.event.id).sort()).toEqual(written.map((w) => w.eventId).sort());
   expect(claimed.map((d) => d.endpoint.secret)).toEqual(["whsec_old", "whsec_old"]);
+  // Written before 0021: every event type, no previous secret, no description.
+  expect(claimed.map(({ endpoint: e }) => [e.eventTypes, e.previousSecret, e.description])).toEqual([
+    [null, null, null],
+    [null, null, null],
+  ]);
   const delivered = (projectId: string, eventId: string, endpointId: string) => ({
+    id: randomUUID(),
     projectId,
     eventId,
     endpointId,
@@ -89,6 +95,7 @@ it("0012 gives a pending delivery its event's project, and the delivery is still
     nextAttemptAt: null,
     status: 200,
     error: null,
+    durationMs: 12,
   });
   // An attempt named with another project records nothing, though its lease holds in its own.
   const [first] = written;
@@ -100,4 +107,9 @@ it("0012 gives a pending delivery its event's project, and the delivery is still
     )._unsafeUnwrap();
   const states = await db.pool.query("SELECT DISTINCT state FROM webhook_deliveries");
   expect(states.rows).toEqual([{ state: "delivered" }]);
+  const logged = await db.pool.query("SELECT outcome, http_status FROM webhook_delivery_attempts");
+  expect(logged.rows).toEqual([
+    { outcome: "delivered", http_status: 200 },
+    { outcome: "delivered", http_status: 200 },
+  ]);
 });

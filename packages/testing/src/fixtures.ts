@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import {
   createUuidV7Generator,
+  generateWebhookSecret,
   type Invoice,
   type Payment,
   type Project,
   type Receipt,
   type Refund,
   type Subscription,
+  type WebhookEndpoint,
 } from "@kopek/core";
 
 // Dates carry a non-zero millisecond part so an adapter that truncates to seconds fails the contract.
@@ -175,6 +177,35 @@ export function sampleRefund(payment: Payment, overrides: Partial<Refund> = {}):
     canceledAt: null,
     nextCheckAt: new Date(ANCHOR + 365 * DAY_MS),
     version: 1,
+    ...overrides,
+  };
+}
+
+const endpointIds = createUuidV7Generator();
+
+/**
+ * An enabled webhook endpoint of `projectId` taking every event type, with a fresh secret and a
+ * random URL; `enabled: false` makes it disabled (with a time and a reason, as storage requires).
+ */
+export function sampleWebhookEndpoint(
+  projectId: string,
+  overrides: Partial<WebhookEndpoint> = {},
+): WebhookEndpoint {
+  const disabled = overrides.enabled === false;
+  return {
+    id: endpointIds.newId(),
+    projectId,
+    url: `https://merchant.example/hooks/${randomUUID()}`,
+    secret: generateWebhookSecret(),
+    previousSecret: null,
+    previousSecretExpiresAt: null,
+    eventTypes: null,
+    description: null,
+    enabled: true,
+    createdAt: new Date(ANCHOR),
+    disabledAt: disabled ? new Date(ANCHOR) : null,
+    disabledReason: disabled ? "test" : null,
+    lastSuccessAt: null,
     ...overrides,
   };
 }

@@ -20,6 +20,7 @@ export {
   sampleReceipt,
   sampleRefund,
   sampleSubscription,
+  sampleWebhookEndpoint,
 } from "./fixtures.js";
 export { describeKopekContract } from "./kopek-contract.js";
 export {

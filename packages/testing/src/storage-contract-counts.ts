@@ -1,13 +1,7 @@
 import { randomUUID } from "node:crypto";
-import {
-  createUuidV7Generator,
-  type DomainEvent,
-  generateWebhookSecret,
-  type ResourceCounts,
-  type WebhookEndpoint,
-} from "@kopek/core";
+import { createUuidV7Generator, type DomainEvent, type ResourceCounts } from "@kopek/core";
 import { describe, expect, it } from "vitest";
-import { sampleInvoice, samplePayment, sampleSubscription } from "./fixtures.js";
+import { sampleInvoice, samplePayment, sampleSubscription, sampleWebhookEndpoint } from "./fixtures.js";
 import { type StorageFactory, savedProject, storeResource, unwrap } from "./storage-contract-support.js";
 
 const ids = createUuidV7Generator();
@@ -25,18 +19,7 @@ export function describeCountContract(factory: StorageFactory): void {
       // Other tests may share this storage: only what this one adds is asserted.
       const before = await unwrap(storage.countResources());
       const [one, two] = [await savedProject(storage), await savedProject(storage)];
-      const endpoint: WebhookEndpoint = {
-        id: ids.newId(),
-        projectId: one.id,
-        url: `https://merchant.example/hooks/${randomUUID()}`,
-        secret: generateWebhookSecret(),
-        enabled: true,
-        createdAt: LONG_AGO,
-        disabledAt: null,
-        disabledReason: null,
-        lastSuccessAt: null,
-      };
-      await unwrap(storage.saveWebhookEndpoint(endpoint));
+      await unwrap(storage.saveWebhookEndpoint(sampleWebhookEndpoint(one.id, { createdAt: LONG_AGO })));
       const provider = `p${randomUUID().slice(0, 8)}`;
       const pending = { status: "pending" as const, succeededAt: null, nextCheckAt: new Date(), provider };
       const event: DomainEvent = {

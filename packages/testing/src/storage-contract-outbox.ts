@@ -2,12 +2,11 @@ import { randomUUID } from "node:crypto";
 import {
   createUuidV7Generator,
   type DomainEvent,
-  generateWebhookSecret,
   type InspectableStorage,
   type WebhookEndpoint,
 } from "@kopek/core";
 import { describe, expect, it } from "vitest";
-import { sampleInvoice, sampleProject, sampleSubscription } from "./fixtures.js";
+import { sampleInvoice, sampleProject, sampleSubscription, sampleWebhookEndpoint } from "./fixtures.js";
 import {
   completionOf,
   newClaim,
@@ -26,17 +25,11 @@ async function projectWithEndpoints(storage: InspectableStorage, enabled: boolea
   await unwrap(storage.saveProject(project));
   const endpoints: WebhookEndpoint[] = [];
   for (const on of enabled) {
-    const endpoint: WebhookEndpoint = {
-      id: ids.newId(),
-      projectId: project.id,
-      url: `https://merchant.example/hooks/${randomUUID()}`,
-      secret: generateWebhookSecret(),
+    const endpoint = sampleWebhookEndpoint(project.id, {
       enabled: on,
       createdAt: AT,
       disabledAt: on ? null : AT,
-      disabledReason: on ? null : "test",
-      lastSuccessAt: null,
-    };
+    });
     await unwrap(storage.saveWebhookEndpoint(endpoint));
     endpoints.push(endpoint);
   }
@@ -163,6 +156,7 @@ export function describeOutboxContract(factory: StorageFactory, options: Storage
       if (first === undefined) throw new Error("nothing claimed");
       expect(first.endpoint.secret.startsWith("whsec_")).toBe(true);
       const attempt = {
+        id: ids.newId(),
         projectId: first.endpoint.projectId,
         eventId: first.event.id,
         endpointId: first.endpoint.id,
@@ -172,6 +166,7 @@ export function describeOutboxContract(factory: StorageFactory, options: Storage
         nextAttemptAt: null,
         status: 200,
         error: null,
+        durationMs: 87,
       };
       expect((await unwrapErr(storage.recordDeliveryAttempt(attempt))).code).toBe("lease_lost");
       await unwrap(storage.recordDeliveryAttempt({ ...attempt, leaseToken: first.leaseToken }));

@@ -1,15 +1,20 @@
 import { randomUUID } from "node:crypto";
-import type {
-  ApiKeyRecord,
-  IdempotencyClaim,
-  IdempotencyCompletion,
-  InspectableStorage,
-  StorageError,
-  StoredResource,
-  StoredResponse,
+import {
+  type ApiKeyRecord,
+  type ClaimedDelivery,
+  createUuidV7Generator,
+  type DeliveryAttempt,
+  type DomainEvent,
+  type EventType,
+  type IdempotencyClaim,
+  type IdempotencyCompletion,
+  type InspectableStorage,
+  type StorageError,
+  type StoredResource,
+  type StoredResponse,
 } from "@kopek/core";
 import type { ResultAsync } from "neverthrow";
-import { sampleProject } from "./fixtures.js";
+import { samplePayment, sampleProject } from "./fixtures.js";
 
 export type StorageFactory = () => Promise<InspectableStorage> | InspectableStorage;
 
@@ -155,4 +160,61 @@ export async function savedProject(storage: InspectableStorage) {
   const project = sampleProject();
   await unwrap(storage.saveProject(project));
   return project;
+}
+
+// Events' and delivery attempts' ids: UUIDv7, so those made later list as newer.
+const outboxIds = createUuidV7Generator();
+
+/** An event of `projectId` at `at` (epoch ms), its data in an order and script an adapter must keep. */
+export function eventOf(projectId: string, type: EventType, at: number): DomainEvent {
+  return {
+    id: outboxIds.newId(),
+    projectId,
+    type,
+    createdAt: new Date(at),
+    data: { id: randomUUID(), note: "Привет 🌍 <&>", zeta: 1, alpha: [3, 1, 2] },
+  };
+}
+
+/** The events, written as the outbox writes them: with a resource of their project (a new payment). */
+export async function writeEvents(storage: InspectableStorage, projectId: string, events: DomainEvent[]) {
+  await unwrap(storage.savePayment(samplePayment(projectId), events));
+}
+
+/** Leases every delivery due at `now` (another test's too, on a shared database); those of `events`. */
+export async function claimOf(storage: InspectableStorage, events: readonly DomainEvent[], now: number) {
+  const ours = new Set(events.map((e) => e.id));
+  const claimed = await unwrap(
+    storage.claimDueDeliveries({
+      now: new Date(now),
+      limit: 10_000,
+      leaseToken: randomUUID(),
+      leaseExpiresAt: new Date(now + 60_000),
+    }),
+  );
+  return claimed.filter((d) => ours.has(d.event.id));
+}
+
+/** An attempt at a claimed delivery under its lease: delivered (200), retry or failed (503 by default). */
+export function attemptOf(
+  claimed: ClaimedDelivery | undefined,
+  outcome: DeliveryAttempt["outcome"],
+  at: number,
+  overrides: Partial<DeliveryAttempt> = {},
+): DeliveryAttempt {
+  if (claimed === undefined) throw new Error("nothing claimed");
+  return {
+    id: outboxIds.newId(),
+    projectId: claimed.endpoint.projectId,
+    eventId: claimed.event.id,
+    endpointId: claimed.endpoint.id,
+    leaseToken: claimed.leaseToken,
+    at: new Date(at),
+    outcome,
+    nextAttemptAt: outcome === "retry" ? new Date(at + 1000) : null,
+    status: outcome === "delivered" ? 200 : 503,
+    error: outcome === "delivered" ? null : "HTTP 503 from the endpoint",
+    durationMs: 250,
+    ...overrides,
+  };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { sampleInvoice, sampleProject, sampleReceipt, sampleSubscription } from "./fixtures.js";
 import { describeCountContract } from "./storage-contract-counts.js";
 import { describeCreateOnceContract } from "./storage-contract-create-once.js";
+import { describeEventLogContract } from "./storage-contract-event-log.js";
 import { describeIdempotencyContract } from "./storage-contract-idempotency.js";
 import { describeKeyLookupContract } from "./storage-contract-key-lookup.js";
 import { describeLifecycleContract } from "./storage-contract-lifecycle.js";
@@ -21,6 +22,7 @@ import {
   storeResource,
   unwrap,
 } from "./storage-contract-support.js";
+import { describeWebhookEndpointContract } from "./storage-contract-webhook-endpoints.js";
 
 export type { StorageContractOptions } from "./storage-contract-support.js";
 
@@ -275,6 +277,8 @@ export function describeStorageContract(
     describeLifecycleContract(factory);
     describeSavedMethodContract(factory, options);
     describeOutboxContract(factory, options);
+    describeWebhookEndpointContract(factory, options);
+    describeEventLogContract(factory);
     describePaymentContract(factory);
     describeRefundContract(factory);
     describeCountContract(factory);
