@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createKopek, generateWebhookSecret, type Storage } from "@kopek/core";
+import { createKopek, generateWebhookSecret, newWebhookEndpoint, type Storage } from "@kopek/core";
 import { createSandboxCheckout, createSandboxLedger } from "@kopek/provider-sandbox";
 import {
   createProjectWithKey,
@@ -59,17 +59,15 @@ export async function startShop(port: number, host = "127.0.0.1"): Promise<Shop>
     },
     async addWebhook(projectId, hookUrl) {
       const secret = generateWebhookSecret();
-      const saved = await storage.saveWebhookEndpoint({
-        id: randomUUID(),
-        projectId,
-        url: hookUrl,
-        secret,
-        enabled: true,
-        createdAt: new Date(),
-        disabledAt: null,
-        disabledReason: null,
-        lastSuccessAt: null,
-      });
+      const saved = await storage.saveWebhookEndpoint(
+        newWebhookEndpoint({
+          id: randomUUID(),
+          projectId,
+          url: hookUrl,
+          secret,
+          createdAt: new Date(),
+        }),
+      );
       if (saved.isErr()) throw new Error(`cannot add the webhook: ${saved.error.code}`);
       return secret;
     },

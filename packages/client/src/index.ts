@@ -10,6 +10,7 @@ export {
 } from "./kopek-client.js";
 export type {
   KopekCustomers,
+  KopekEvents,
   KopekInvoices,
   KopekList,
   KopekListItem,
@@ -24,6 +25,7 @@ export type {
   KopekResources,
   KopekResult,
   KopekSubscriptions,
+  KopekWebhookEndpoints,
 } from "./resource-types.js";
 export type { components, operations, paths } from "./schema.generated.js";
 
@@ -43,5 +45,10 @@ export type RefundList = Schemas["RefundList"];
 export type Customer = Schemas["CustomerResource"];
 export type CustomerList = Schemas["CustomerList"];
 export type MethodUpdateLink = Schemas["MethodUpdateLink"];
+export type Event = Schemas["Event"];
+export type EventList = Schemas["EventList"];
+export type WebhookEndpoint = Schemas["WebhookEndpoint"];
+export type WebhookEndpointWithSecret = Schemas["WebhookEndpointWithSecret"];
+export type DeliveryAttempt = Schemas["DeliveryAttempt"];
 export type Problem = Schemas["Problem"];
 export type ProblemCode = Problem["code"];

@@ -109,6 +109,40 @@ export interface KopekCustomers extends KopekListMethods<"listCustomers"> {
   erase(id: string, options: KopekMutationOptions): Promise<KopekResult<"eraseCustomer">>;
 }
 
+/** The events webhooks carry (API.md 12), kept 30 days. */
+export interface KopekEvents extends KopekListMethods<"listEvents"> {
+  get(id: string, options?: KopekReadOptions): Promise<KopekResult<"getEvent">>;
+  /** Queues the event again, due now: to `body.endpointId`, or to every enabled endpoint taking its type. */
+  redeliver(
+    id: string,
+    options: KopekMutationOptions & { readonly body?: KopekRequestBody<"redeliverEvent"> },
+  ): Promise<KopekResult<"redeliverEvent">>;
+}
+
+export interface KopekWebhookEndpoints extends KopekListMethods<"listWebhookEndpoints"> {
+  /** The answer's `secret` is shown this once (a replay answers null). */
+  create(
+    body: KopekRequestBody<"createWebhookEndpoint">,
+    options: KopekMutationOptions,
+  ): Promise<KopekResult<"createWebhookEndpoint">>;
+  get(id: string, options?: KopekReadOptions): Promise<KopekResult<"getWebhookEndpoint">>;
+  /** `{ enabled: false }` stops its deliveries (they wait); `true` starts them again. */
+  update(
+    id: string,
+    body: KopekRequestBody<"updateWebhookEndpoint">,
+    options: KopekMutationOptions,
+  ): Promise<KopekResult<"updateWebhookEndpoint">>;
+  /** A new secret; the old one signs beside it for 24 h. */
+  rotateSecret(
+    id: string,
+    options: KopekMutationOptions,
+  ): Promise<KopekResult<"rotateWebhookEndpointSecret">>;
+  /** Deletes it (a retry after a lost answer finds it gone: 404). */
+  delete(id: string, options?: KopekReadOptions): Promise<KopekResult<"deleteWebhookEndpoint">>;
+  /** Each attempt to deliver to it, newest first. */
+  deliveries(id: string): KopekListMethods<"listWebhookEndpointDeliveries">;
+}
+
 /** The resource methods beside the raw `GET` / `POST`. */
 export interface KopekResources {
   readonly invoices: KopekInvoices;
@@ -116,4 +150,6 @@ export interface KopekResources {
   readonly payments: KopekPayments;
   readonly refunds: KopekRefunds;
   readonly customers: KopekCustomers;
+  readonly events: KopekEvents;
+  readonly webhookEndpoints: KopekWebhookEndpoints;
 }

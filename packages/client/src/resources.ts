@@ -29,8 +29,10 @@ export function createResources(transport: Transport): KopekResources {
       signal: options.signal,
     });
   };
+  const remove = async <Data>(target: Target, options: KopekReadOptions | undefined) =>
+    sendRequest<Data>(transport, { method: "DELETE", path: pathOf(target), signal: options?.signal });
   const one = (collection: string, id: string, action = ""): Target => [collection, id, action];
-  const listing = <Id extends KopekOperation>(collection: string): KopekListMethods<Id> => {
+  const listing = <Id extends KopekOperation>(collection: Target): KopekListMethods<Id> => {
     const listPage = (query?: object, options?: KopekReadOptions) =>
       read(collection, options, query as Query);
     return {
@@ -44,6 +46,8 @@ export function createResources(transport: Transport): KopekResources {
   const payments = "/v1/payments";
   const refunds = "/v1/refunds";
   const customers = "/v1/customers";
+  const events = "/v1/events";
+  const endpoints = "/v1/webhook-endpoints";
   return {
     invoices: {
       ...listing<"listInvoices">(invoices),
@@ -76,6 +80,20 @@ export function createResources(transport: Transport): KopekResources {
       get: (id, options) => read(one(customers, id), options),
       update: (id, body, options) => change(one(customers, id), options, body),
       erase: (id, options) => change(one(customers, id, "/erase"), options),
+    },
+    events: {
+      ...listing<"listEvents">(events),
+      get: (id, options) => read(one(events, id), options),
+      redeliver: (id, options) => change(one(events, id, "/redeliver"), options, options?.body),
+    },
+    webhookEndpoints: {
+      ...listing<"listWebhookEndpoints">(endpoints),
+      create: (body, options) => change(endpoints, options, body),
+      get: (id, options) => read(one(endpoints, id), options),
+      update: (id, body, options) => change(one(endpoints, id), options, body),
+      rotateSecret: (id, options) => change(one(endpoints, id, "/rotate-secret"), options),
+      delete: (id, options) => remove(one(endpoints, id), options),
+      deliveries: (id) => listing<"listWebhookEndpointDeliveries">(one(endpoints, id, "/deliveries")),
     },
   };
 }

@@ -338,6 +338,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events, newest first
+         * @description Every event the project's webhooks carry, kept 30 days, each with the body delivered (`type`, `timestamp`, `data`) and its id (the `webhook-id` of its deliveries).
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve an event */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue an event again
+         * @description Due now, with a fresh retry schedule: to `endpointId` (any endpoint of the project; a disabled one keeps it until enabled), or without it to every enabled endpoint that takes the event's type. Answers the endpoints it was queued to (none: an empty list). An `endpointId` of no endpoint of the project: 422 validation_failed.
+         */
+        post: operations["redeliverEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook endpoints, newest first */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint; its secret is shown once
+         * @description The URL must pass the outbound guard (https, a public address; no loopback, private or link-local address, no user name): else 422 url_not_allowed with the reason. Every event type unless `events` names some. The answer holds the signing `secret`; a replay with the same Idempotency-Key answers `secret: null` (it is never stored in clear): rotate it if the first answer was lost.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a webhook endpoint (never its secret) */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        /**
+         * Change a webhook endpoint
+         * @description The fields sent change. `enabled: false` stops its deliveries (they wait, due); `enabled: true` starts them again, also after Kopek disabled it for failing. A new `url` passes the outbound guard (422 url_not_allowed).
+         */
+        post: operations["updateWebhookEndpoint"];
+        /**
+         * Delete a webhook endpoint with its pending deliveries and log
+         * @description No Idempotency-Key (not a POST); a second delete is 404.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint's signing secret with no downtime
+         * @description A new `secret`, shown in this answer only (a replay answers `secret: null`). The old one keeps signing beside it until `previousSecretExpiresAt` (24 hours): every delivery carries both signatures in `webhook-signature`, so a receiver verifying with either accepts it.
+         */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each attempt to deliver to an endpoint, newest first */
+        get: operations["listWebhookEndpointDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -775,6 +915,16 @@ export interface components {
             providerMethodRef?: never;
             customerId?: never;
         });
+        CreateWebhookEndpointRequest: {
+            /**
+             * Format: uri
+             * @description Where events are POSTed; the outbound guard's rules apply (`url_not_allowed`)
+             */
+            url: string;
+            /** @description The event types it receives; null or absent: every type, those added later too */
+            events?: ("invoice.paid" | "invoice.expired" | "invoice.canceled" | "subscription.created" | "subscription.activated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.updated" | "subscription.trial_will_end" | "subscription.paused" | "subscription.resumed" | "subscription.method_updated" | "payment.canceled" | "refund.succeeded" | "refund.canceled" | "customer.created" | "customer.updated" | "customer.erased")[] | null;
+            description?: string | null;
+        };
         Customer: {
             email: string;
             phone: string | null;
@@ -811,6 +961,53 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             /** @description When its personal data (email, phone, name, receipt contacts) was erased; null while not */
             erasedAt: components["schemas"]["Timestamp"] | null;
+        };
+        DeletedWebhookEndpoint: {
+            id: components["schemas"]["Id"];
+            /** @constant */
+            deleted: true;
+        };
+        DeliveryAttempt: {
+            id: components["schemas"]["Id"];
+            eventId: components["schemas"]["Id"];
+            /** @enum {string} */
+            eventType: "invoice.paid" | "invoice.expired" | "invoice.canceled" | "subscription.created" | "subscription.activated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.updated" | "subscription.trial_will_end" | "subscription.paused" | "subscription.resumed" | "subscription.method_updated" | "payment.canceled" | "refund.succeeded" | "refund.canceled" | "customer.created" | "customer.updated" | "customer.erased";
+            endpointId: components["schemas"]["Id"];
+            attemptedAt: components["schemas"]["Timestamp"];
+            /**
+             * @description delivered (a 2xx); retry (failed, tried again later); failed (the last attempt failed)
+             * @enum {string}
+             */
+            outcome: "delivered" | "retry" | "failed";
+            /** @description The receiver's status; null when it never answered */
+            httpStatus: number | null;
+            /** @description Why it failed; null when delivered */
+            error: string | null;
+            durationMs: number;
+        };
+        DeliveryAttemptList: {
+            /** @description The delivery attempts, newest first */
+            data: components["schemas"]["DeliveryAttempt"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. Opaque. */
+            nextCursor: string | null;
+        };
+        Event: {
+            /** @description The `webhook-id` of every delivery of it */
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            type: "invoice.paid" | "invoice.expired" | "invoice.canceled" | "subscription.created" | "subscription.activated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.updated" | "subscription.trial_will_end" | "subscription.paused" | "subscription.resumed" | "subscription.method_updated" | "payment.canceled" | "refund.succeeded" | "refund.canceled" | "customer.created" | "customer.updated" | "customer.erased";
+            /** @description When the change happened */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @description The resource as GET showed it then; the body delivered is `{ type, timestamp, data }` */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        EventList: {
+            /** @description The events, newest first */
+            data: components["schemas"]["Event"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. Opaque. */
+            nextCursor: string | null;
         };
         FieldIssue: {
             /**
@@ -981,7 +1178,7 @@ export interface components {
              * @description The stable machine-readable value clients switch on
              * @enum {string}
              */
-            code: "invalid_json" | "bad_request" | "request_timeout" | "headers_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "unauthorized" | "payment_declined" | "not_found" | "method_not_allowed" | "idempotency_request_in_progress" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "method_unavailable" | "refund_exceeds_payment" | "invoice_not_usable" | "invoice_already_used" | "customer_exists" | "customer_not_found" | "rate_limited" | "internal_error" | "provider_error" | "provider_unavailable" | "storage_unavailable";
+            code: "invalid_json" | "bad_request" | "request_timeout" | "headers_too_large" | "idempotency_key_missing" | "idempotency_key_invalid" | "unauthorized" | "payment_declined" | "not_found" | "method_not_allowed" | "idempotency_request_in_progress" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "method_unavailable" | "refund_exceeds_payment" | "invoice_not_usable" | "invoice_already_used" | "customer_exists" | "customer_not_found" | "url_not_allowed" | "rate_limited" | "internal_error" | "provider_error" | "provider_unavailable" | "storage_unavailable";
             detail: string;
             requestId: string;
             /** @description Present on validation_failed only */
@@ -1034,6 +1231,15 @@ export interface components {
             paymentSubject: "commodity" | "excise" | "job" | "service" | "gambling_bet" | "gambling_prize" | "lottery" | "lottery_prize" | "intellectual_activity" | "payment" | "agent_commission" | "property_right" | "non_operating_gain" | "insurance_premium" | "sales_tax" | "resort_fee" | "composite" | "another" | "fine" | "tax" | "lien" | "cost" | "pension_insurance_without_payouts" | "pension_insurance_with_payouts" | "health_insurance_without_payouts" | "health_insurance_with_payouts" | "health_insurance" | "casino" | "agent_withdrawals" | "non_marked_excise" | "marked_excise" | "marked" | "non_marked";
             /** @enum {string} */
             paymentMode: "full_prepayment" | "partial_prepayment" | "advance" | "full_payment" | "partial_payment" | "credit" | "credit_payment";
+        };
+        RedeliverEventRequest: {
+            /** @description Only this endpoint (any of the project's); absent: every enabled endpoint the event's type goes to */
+            endpointId?: components["schemas"]["Id"];
+        };
+        Redelivery: {
+            eventId: components["schemas"]["Id"];
+            /** @description The endpoints it was queued to, due now */
+            endpointIds: components["schemas"]["Id"][];
         };
         Refund: {
             id: components["schemas"]["Id"];
@@ -1213,6 +1419,60 @@ export interface components {
             /** @description true: cancel at the end of the paid period (as cancel with at: period_end); false: undo such a cancel before it takes effect */
             cancelAtPeriodEnd?: boolean;
         };
+        /** @description The fields sent change; at least one */
+        UpdateWebhookEndpointRequest: {
+            /**
+             * Format: uri
+             * @description Where events are POSTed; the outbound guard's rules apply (`url_not_allowed`)
+             */
+            url?: string;
+            /** @description The event types it receives; null or absent: every type, those added later too */
+            events?: ("invoice.paid" | "invoice.expired" | "invoice.canceled" | "subscription.created" | "subscription.activated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.updated" | "subscription.trial_will_end" | "subscription.paused" | "subscription.resumed" | "subscription.method_updated" | "payment.canceled" | "refund.succeeded" | "refund.canceled" | "customer.created" | "customer.updated" | "customer.erased")[] | null;
+            description?: string | null;
+            /** @description false stops deliveries (they wait); true starts them again, also after the dispatcher disabled it */
+            enabled?: boolean;
+        };
+        /** @description Never carries a secret */
+        WebhookEndpoint: {
+            id: components["schemas"]["Id"];
+            url: string;
+            /** @description null: every type */
+            events: ("invoice.paid" | "invoice.expired" | "invoice.canceled" | "subscription.created" | "subscription.activated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.updated" | "subscription.trial_will_end" | "subscription.paused" | "subscription.resumed" | "subscription.method_updated" | "payment.canceled" | "refund.succeeded" | "refund.canceled" | "customer.created" | "customer.updated" | "customer.erased")[] | null;
+            description: string | null;
+            enabled: boolean;
+            disabledAt: components["schemas"]["Timestamp"] | null;
+            /** @description Why it stopped: through the API, or every attempt of a delivery failed */
+            disabledReason: string | null;
+            /** @description The last 2xx any delivery to it got */
+            lastSuccessAt: components["schemas"]["Timestamp"] | null;
+            /** @description Until then the secret a rotation replaced signs beside the new one; null when none does */
+            previousSecretExpiresAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        WebhookEndpointList: {
+            /** @description The webhook endpoints, newest first */
+            data: components["schemas"]["WebhookEndpoint"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. Opaque. */
+            nextCursor: string | null;
+        };
+        WebhookEndpointWithSecret: {
+            id: components["schemas"]["Id"];
+            url: string;
+            /** @description null: every type */
+            events: ("invoice.paid" | "invoice.expired" | "invoice.canceled" | "subscription.created" | "subscription.activated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.updated" | "subscription.trial_will_end" | "subscription.paused" | "subscription.resumed" | "subscription.method_updated" | "payment.canceled" | "refund.succeeded" | "refund.canceled" | "customer.created" | "customer.updated" | "customer.erased")[] | null;
+            description: string | null;
+            enabled: boolean;
+            disabledAt: components["schemas"]["Timestamp"] | null;
+            /** @description Why it stopped: through the API, or every attempt of a delivery failed */
+            disabledReason: string | null;
+            /** @description The last 2xx any delivery to it got */
+            lastSuccessAt: components["schemas"]["Timestamp"] | null;
+            /** @description Until then the secret a rotation replaced signs beside the new one; null when none does */
+            previousSecretExpiresAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description The signing secret (`whsec_…`), shown only in this answer; null in an idempotent replay (it is not stored with the key) */
+            secret: string | null;
+        };
     };
     responses: never;
     parameters: {
@@ -1244,6 +1504,12 @@ export interface components {
         CustomerExternalId: string;
         /** @description Only customers with this email (exactly, case included). Empty or over 255 characters: 422. */
         CustomerEmail: string;
+        /** @description Only events of this type. Another value: 422 with pointer `#/type`. */
+        EventType: "invoice.paid" | "invoice.expired" | "invoice.canceled" | "subscription.created" | "subscription.activated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.updated" | "subscription.trial_will_end" | "subscription.paused" | "subscription.resumed" | "subscription.method_updated" | "payment.canceled" | "refund.succeeded" | "refund.canceled" | "customer.created" | "customer.updated" | "customer.erased";
+        /** @description Only events recorded at or after this ISO 8601 moment. Malformed: 422 with pointer `#/since`. */
+        EventSince: string;
+        /** @description Only attempts with this outcome. Another value: 422 with pointer `#/status`. */
+        DeliveryOutcome: "delivered" | "retry" | "failed";
         /** @description The event's id (a UUIDv7), the same on every retry: deduplicate on it. */
         "webhook-id": string;
         /** @description Unix seconds of this attempt; refuse one too far from now (verifyWebhook's tolerance). */
@@ -1478,7 +1744,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable`, `invoice_not_usable`, `customer_not_found` */
+            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable`, `url_not_allowed`, `invoice_not_usable`, `customer_not_found` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1757,7 +2023,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable` */
+            /** @description `validation_failed`, `idempotency_key_reused`, `url_not_allowed`, `method_unavailable` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1932,7 +2198,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`, `idempotency_key_reused` */
+            /** @description `validation_failed`, `idempotency_key_reused`, `url_not_allowed` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2097,7 +2363,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`, `idempotency_key_reused` */
+            /** @description `validation_failed`, `idempotency_key_reused`, `url_not_allowed` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2273,7 +2539,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`, `idempotency_key_reused` */
+            /** @description `validation_failed`, `idempotency_key_reused`, `url_not_allowed` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2448,7 +2714,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable` */
+            /** @description `validation_failed`, `idempotency_key_reused`, `url_not_allowed`, `method_unavailable` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2710,7 +2976,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable`, `customer_not_found` */
+            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable`, `url_not_allowed`, `customer_not_found` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2979,7 +3245,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`, `idempotency_key_reused` */
+            /** @description `validation_failed`, `idempotency_key_reused`, `url_not_allowed` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3352,7 +3618,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`, `idempotency_key_reused`, `refund_exceeds_payment` */
+            /** @description `validation_failed`, `idempotency_key_reused`, `url_not_allowed`, `refund_exceeds_payment` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3806,7 +4072,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable` */
+            /** @description `validation_failed`, `idempotency_key_reused`, `method_unavailable`, `url_not_allowed` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4074,7 +4340,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `validation_failed`, `idempotency_key_reused` */
+            /** @description `validation_failed`, `idempotency_key_reused`, `url_not_allowed` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4238,6 +4504,361 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `validation_failed`, `idempotency_key_reused`, `url_not_allowed` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `headers_too_large` */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description How many to return. Out of range: 422 validation_failed with pointer `#/limit`. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page, as returned: opaque. Pages are stable while new resources arrive (nothing repeated or skipped). Anything else: 422 with pointer `#/cursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only events of this type. Another value: 422 with pointer `#/type`. */
+                type?: components["parameters"]["EventType"];
+                /** @description Only events recorded at or after this ISO 8601 moment. Malformed: 422 with pointer `#/since`. */
+                since?: components["parameters"]["EventSince"];
+            };
+            header?: {
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    redeliverEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RedeliverEventRequest"];
+            };
+        };
+        responses: {
+            /** @description Done; a replay of the first request with this Idempotency-Key answers the same */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Redelivery"];
+                };
+            };
+            /** @description `invalid_json`, `bad_request`, `idempotency_key_missing`, `idempotency_key_invalid` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request_timeout` */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_request_in_progress` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `validation_failed`, `idempotency_key_reused` */
             422: {
                 headers: {
@@ -4264,6 +4885,886 @@ export interface operations {
             431: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description How many to return. Out of range: 422 validation_failed with pointer `#/limit`. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page, as returned: opaque. Pages are stable while new resources arrive (nothing repeated or skipped). Anything else: 422 with pointer `#/cursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description A replay: the stored answer to the first request with this Idempotency-Key */
+            200: {
+                headers: {
+                    /** @description Always `true` here */
+                    "Idempotent-Replayed": "true";
+                    Location: components["headers"]["Location"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description Created; `Location` is /v1/webhook-endpoints/{id} */
+            201: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description `invalid_json`, `bad_request`, `idempotency_key_missing`, `idempotency_key_invalid` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request_timeout` */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_request_in_progress` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`, `idempotency_key_reused`, `url_not_allowed` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `headers_too_large` */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description Done; a replay of the first request with this Idempotency-Key answers the same */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description `invalid_json`, `bad_request`, `idempotency_key_missing`, `idempotency_key_invalid` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request_timeout` */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_request_in_progress` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`, `idempotency_key_reused`, `url_not_allowed` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `headers_too_large` */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedWebhookEndpoint"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes the POST safe to retry: 1–255 printable ASCII characters, remembered for 24 hours per project. The same key with the same body replays the first answer; with another body it is refused. HTTP drops spaces around a header's value, so a key cannot start or end with one (a key of only spaces arrives empty: 400 idempotency_key_invalid). */
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        /** @description No body, an empty one, or `{}`: the operation takes no fields */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Done; a replay of the first request with this Idempotency-Key answers the same */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description `invalid_json`, `bad_request`, `idempotency_key_missing`, `idempotency_key_invalid` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request_timeout` */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `idempotency_request_in_progress` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed`, `idempotency_key_reused` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `headers_too_large` */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `storage_unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookEndpointDeliveries: {
+        parameters: {
+            query?: {
+                /** @description How many to return. Out of range: 422 validation_failed with pointer `#/limit`. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page, as returned: opaque. Pages are stable while new resources arrive (nothing repeated or skipped). Anything else: 422 with pointer `#/cursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only attempts with this outcome. Another value: 422 with pointer `#/status`. */
+                status?: components["parameters"]["DeliveryOutcome"];
+            };
+            header?: {
+                /** @description Your id for this request (1–128 printable characters, no spaces); echoed back. Any other value is not refused: the answer carries a new id instead. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description The resource's id (a lower-case UUID). Unknown, malformed and other projects' ids are all 404 not_found. */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryAttemptList"];
+                };
+            };
+            /** @description `bad_request` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `Bearer` */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -12,7 +12,7 @@ export interface Transport {
 }
 
 export interface KopekRequest {
-  readonly method: "GET" | "POST";
+  readonly method: "GET" | "POST" | "DELETE";
   readonly path: string;
   readonly query?: Readonly<Record<string, string | number | boolean | undefined>> | undefined;
   readonly body?: unknown;

@@ -268,4 +268,40 @@ describe("resource methods against a live server", () => {
     ]);
     expect((await kopek.customers.erase(customer.id, key())).email).toBeNull();
   });
+
+  it("manages webhook endpoints and events (API.md 12)", async () => {
+    const kopek = await clientFor();
+    const key = () => ({ idempotencyKey: newIdempotencyKey() });
+    const endpoint = await kopek.webhookEndpoints.create(
+      { url: "https://shop.example/hooks", events: ["customer.created"] },
+      key(),
+    );
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    const refused = await kopek.webhookEndpoints
+      .create({ url: "http://shop.example/hooks" }, key())
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(KopekApiError);
+    expect((refused as KopekApiError).code).toBe("url_not_allowed");
+    const off = await kopek.webhookEndpoints.update(endpoint.id, { enabled: false }, key());
+    expect(off.enabled).toBe(false);
+    const rotated = await kopek.webhookEndpoints.rotateSecret(endpoint.id, key());
+    expect(rotated.secret).not.toBe(endpoint.secret);
+    expect(rotated.previousSecretExpiresAt).not.toBeNull();
+    expect((await kopek.webhookEndpoints.get(endpoint.id)).id).toBe(endpoint.id);
+    expect(await collect(kopek.webhookEndpoints.list())).toHaveLength(1);
+
+    const customer = await kopek.customers.create({ email: "hooks@example.com" }, key());
+    const [event] = await collect(kopek.events.list({ type: "customer.created" }));
+    expect(event).toMatchObject({ type: "customer.created", data: { id: customer.id } });
+    expect(await kopek.events.get(event?.id ?? "")).toEqual(event);
+    const queued = await kopek.events.redeliver(event?.id ?? "", {
+      ...key(),
+      body: { endpointId: endpoint.id },
+    });
+    expect(queued.endpointIds).toEqual([endpoint.id]);
+    expect((await kopek.webhookEndpoints.deliveries(endpoint.id).listPage()).data).toEqual([]);
+    expect(await kopek.webhookEndpoints.delete(endpoint.id)).toEqual({ id: endpoint.id, deleted: true });
+    const gone = await kopek.webhookEndpoints.get(endpoint.id).catch((error: unknown) => error);
+    expect((gone as KopekApiError).status).toBe(404);
+  });
 });

@@ -211,6 +211,11 @@ export {
   changeSubscriptionAsOperator,
   type OperatorSubscriptionOptions,
 } from "./use-cases/operator-subscription.js";
+export {
+  deleteProjectAsOperator,
+  type ErasedProjectData,
+  type ProjectDeletionOutcome,
+} from "./use-cases/project-deletion.js";
 export { resumeSubscription } from "./use-cases/resume-subscription.js";
 export {
   type ChangedSubscription,
@@ -218,6 +223,15 @@ export {
   type SubscriptionChange,
 } from "./use-cases/subscription-changes.js";
 export * from "./validation/public.js";
+export {
+  EVENT_RETENTION_MS,
+  getEvent,
+  listEndpointDeliveries,
+  listEvents,
+  presentAttempt,
+  presentEvent,
+  redeliverEvent,
+} from "./webhooks/event-log.js";
 export {
   DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS,
   MAX_RETRY_AFTER_MS,
@@ -229,6 +243,22 @@ export {
   type WebhookDispatcher,
   type WebhookDispatcherOptions,
 } from "./webhooks/webhook-dispatcher.js";
+export {
+  createWebhookEndpoint,
+  DISABLED_THROUGH_API,
+  deleteWebhookEndpoint,
+  type EndpointContext,
+  type EndpointWithSecret,
+  findEndpoint,
+  httpsOnly,
+  newWebhookEndpoint,
+  presentWebhookEndpoint,
+  rotateWebhookSecret,
+  SECRET_ROTATION_OVERLAP_MS,
+  signingSecrets,
+  updateWebhookEndpoint,
+  type WebhookEndpointView,
+} from "./webhooks/webhook-endpoints.js";
 export {
   generateWebhookSecret,
   isWebhookSecret,

@@ -16,6 +16,7 @@ import type { Clock } from "./ports/clock.js";
 import type { IdGenerator } from "./ports/id-generator.js";
 import type { NotificationAnswer, PaymentProvider } from "./ports/payment-provider.js";
 import type { Storage } from "./ports/storage.js";
+import type { WebhookUrlProblem } from "./ports/webhook-transport.js";
 
 export interface KopekOptions {
   readonly storage: Storage;
@@ -47,6 +48,12 @@ export interface KopekOptions {
    * error log and metrics; called synchronously, it must not throw.
    */
   readonly onAmountMismatch?: OnAmountMismatch | undefined;
+  /**
+   * Why a webhook endpoint's URL may not be used (API.md 12: `url_not_allowed`), or null when it may.
+   * Default: any absolute https:// URL. The server gives the outbound guard's rule (no private,
+   * loopback or link-local addresses), which its transport checks again on every delivery.
+   */
+  readonly webhookUrlProblem?: WebhookUrlProblem;
   /** Called with the cause of every 5xx answer, for the embedding's log. */
   readonly onError?: (cause: unknown, context: { readonly requestId: string; readonly code: string }) => void;
 }

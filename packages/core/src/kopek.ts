@@ -25,6 +25,7 @@ import { handleProviderNotification } from "./payments/provider-notifications.js
 import { millisecondsOf, systemClock } from "./ports/clock.js";
 import type { LookupOutcome } from "./ports/idempotency-storage.js";
 import { fromStorageError } from "./use-cases/execution.js";
+import { httpsOnly } from "./webhooks/webhook-endpoints.js";
 
 export type { Kopek, KopekOptions, KopekRequest, KopekResponse } from "./kopek-types.js";
 export type { AuthContext };
@@ -70,6 +71,7 @@ export function createKopek(options: KopekOptions): Kopek {
     providerFor: (auth) => options.providerFor(auth.project),
     pendingChargeWaitMs: options.pendingChargeWaitMs ?? DEFAULT_PENDING_CHARGE_WAIT_MS,
     onAmountMismatch: options.onAmountMismatch,
+    webhookUrlProblem: options.webhookUrlProblem ?? httpsOnly,
     respond: errorResponse,
     keys,
   };

@@ -14,6 +14,7 @@ import { openRateLimits } from "./startup/rate-limit-store.js";
 import { openServices } from "./startup/services.js";
 import { cliHint, setUpProjects } from "./startup/startup-projects.js";
 import { openStorage } from "./startup/storage.js";
+import { webhookUrlRule } from "./webhooks/webhook-url-policy.js";
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -60,6 +61,7 @@ export async function startServer(
     ...(config.idempotencyTtlMs === null ? {} : { idempotencyTtlMs: config.idempotencyTtlMs }),
     onError: reportKopekErrors(logger),
     onAmountMismatch: reportAmountMismatches(logger, metrics),
+    webhookUrlProblem: webhookUrlRule(),
   });
   const rateLimits = await openRateLimits(config, opened.value, logger);
   const app = await buildApp({

@@ -189,6 +189,19 @@ export async function runDatabaseCommands(
   const [byId, byPrefix, rotateById, rotateByPrefix] = keys as { key: string; id: string }[];
   if (!byId || !byPrefix || !rotateById || !rotateByPrefix) throw new Error("four keys");
   expect(await status(byId.key)).toBe(201);
+  // The endpoint the CLI added is the API's too (API.md 12: one code path, one storage), never its secret.
+  const hookId = /^id: +(\S+)$/m.exec(hooks)?.[1];
+  const listed = await fetch(`${servers[0]?.url}/v1/webhook-endpoints`, {
+    headers: { authorization: `Bearer ${byId.key}` },
+  });
+  const endpoints = (await listed.json()) as { data: { id: string; url: string }[] };
+  expect(endpoints.data).toEqual([
+    expect.objectContaining({ id: hookId, url: "https://shop.example/kopek-hooks", enabled: true }),
+  ]);
+  expect(JSON.stringify(endpoints)).not.toContain("whsec_");
+  expect(await ok("events", "list", "--project", projectId, "--type", "customer.created")).toBe(
+    "No events\n",
+  );
   const prefix = (key: string) => hashApiKey(key).slice(0, 12);
   const [, , rotatedById, rotatedByPrefix] = await Promise.all([
     ok("keys", "revoke", byId.id),

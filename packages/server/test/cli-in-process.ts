@@ -1,7 +1,8 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Storage, StoredResource } from "@kopek/core";
 import { createPostgresStorage, createTokenCipher, migrate } from "@kopek/storage-postgres";
 import { afterAll } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../storage-postgres/test/database.js";
@@ -28,6 +29,31 @@ export async function kopekOn(
     readStdin: async () => stdin,
   });
   return { code, stdout, stderr };
+}
+
+/**
+ * A subscription or invoice stored the only way the port allows, as the API stores a new one: as the
+ * outcome of a claimed idempotency key whose record id is the resource's.
+ */
+export async function storedAsTheApiWould(storage: Storage, resource: StoredResource): Promise<void> {
+  const { id, projectId } = resource.kind === "subscription" ? resource.subscription : resource.invoice;
+  const now = new Date();
+  const claim = {
+    projectId,
+    key: randomUUID(),
+    fingerprint: "f",
+    recordId: id,
+    leaseToken: randomUUID(),
+    now,
+    leaseExpiresAt: new Date(now.getTime() + 30_000),
+    expiresAt: new Date(now.getTime() + 86_400_000),
+    apiKeyId: null,
+  };
+  (await storage.claimIdempotencyKey(claim))._unsafeUnwrap();
+  const { key, leaseToken } = claim;
+  const response = { status: 201, headers: {}, body: "{}" };
+  const completion = { projectId, key, leaseToken, response, resource, now, events: [], payments: [] };
+  (await storage.completeIdempotencyKey(completion))._unsafeUnwrap();
 }
 
 /** A storage on `db` reading secrets as a server started with `KOPEK_ENCRYPTION_KEY` = `key` does. */

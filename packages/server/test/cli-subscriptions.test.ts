@@ -1,45 +1,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Storage, Subscription } from "@kopek/core";
 import { sampleSubscription } from "@kopek/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../storage-postgres/test/database.js";
-import { kopekOn, serverStorageOn } from "./cli-in-process.js";
+import { kopekOn, serverStorageOn, storedAsTheApiWould } from "./cli-in-process.js";
 
 // `kopek subscriptions cancel` in this process, on a fresh database (API.md 11.2 from the CLI).
 const db = await openTestDatabase();
 afterAll(() => db.close());
 const key = randomBytes(32);
 const kopek = (...argv: string[]) => kopekOn(db, argv, { KOPEK_ENCRYPTION_KEY: key.toString("base64") });
-
-/** A subscription stored the only way the port allows: as a claimed idempotency key's outcome. */
-async function stored(storage: Storage, subscription: Subscription): Promise<void> {
-  const now = new Date();
-  const claim = {
-    projectId: subscription.projectId,
-    key: randomUUID(),
-    fingerprint: "f",
-    recordId: subscription.id,
-    leaseToken: randomUUID(),
-    now,
-    leaseExpiresAt: new Date(now.getTime() + 30_000),
-    expiresAt: new Date(now.getTime() + 86_400_000),
-    apiKeyId: null,
-  };
-  (await storage.claimIdempotencyKey(claim))._unsafeUnwrap();
-  const { key: claimed, leaseToken, projectId } = claim;
-  (
-    await storage.completeIdempotencyKey({
-      projectId,
-      key: claimed,
-      leaseToken,
-      response: { status: 201, headers: {}, body: "{}" },
-      resource: { kind: "subscription", subscription },
-      now,
-      events: [],
-      payments: [],
-    })
-  )._unsafeUnwrap();
-}
 
 /**
  * A migrated database with a new project named `name`, and in it an active subscription due in ten
@@ -55,7 +24,7 @@ async function shopWithSubscription(name: string) {
     nextChargeAt,
     nextAttemptAt: nextChargeAt,
   });
-  await stored(storage, subscription);
+  await storedAsTheApiWould(storage, { kind: "subscription", subscription });
   return { project, storage, subscription, nextChargeAt };
 }
 
@@ -123,7 +92,7 @@ describe(`kopek subscriptions pause|resume and customers erase (${db.backend})`,
       nextChargeAt: pausedAt,
       nextAttemptAt: pausedAt,
     });
-    await stored(storage, paused);
+    await storedAsTheApiWould(storage, { kind: "subscription", subscription: paused });
     const resumed = await run("subscriptions resume", paused.id);
     expect(resumed).toMatchObject({ code: 0, stderr: "" });
     expect(JSON.parse(resumed.stdout)).toMatchObject({

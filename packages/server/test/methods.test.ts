@@ -56,24 +56,23 @@ describe("methods the API does not serve on /v1 (issue 38 part 4)", () => {
     );
   });
 
-  it("methods Fastify routes (PUT, PATCH, DELETE, OPTIONS, TRACE) and ones it does not (PROPFIND, MKCOL, SEARCH) are 405", async () => {
+  it("methods Fastify routes (PUT, PATCH, OPTIONS, TRACE) and ones it does not (PROPFIND, MKCOL, SEARCH) are 405", async () => {
     const id = crypto.randomUUID();
-    for (const method of [
-      "PUT",
-      "PATCH",
-      "DELETE",
-      "OPTIONS",
-      "TRACE",
-      "PROPFIND",
-      "MKCOL",
-      "SEARCH",
-      "LOCK",
-    ]) {
+    for (const method of ["PUT", "PATCH", "OPTIONS", "TRACE", "PROPFIND", "MKCOL", "SEARCH", "LOCK"]) {
       expect405(await send(method, "/v1/invoices", auth()), "GET, POST");
       expect405(await send(method, `/v1/invoices/${id}`), "GET");
       expect405(await send(method, `/v1/invoices/${id}/cancel`, auth()), "POST");
-      expect405(await send(method, "/v1/nowhere"), "GET, POST");
+      expect405(await send(method, "/v1/nowhere"), "DELETE, GET, POST");
     }
+    expect405(await send("PUT", `/v1/webhook-endpoints/${id}`), "DELETE, GET, POST");
+  });
+
+  it("DELETE, served on a webhook endpoint (API.md 12), is answered elsewhere as an unknown route is", async () => {
+    const id = crypto.randomUUID();
+    expect((await send("DELETE", `/v1/invoices/${id}`)).status).toBe(401);
+    const deleted = await send("DELETE", `/v1/invoices/${id}`, auth());
+    expect(deleted.status).toBe(404);
+    expect((await send("DELETE", `/v1/webhook-endpoints/${id}`, auth())).status).toBe(404);
   });
 
   it("through inject too, and the methods the API serves are answered as before", async () => {

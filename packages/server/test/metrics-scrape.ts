@@ -1,5 +1,4 @@
-import { randomUUID } from "node:crypto";
-import { generateWebhookSecret, type Storage } from "@kopek/core";
+import { createUuidV7Generator, generateWebhookSecret, newWebhookEndpoint, type Storage } from "@kopek/core";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import { startKopekBackground } from "../src/background.js";
 import { createKopekMetrics, type KopekMetrics, type PoolCounters } from "../src/metrics/kopek-metrics.js";
@@ -41,18 +40,16 @@ export async function appAfterTraffic(kind: (typeof STORAGES)[number]): Promise<
   metrics.observeDatabasePool(pool);
   const t = await buildTestApp({ metrics, storage });
   (
-    await storage.saveWebhookEndpoint({
-      id: randomUUID(),
-      projectId: t.project.id,
-      // Nothing listens there, and the dispatcher refuses a local address: the deliveries stay pending.
-      url: "https://merchant.invalid/hooks",
-      secret: generateWebhookSecret(),
-      enabled: true,
-      createdAt: new Date(),
-      disabledAt: null,
-      disabledReason: null,
-      lastSuccessAt: null,
-    })
+    await storage.saveWebhookEndpoint(
+      newWebhookEndpoint({
+        id: createUuidV7Generator().newId(),
+        projectId: t.project.id,
+        // Nothing listens there, and the dispatcher refuses a local address: the deliveries stay pending.
+        url: "https://merchant.invalid/hooks",
+        secret: generateWebhookSecret(),
+        createdAt: new Date(),
+      }),
+    )
   )._unsafeUnwrap();
   for (let i = 0; i < 2; i += 1) {
     const invoice = await t.post("/v1/invoices", invoiceBody());

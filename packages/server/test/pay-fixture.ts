@@ -1,5 +1,12 @@
-import { randomUUID } from "node:crypto";
-import { createKopek, generateWebhookSecret, type ProviderSettings, type Storage } from "@kopek/core";
+import {
+  createKopek,
+  createUuidV7Generator,
+  generateWebhookSecret,
+  newWebhookEndpoint,
+  type ProviderSettings,
+  type Storage,
+  type WebhookUrlProblem,
+} from "@kopek/core";
 import { createSandboxCheckout, createSandboxProvider } from "@kopek/provider-sandbox";
 import { createMemoryStorage } from "@kopek/storage-memory";
 import { buildApp } from "../src/app.js";
@@ -17,18 +24,13 @@ export async function projectWithEndpoint(
 ) {
   const { project, apiKey } = (await createProjectWithKey(storage, { name, provider }))._unsafeUnwrap();
   const secret = generateWebhookSecret();
-  const endpoint = {
-    id: randomUUID(),
+  const endpoint = newWebhookEndpoint({
+    id: createUuidV7Generator().newId(),
     projectId: project.id,
     url: hookUrl,
     secret,
-    apiKey,
-    enabled: true,
     createdAt: new Date(),
-    disabledAt: null,
-    disabledReason: null,
-    lastSuccessAt: null,
-  };
+  });
   (await storage.saveWebhookEndpoint(endpoint))._unsafeUnwrap();
   return { project, apiKey, secret, endpoint };
 }
@@ -39,7 +41,7 @@ export async function projectWithEndpoint(
  */
 export async function startPayServer(
   hookUrl: string,
-  options: { storage?: Storage; retryScheduleMs?: number[] } = {},
+  options: { storage?: Storage; retryScheduleMs?: number[]; webhookUrlProblem?: WebhookUrlProblem } = {},
 ) {
   const storage = options.storage ?? createMemoryStorage();
   const logger = createLogger({ level: "silent" });
@@ -47,7 +49,14 @@ export async function startPayServer(
   let publicUrl = "http://127.0.0.1";
   const sandbox = createSandboxProvider({ storedMethodCharge: true });
   const registry = () => sandbox;
-  const kopekFor = () => createKopek({ storage, providerFor: registry, publicUrl });
+  const { webhookUrlProblem } = options;
+  const kopekFor = () =>
+    createKopek({
+      storage,
+      providerFor: registry,
+      publicUrl,
+      ...(webhookUrlProblem ? { webhookUrlProblem } : {}),
+    });
   let kopek = kopekFor();
   const app = await buildApp({
     kopek: new Proxy(kopek, { get: (_t, key) => Reflect.get(kopek, key) }),

@@ -57,6 +57,20 @@ export class CustomerStore {
     );
   }
 
+  /** Forgets every customer of the project (its deletion); how many went. */
+  deleteProject(projectId: string): number {
+    let deleted = 0;
+    for (const row of [...this.#customers.rows.values()]) {
+      if (row.projectId !== projectId) continue;
+      this.#forget(row.id);
+      this.#customers.rows.delete(row.id);
+      deleted += 1;
+    }
+    // Their ids left in the eviction order are skipped there, as ids deleted otherwise are.
+    this.#customers.byProject.delete(projectId);
+    return deleted;
+  }
+
   /** The stored rows, for `inspect()`. */
   tables() {
     return { customers: [...this.#customers.rows.values()].map(deepCopy) };
@@ -69,7 +83,7 @@ export class CustomerStore {
     return row !== undefined && row.externalId === externalId ? id : null;
   }
 
-  /** Drops the externalId of an evicted customer. */
+  /** Drops the externalId of an evicted or deleted customer. */
   #forget(id: string): void {
     const key = this.#keys.get(id);
     this.#keys.delete(id);

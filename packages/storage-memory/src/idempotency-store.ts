@@ -19,25 +19,10 @@ import {
   expiredInPlace,
 } from "./completed-record.js";
 import { ExpiryQueue } from "./expiry-queue.js";
+import { type InProgressRow, idempotencyRows, recordKeyOf, splitRecordKey } from "./idempotency-rows.js";
 import { OffHeapRows } from "./off-heap-rows.js";
 import type { ProjectStore } from "./project-store.js";
 import type { ResourceStore } from "./resource-store.js";
-
-/**
- * A record in progress, changed in place as it moves on (claimed, taken over, released). Completed, it
- * is replaced by its `CompletedRecord`.
- */
-interface InProgressRow {
-  readonly recordId: string;
-  readonly fingerprint: string;
-  readonly sentDigest: string | undefined;
-  /** Epoch milliseconds; fixed for the life of the record (API.md 3: 24 hours from the first request). */
-  readonly expiresAt: number;
-  /** The holder's lease; null once released. */
-  leaseToken: string | null;
-  /** Epoch milliseconds. */
-  leaseExpiresAt: number;
-}
 
 type Row = InProgressRow | CompletedRecord;
 
@@ -191,38 +176,20 @@ export class IdempotencyStore {
     for (const [recordKey, record] of rewritten) this.#completed.set(recordKey, record);
   }
 
+  /** Deletes every record of the project (its deletion); how many went. */
+  deleteProject(projectId: string): number {
+    let deleted = this.#inProgress.get(projectId)?.size ?? 0;
+    this.#inProgress.delete(projectId);
+    // Their entries in the expiry queue find no record later, and are skipped.
+    for (const [recordKey] of this.#completed.entries())
+      if (splitRecordKey(recordKey).projectId === projectId && this.#completed.delete(recordKey))
+        deleted += 1;
+    return deleted;
+  }
+
   /** The stored rows, for `inspect()`. */
   rows() {
-    const inProgress = [...this.#inProgress].flatMap(([projectId, rows]) =>
-      [...rows].map(([key, row]) => {
-        const { recordId, fingerprint, expiresAt, leaseToken, leaseExpiresAt } = row;
-        const lease = { leaseToken, leaseExpiresAt: new Date(leaseExpiresAt) };
-        return {
-          recordId,
-          projectId,
-          key,
-          fingerprint,
-          state: "in_progress",
-          ...lease,
-          expiresAt: new Date(expiresAt),
-          response: null,
-        };
-      }),
-    );
-    const completed = [...this.#completed.entries()].map(([recordKey, row]) => {
-      const { recordId, fingerprint, expiresAt, response } = decodeCompleted(row);
-      const lease = { leaseToken: null, leaseExpiresAt: null };
-      return {
-        recordId,
-        ...splitRecordKey(recordKey),
-        fingerprint,
-        state: "completed",
-        ...lease,
-        expiresAt: new Date(expiresAt),
-        response,
-      };
-    });
-    return [...inProgress, ...completed];
+    return idempotencyRows(this.#inProgress, this.#completed);
   }
 
   #expiresAt(row: Row): number {
@@ -296,16 +263,4 @@ export class IdempotencyStore {
 // Whether `leaseToken` holds the record (in progress, not released, not taken over).
 function holds(row: Row, leaseToken: string): row is InProgressRow {
   return typeof row !== "string" && row.leaseToken === leaseToken;
-}
-
-// A completed record's key off the heap: the project id's length first, so no pair of project id and
-// key can spell another pair's.
-function recordKeyOf(projectId: string, key: string): string {
-  return `${projectId.length}:${projectId}${key}`;
-}
-
-function splitRecordKey(recordKey: string): { readonly projectId: string; readonly key: string } {
-  const colon = recordKey.indexOf(":");
-  const end = colon + 1 + Number(recordKey.slice(0, colon));
-  return { projectId: recordKey.slice(colon + 1, end), key: recordKey.slice(end) };
 }

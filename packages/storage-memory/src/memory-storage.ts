@@ -4,6 +4,7 @@ import { CustomerStore } from "./customer-store.js";
 import { eventDeliveries, findEvent, listDeliveryAttempts, listEvents } from "./event-log.js";
 import { IdempotencyStore } from "./idempotency-store.js";
 import { OutboxStore } from "./outbox-store.js";
+import { deleteProject } from "./project-deletion.js";
 import { ProjectStore } from "./project-store.js";
 import { RefundStore } from "./refund-store.js";
 import { ResourceStore } from "./resource-store.js";
@@ -111,6 +112,12 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Inspect
     findApiKeys: (match) => attempt("findApiKeys", () => projects.findApiKeys(match)),
     findProjectByKeyHash: (sha256) =>
       attempt("findProjectByKeyHash", () => projects.findProjectByKeyHash(sha256)),
+    deleteProject: (projectId) =>
+      attempt("deleteProject", () =>
+        deleteProject({ projects, resources, refunds, customers, idempotency, outbox }, projectId),
+      ),
+    markProjectDeleted: (projectId, at) =>
+      attempt("markProjectDeleted", () => projects.markDeleted(projectId, at)),
     claimIdempotencyKey: (claim) => attempt("claimIdempotencyKey", () => idempotency.claim(claim)),
     completeIdempotencyKey: (completion) =>
       attemptWrite("completeIdempotencyKey", () => {

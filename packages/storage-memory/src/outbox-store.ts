@@ -218,6 +218,25 @@ export class OutboxStore {
     }
   }
 
+  /** Drops a project's endpoints, events and their deliveries (its deletion); how many of each. */
+  deleteProject(projectId: string) {
+    const removed = { webhookEndpoints: 0, events: 0, webhookDeliveries: 0 };
+    for (const endpoint of this.#endpoints.values())
+      if (endpoint.projectId === projectId && this.#endpoints.delete(endpoint.id))
+        removed.webhookEndpoints += 1;
+    // A project's deliveries are all of its own events. Their ids left in the eviction queues are
+    // skipped there, as those of events and deliveries dropped otherwise are.
+    for (const [id, stored] of this.#events) {
+      if (stored.event.projectId !== projectId) continue;
+      for (const delivery of stored.deliveries.values()) this.#pending.delete(delivery);
+      removed.webhookDeliveries += stored.deliveries.size;
+      this.#deliveryCount -= stored.deliveries.size;
+      this.#events.delete(id);
+      removed.events += 1;
+    }
+    return removed;
+  }
+
   tables() {
     const stored = [...this.#events.values()];
     return {

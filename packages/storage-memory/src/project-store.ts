@@ -14,7 +14,32 @@ export class ProjectStore {
   saveProject(project: Project): void {
     const existing = this.#projects.get(project.id);
     const createdAt = existing?.createdAt ?? project.createdAt;
-    this.#projects.set(project.id, deepCopy({ ...project, createdAt }));
+    // Only `markDeleted` marks a project deleted, and nothing unmarks it.
+    const { deletedAt: _ignored, ...fields } = project;
+    const deletedAt = existing?.deletedAt === undefined ? {} : { deletedAt: existing.deletedAt };
+    this.#projects.set(project.id, deepCopy({ ...fields, createdAt, ...deletedAt }));
+  }
+
+  /** Marks the project deleted from `at`, unless it was already; its `deletedAt`, or null without it. */
+  markDeleted(projectId: string, at: Date): Date | null {
+    const project = this.#projects.get(projectId);
+    if (project === undefined) return null;
+    if (project.deletedAt === undefined)
+      this.#projects.set(projectId, { ...project, deletedAt: new Date(at) });
+    return new Date((project.deletedAt ?? at).getTime());
+  }
+
+  /** Forgets the project and its keys (its deletion); how many keys went. */
+  deleteProject(projectId: string): number {
+    const hashes = this.#keyHashesByProject.get(projectId) ?? [];
+    for (const hash of hashes) {
+      const key = this.#keysByHash.get(hash);
+      if (key !== undefined) this.#hashesById.delete(key.id);
+      this.#keysByHash.delete(hash);
+    }
+    this.#keyHashesByProject.delete(projectId);
+    this.#projects.delete(projectId);
+    return hashes.length;
   }
 
   findProject(projectId: string): Project | null {
@@ -30,13 +55,15 @@ export class ProjectStore {
     return this.#projects.has(projectId);
   }
 
-  addApiKey(key: ApiKeyRecord): void {
-    if (this.#keysByHash.has(key.sha256)) return;
+  addApiKey(key: ApiKeyRecord): boolean {
+    if (this.#projects.get(key.projectId)?.deletedAt !== undefined) return false;
+    if (this.#keysByHash.has(key.sha256)) return true;
     this.#keysByHash.set(key.sha256, deepCopy(key));
     this.#hashesById.set(key.id, key.sha256);
     const hashes = this.#keyHashesByProject.get(key.projectId);
     if (hashes === undefined) this.#keyHashesByProject.set(key.projectId, [key.sha256]);
     else hashes.push(key.sha256);
+    return true;
   }
 
   revokeApiKey(sha256: string, revokedAt: Date): boolean {

@@ -7,6 +7,7 @@ import { idempotencyStorage } from "./idempotency-storage.js";
 import { outboxStorage } from "./outbox-storage.js";
 import { paymentStorage } from "./payment-storage.js";
 import type { PostgresPool } from "./pool.js";
+import { projectDeletionStorage } from "./project-deletion.js";
 import { projectStorage } from "./project-storage.js";
 import { refundStorage } from "./refund-storage.js";
 import { resourceStorage } from "./resource-storage.js";
@@ -58,6 +59,7 @@ export function createPostgresStorage(options: PostgresStorageOptions): Inspecta
   const sql = createSqlContext(pool, options.encryption, options.maxClaimAttempts ?? 5);
   return {
     ...projectStorage(sql),
+    ...projectDeletionStorage(sql),
     ...idempotencyStorage(sql, options.createBatches),
     ...resourceStorage(sql),
     ...paymentStorage(sql),

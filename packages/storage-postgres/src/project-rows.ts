@@ -5,7 +5,7 @@ import type { TokenCipher } from "./token-cipher.js";
 type Row = Record<string, unknown>;
 
 export const PROJECT_COLUMNS =
-  "id, name, display_name, seller, provider, provider_secrets_ciphertext, created_at";
+  "id, name, display_name, seller, provider, provider_secrets_ciphertext, created_at, deleted_at";
 
 // The fields of any provider's settings that are secrets: kept encrypted, apart from the rest
 // (YooKassa's secretKey, T-Bank's terminal password).
@@ -51,5 +51,6 @@ export function toProject(row: Row, cipher: TokenCipher): Project {
     // The column holds what `providerValues` wrote, from a ProviderSettings: trusted, as every row is.
     provider: { ...(row.provider as object), ...secrets } as unknown as ProviderSettings,
     createdAt: toDate(row.created_at),
+    ...(row.deleted_at === null || row.deleted_at === undefined ? {} : { deletedAt: toDate(row.deleted_at) }),
   };
 }

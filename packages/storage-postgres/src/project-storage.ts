@@ -5,7 +5,7 @@ import { API_KEY_COLUMNS, toApiKey } from "./rows.js";
 import { isUuid, type SqlContext } from "./sql-context.js";
 
 /** Projects (their provider's secrets encrypted) and their API keys (SHA-256 only). */
-export function projectStorage({ query, run, cipher }: SqlContext): ProjectStorage {
+export function projectStorage({ query, run, cipher, transaction }: SqlContext): ProjectStorage {
   return {
     saveProject: (project) =>
       run("saveProject", async () => {
@@ -59,14 +59,25 @@ export function projectStorage({ query, run, cipher }: SqlContext): ProjectStora
       }),
 
     addApiKey: (key) =>
-      run("addApiKey", async () => {
-        await query(
-          "add_api_key",
-          `INSERT INTO api_keys (id, project_id, sha256, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (sha256) DO NOTHING`,
-          [key.id, key.projectId, key.sha256, key.createdAt, key.revokedAt],
-        );
-      }),
+      run("addApiKey", () =>
+        // The project's row is held while the key goes in, so its deletion (markProjectDeleted, which
+        // updates that row) comes wholly before the key, and refuses it, or wholly after, and sees it.
+        transaction(async (q) => {
+          const { rows } = await q(
+            "lock_project_for_key",
+            "SELECT deleted_at FROM projects WHERE id = $1 FOR SHARE",
+            [key.projectId],
+          );
+          if (rows[0] !== undefined && rows[0].deleted_at !== null) return false;
+          await q(
+            "add_api_key",
+            `INSERT INTO api_keys (id, project_id, sha256, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (sha256) DO NOTHING`,
+            [key.id, key.projectId, key.sha256, key.createdAt, key.revokedAt],
+          );
+          return true;
+        }),
+      ),
 
     revokeApiKey: (sha256, revokedAt) =>
       run("revokeApiKey", async () => {
@@ -115,7 +126,7 @@ export function projectStorage({ query, run, cipher }: SqlContext): ProjectStora
         const { rows } = await query(
           "find_project_by_key_hash",
           `SELECT k.id AS key_id, p.id, p.name, p.display_name, p.seller, p.provider,
-                  p.provider_secrets_ciphertext, p.created_at
+                  p.provider_secrets_ciphertext, p.created_at, p.deleted_at
              FROM api_keys k JOIN projects p ON p.id = k.project_id
             WHERE k.sha256 = $1 AND ${KEY_LIVE}`,
           [sha256],

@@ -16,6 +16,30 @@ export const subscriptionBody = (ref = "pm_contract_card") => ({
 
 export const invoiceBody = () => ({ amount: { amount: "149900", currency: "RUB" } });
 
+/** 1499.00 RUB as two lines: 2 × 500.00 and 0.5 × 998.00, with only an email. */
+export const receiptBody = () => ({
+  customer: { email: "buyer@example.com" },
+  taxSystemCode: 1,
+  items: [
+    {
+      description: "Pro plan seat",
+      quantity: "2",
+      amount: { amount: "50000", currency: "RUB" },
+      vatCode: 1,
+      paymentSubject: "service",
+      paymentMode: "full_payment",
+    },
+    {
+      description: "Half a support hour",
+      quantity: "0.5",
+      amount: { amount: "99800", currency: "RUB" },
+      vatCode: 4,
+      paymentSubject: "service",
+      paymentMode: "full_payment",
+    },
+  ],
+});
+
 export function json(response: KopekResponse): Record<string, unknown> {
   return JSON.parse(response.body) as Record<string, unknown>;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { receiptBody } from "./harness-requests.js";
 import {
   createHarness,
   invoiceBody,
@@ -8,29 +9,6 @@ import {
   subscriptionBody,
 } from "./kopek-harness.js";
 
-/** 1499.00 RUB as two lines: 2 × 500.00 and 0.5 × 998.00, with only an email. */
-const receiptBody = () => ({
-  customer: { email: "buyer@example.com" },
-  taxSystemCode: 1,
-  items: [
-    {
-      description: "Pro plan seat",
-      quantity: "2",
-      amount: { amount: "50000", currency: "RUB" },
-      vatCode: 1,
-      paymentSubject: "service",
-      paymentMode: "full_payment",
-    },
-    {
-      description: "Half a support hour",
-      quantity: "0.5",
-      amount: { amount: "99800", currency: "RUB" },
-      vatCode: 4,
-      paymentSubject: "service",
-      paymentMode: "full_payment",
-    },
-  ],
-});
 /** The receipt as the API shows it and the provider gets it: every field present. */
 const receiptView = () => ({ ...receiptBody(), customer: { email: "buyer@example.com", phone: null } });
 

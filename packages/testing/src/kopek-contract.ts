@@ -19,6 +19,7 @@ import { registerPageProjectTests } from "./kopek-contract-page-project.js";
 import { registerPauseTests } from "./kopek-contract-pauses.js";
 import { registerPaymentTests } from "./kopek-contract-payments.js";
 import { registerPeriodEndTests } from "./kopek-contract-period-end.js";
+import { registerProjectDeletionTests } from "./kopek-contract-project-deletion.js";
 import { registerReceiptTests } from "./kopek-contract-receipts.js";
 import { registerRefundTests } from "./kopek-contract-refunds.js";
 import { registerRenewalTests } from "./kopek-contract-renewals.js";
@@ -63,5 +64,6 @@ export function describeKopekContract(name: string, options: KopekContractOption
     registerAmountRuleTests(options);
     registerReceiptTests(options);
     registerCustomerTests(options);
+    registerProjectDeletionTests(options);
   });
 }

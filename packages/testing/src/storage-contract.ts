@@ -10,6 +10,7 @@ import { describeKeyLookupContract } from "./storage-contract-key-lookup.js";
 import { describeLifecycleContract } from "./storage-contract-lifecycle.js";
 import { describeOutboxContract } from "./storage-contract-outbox.js";
 import { describePaymentContract } from "./storage-contract-payments.js";
+import { describeProjectDeletionContract } from "./storage-contract-project-deletion.js";
 import { describeRefundContract } from "./storage-contract-refunds.js";
 import { describeSavedMethodContract } from "./storage-contract-saved-methods.js";
 import {
@@ -272,6 +273,7 @@ export function describeStorageContract(
     });
 
     describeKeyLookupContract(factory);
+    describeProjectDeletionContract(factory);
     describeIdempotencyContract(factory, options);
     describeCreateOnceContract(factory, options);
     describeLifecycleContract(factory);

@@ -119,6 +119,8 @@ function render(error: KopekError): Rendering {
       return { status: 409, title: "Customer exists", detail: error.detail };
     case "customer_not_found":
       return { status: 422, title: "Customer not found", detail: error.detail };
+    case "url_not_allowed":
+      return { status: 422, title: "URL not allowed", detail: error.detail };
     case "rate_limited":
       return {
         status: 429,

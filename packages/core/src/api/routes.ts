@@ -32,6 +32,15 @@ import {
 } from "../use-cases/read-resources.js";
 import { resumeSubscription } from "../use-cases/resume-subscription.js";
 import {
+  createEndpointOperation,
+  deleteEndpoint,
+  getEndpoint,
+  listEndpoints,
+  redeliverOperation,
+  rotateSecretOperation,
+  updateEndpointOperation,
+} from "../use-cases/webhook-operations.js";
+import {
   type ValidationContext,
   validateCancelSubscription,
   validateCreateCustomer,
@@ -42,6 +51,12 @@ import {
   validateUpdateCustomer,
   validateUpdateSubscription,
 } from "../validation/validate.js";
+import {
+  validateCreateWebhookEndpoint,
+  validateRedeliverEvent,
+  validateUpdateWebhookEndpoint,
+} from "../validation/webhook-schemas.js";
+import { getEvent, listEndpointDeliveries, listEvents } from "../webhooks/event-log.js";
 import type { QueryParameters } from "./list-query.js";
 import type { BodyRule } from "./request-body.js";
 
@@ -58,7 +73,7 @@ export interface Operation<Input> {
   readonly build?: (execution: Execution, input: Input) => Result<Outcome, KopekError> | null;
 }
 
-/** A GET: no idempotency, answered from storage. */
+/** A GET (or a DELETE): no idempotency, answered from storage. */
 export type Read = (
   context: ReadContext,
   id: string,
@@ -66,7 +81,15 @@ export type Read = (
 ) => Promise<Result<ReadOutcome, KopekError>>;
 
 /** The resources of the API (API.md 5). */
-export const COLLECTIONS = ["subscriptions", "invoices", "payments", "refunds", "customers"] as const;
+export const COLLECTIONS = [
+  "subscriptions",
+  "invoices",
+  "payments",
+  "refunds",
+  "customers",
+  "events",
+  "webhook-endpoints",
+] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
 /** What a route does to its collection; each collection has the ones `OPERATIONS` gives it. */
@@ -80,16 +103,20 @@ export type Action =
   | "resume"
   | "method-update"
   | "refund"
-  | "erase";
+  | "erase"
+  | "delete"
+  | "rotate-secret"
+  | "deliveries"
+  | "redeliver";
 
 /** One route of the API: the one table the server's routes and the OpenAPI paths derive from. */
 export interface Route {
-  readonly method: "GET" | "POST";
+  readonly method: "GET" | "POST" | "DELETE";
   /** The path with `{id}` for a resource id, as OpenAPI writes it. */
   readonly path: string;
   readonly collection: Collection;
   readonly action: Action;
-  /** A write's body: JSON (a create), or optional (a cancel takes none, or `{}`); null for a read. */
+  /** A write's body: JSON (a create), or optional (a cancel takes none, or `{}`); null for a read or a delete. */
   readonly body: BodyRule | null;
 }
 
@@ -149,6 +176,21 @@ const OPERATIONS: Readonly<Record<Collection, Readonly<Partial<Record<Action, Op
         run: (execution, _input, id) => eraseCustomer(execution, id),
       }),
     },
+    // API.md 12.
+    events: {
+      list: (context, _id, query) => listEvents(context, query),
+      get: (context, id) => getEvent(context, id),
+      redeliver: operation({ validate: validateRedeliverEvent, run: redeliverOperation }),
+    },
+    "webhook-endpoints": {
+      create: operation({ validate: validateCreateWebhookEndpoint, run: createEndpointOperation }),
+      list: (context, _id, query) => listEndpoints(context, query),
+      get: (context, id) => getEndpoint(context, id),
+      update: operation({ validate: validateUpdateWebhookEndpoint, run: updateEndpointOperation }),
+      delete: (context, id) => deleteEndpoint(context, id),
+      "rotate-secret": operation({ validate: validateEmptyBody, run: rotateSecretOperation }),
+      deliveries: (context, id, query) => listEndpointDeliveries(context, id, query),
+    },
   };
 
 /** The method, path after the collection, and body of each action. */
@@ -167,6 +209,12 @@ const ACTIONS: Readonly<Record<Action, Pick<Route, "method" | "body"> & { readon
   refund: { method: "POST", suffix: "/{id}/refunds", body: "optional" },
   // Personal data erased (API.md 11.1): no body, or `{}`.
   erase: { method: "POST", suffix: "/{id}/erase", body: "optional" },
+  // API.md 12: no Idempotency-Key (not a POST); a second delete is 404.
+  delete: { method: "DELETE", suffix: "/{id}", body: null },
+  "rotate-secret": { method: "POST", suffix: "/{id}/rotate-secret", body: "optional" },
+  deliveries: { method: "GET", suffix: "/{id}/deliveries", body: null },
+  // No body, `{}`, or `{ endpointId }`.
+  redeliver: { method: "POST", suffix: "/{id}/redeliver", body: "optional" },
 };
 
 /** Every route under /v1 (API.md 5, 6, 10.2, 10.6). */

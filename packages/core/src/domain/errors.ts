@@ -61,6 +61,8 @@ export type KopekError =
   | { readonly code: "customer_exists"; readonly detail: string }
   /** A `customerId` that names no customer of this project (API.md 11.1). */
   | { readonly code: "customer_not_found"; readonly detail: string }
+  /** A webhook endpoint's URL the outbound guard refuses (API.md 12); `detail` says why. */
+  | { readonly code: "url_not_allowed"; readonly detail: string }
   | { readonly code: "rate_limited"; readonly retryAfterSeconds: number }
   | { readonly code: "internal_error"; readonly cause?: unknown }
   | { readonly code: "provider_error"; readonly cause?: unknown }

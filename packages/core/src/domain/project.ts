@@ -12,6 +12,11 @@ export interface Project {
   readonly seller?: SellerDetails;
   readonly provider: ProviderSettings;
   readonly createdAt: Date;
+  /**
+   * When `kopek projects delete --force` marked it deleted (API.md 11.1: its money records stay, so it
+   * does); absent while it is not. Set only by `markProjectDeleted`: `saveProject` ignores it.
+   */
+  readonly deletedAt?: Date;
 }
 
 /**

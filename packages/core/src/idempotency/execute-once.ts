@@ -15,6 +15,7 @@ import type {
 } from "../ports/idempotency-storage.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
 import type { Storage } from "../ports/storage.js";
+import type { WebhookUrlProblem } from "../ports/webhook-transport.js";
 import { type Execution, fromStorageError, type Outcome } from "../use-cases/execution.js";
 import { canonicalJson } from "./canonical-json.js";
 import {
@@ -38,6 +39,7 @@ export interface Executor {
   readonly pendingChargeWaitMs: number;
   /** Told about every provider word refused for its amount or currency (API.md 10.1). */
   readonly onAmountMismatch?: OnAmountMismatch | undefined;
+  readonly webhookUrlProblem: WebhookUrlProblem;
   readonly respond: (error: KopekError, requestId: string) => StoredResponse;
   /** Forgets a remembered key that storage found revoked. */
   readonly keys: KeyCache;
@@ -178,7 +180,7 @@ async function claimAndRun(
       now: clock.now(),
       ...write,
     });
-    if (completed.isOk()) return write.response;
+    if (completed.isOk()) return answeredNow(write, outcome);
     const { code } = completed.error;
     if (code === "lease_lost")
       return executor.respond({ code: "idempotency_request_in_progress" }, requestId);
@@ -251,15 +253,21 @@ function writeOf(
 ): IdempotentWrite {
   if (outcome.isErr())
     return { response: executor.respond(outcome.error, requestId), resource: null, events: [], payments: [] };
-  const { status, location, body, resource, events, payments } = outcome.value;
+  const { status, location, body, replayBody, resource, events, payments } = outcome.value;
   const headers: Record<string, string> = { "content-type": JSON_CONTENT_TYPE };
   if (location !== undefined) headers.location = location;
   return {
-    response: { status, headers, body: JSON.stringify(body) },
+    response: { status, headers, body: JSON.stringify(replayBody ?? body) },
     resource,
     events: events ?? [],
     payments: payments ?? [],
   };
+}
+
+/** The answer of the execution itself: the stored response, or the body it shows only now (`replayBody`). */
+function answeredNow(write: IdempotentWrite, outcome: Result<Outcome, KopekError>): StoredResponse {
+  if (outcome.isErr() || outcome.value.replayBody === undefined) return write.response;
+  return { ...write.response, body: JSON.stringify(outcome.value.body) };
 }
 
 function executionOf(
@@ -280,6 +288,7 @@ function executionOf(
     ids,
     pendingChargeWaitMs: executor.pendingChargeWaitMs,
     onAmountMismatch: executor.onAmountMismatch,
+    webhookUrlProblem: executor.webhookUrlProblem,
   };
 }
 

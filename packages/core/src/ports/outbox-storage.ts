@@ -1,5 +1,5 @@
 import type { ResultAsync } from "neverthrow";
-import type { DomainEvent } from "../events/domain-event.js";
+import type { DomainEvent, EventType } from "../events/domain-event.js";
 import type { StorageError } from "./storage-error.js";
 
 /**
@@ -8,8 +8,16 @@ import type { StorageError } from "./storage-error.js";
  * enabled endpoint of its project, in the same atomic step.
  */
 export interface OutboxStorage {
-  /** Creates an endpoint, or replaces the one with this id (url, secret, enabled state). */
+  /**
+   * Creates an endpoint, or replaces the one with this id (url, secrets, event types, description,
+   * enabled state); its `lastSuccessAt` is the dispatcher's and is never written here.
+   */
   saveWebhookEndpoint(endpoint: WebhookEndpoint): ResultAsync<void, StorageError>;
+  /** The endpoint with this id in this project, or null. */
+  findWebhookEndpoint(
+    projectId: string,
+    endpointId: string,
+  ): ResultAsync<WebhookEndpoint | null, StorageError>;
   /** A project's endpoints, oldest first, disabled ones included. */
   listWebhookEndpoints(projectId: string): ResultAsync<readonly WebhookEndpoint[], StorageError>;
   /** Deletes an endpoint and its pending deliveries; false when there was none. */
@@ -38,6 +46,16 @@ export interface WebhookEndpoint {
   readonly url: string;
   /** `whsec_…`; encrypted at rest where the storage supports it. */
   readonly secret: string;
+  /**
+   * The secret a rotation replaced, still signing beside `secret` until `previousSecretExpiresAt`
+   * (API.md 12: both signatures sent for 24 h); null when there is none. Encrypted like `secret`.
+   */
+  readonly previousSecret: string | null;
+  readonly previousSecretExpiresAt: Date | null;
+  /** The event types it receives, or null for every type (those added later too). */
+  readonly eventTypes: readonly EventType[] | null;
+  /** The operator's note on what it is for; null when none. */
+  readonly description: string | null;
   readonly enabled: boolean;
   readonly createdAt: Date;
   readonly disabledAt: Date | null;
@@ -62,6 +80,8 @@ export interface ClaimedDelivery {
 }
 
 export interface DeliveryAttempt {
+  /** The attempt's own id (UUIDv7): the deliveries log lists attempts by it. */
+  readonly id: string;
   /** The project of the event and the endpoint. */
   readonly projectId: string;
   readonly eventId: string;
@@ -75,6 +95,8 @@ export interface DeliveryAttempt {
   readonly status: number | null;
   /** Why it failed, for operators (never the secret). */
   readonly error: string | null;
+  /** How long the request took, whole milliseconds. */
+  readonly durationMs: number;
 }
 
 export type DeliveryState = "pending" | "delivered" | "failed";

@@ -12,8 +12,11 @@ export interface ProjectStorage {
   listProjects(): ResultAsync<readonly Project[], StorageError>;
   /** Whether a project with this id exists; reads none of its settings (so no provider secret). */
   projectExists(projectId: string): ResultAsync<boolean, StorageError>;
-  /** Records an API key by the SHA-256 of the whole key; an existing hash is left as it is. */
-  addApiKey(key: ApiKeyRecord): ResultAsync<void, StorageError>;
+  /**
+   * Records an API key by the SHA-256 of the whole key; an existing hash is left as it is. False, and
+   * nothing recorded, when the project is marked deleted (`markProjectDeleted`): it takes no new key.
+   */
+  addApiKey(key: ApiKeyRecord): ResultAsync<boolean, StorageError>;
   /**
    * Marks the key revoked from `revokedAt` on: now, or a moment ahead (a key rotated with a grace
    * period keeps working until then, on every process). An earlier time replaces a later one, never

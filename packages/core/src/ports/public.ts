@@ -9,6 +9,7 @@ export {
   ERASED,
   eraseJsonStrings,
 } from "./customer-storage.js";
+export type { AttemptPage, EventLogStorage, EventPage, LoggedAttempt } from "./event-log-storage.js";
 export type { IdGenerator } from "./id-generator.js";
 export type {
   ClaimOutcome,
@@ -59,6 +60,13 @@ export type {
 } from "./payment-provider.js";
 export { chargeableLater } from "./payment-provider.js";
 export type { PaymentCheckClaim, PaymentListPage, PaymentStorage } from "./payment-storage.js";
+export {
+  holdsMoney,
+  type MoneyRecordCounts,
+  type ProjectDeletion,
+  type ProjectDeletionStorage,
+  type RemovedProjectRows,
+} from "./project-deletion-storage.js";
 export type {
   ApiKeyMatch,
   ApiKeyRecord,
@@ -92,4 +100,5 @@ export type {
   WebhookRequest,
   WebhookResponse,
   WebhookTransport,
+  WebhookUrlProblem,
 } from "./webhook-transport.js";

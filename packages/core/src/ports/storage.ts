@@ -1,9 +1,11 @@
 import type { ResultAsync } from "neverthrow";
 import type { CountStorage } from "./count-storage.js";
 import type { CustomerStorage } from "./customer-storage.js";
+import type { EventLogStorage } from "./event-log-storage.js";
 import type { IdempotencyStorage } from "./idempotency-storage.js";
 import type { OutboxStorage } from "./outbox-storage.js";
 import type { PaymentStorage } from "./payment-storage.js";
+import type { ProjectDeletionStorage } from "./project-deletion-storage.js";
 import type { ProjectStorage } from "./project-storage.js";
 import type { RefundStorage } from "./refund-storage.js";
 import type { ResourceStorage } from "./resource-storage.js";
@@ -17,12 +19,14 @@ import type { StorageError } from "./storage-error.js";
  */
 export interface Storage
   extends ProjectStorage,
+    ProjectDeletionStorage,
     IdempotencyStorage,
     ResourceStorage,
     PaymentStorage,
     RefundStorage,
     ScheduleStorage,
     OutboxStorage,
+    EventLogStorage,
     CustomerStorage,
     CountStorage {
   /** Answers when the storage can serve requests (readiness). */

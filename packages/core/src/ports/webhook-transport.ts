@@ -16,3 +16,9 @@ export type WebhookResponse =
   | { readonly kind: "response"; readonly status: number; readonly retryAfterSeconds?: number }
   /** No answer: refused, reset, DNS, TLS, or the timeout. */
   | { readonly kind: "failed"; readonly reason: string };
+
+/**
+ * Why a webhook endpoint's URL may not be used — a phrase completing "the url …", e.g. "must not point
+ * at this machine (loopback)" — or null when it may. The server gives the outbound guard's rule.
+ */
+export type WebhookUrlProblem = (url: string) => string | null;

@@ -8,6 +8,7 @@ import type { StoredResource } from "../ports/idempotency-storage.js";
 import type { PaymentProvider, ProviderError } from "../ports/payment-provider.js";
 import type { Storage } from "../ports/storage.js";
 import type { StorageError } from "../ports/storage-error.js";
+import type { WebhookUrlProblem } from "../ports/webhook-transport.js";
 
 /** What a use case runs with: the caller's project and provider, its claimed idempotency record, the time. */
 export interface Execution {
@@ -25,6 +26,8 @@ export interface Execution {
   readonly pendingChargeWaitMs: number;
   /** Told about every provider word refused for its amount or currency (API.md 10.1). */
   readonly onAmountMismatch?: OnAmountMismatch | undefined;
+  /** The outbound guard's rule on a webhook endpoint's URL (API.md 12). */
+  readonly webhookUrlProblem: WebhookUrlProblem;
 }
 
 /** What an operation produced: the resource to store with the response, and the response itself. */
@@ -36,6 +39,11 @@ export interface Outcome {
   /** Set for a create: the new resource's path. */
   readonly location?: string;
   readonly body: unknown;
+  /**
+   * What the key stores and a replay answers, when it differs from `body`: a secret shown once is
+   * answered now but never stored in clear with the key (API.md 12).
+   */
+  readonly replayBody?: unknown;
   /** Stored with the resource, in the same atomic step (the outbox). */
   readonly events?: readonly DomainEvent[];
   /** New payments it recorded (a subscription's first charge), stored with the resource. */

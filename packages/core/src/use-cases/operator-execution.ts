@@ -7,6 +7,8 @@ import type { OnAmountMismatch } from "../payments/amount-rule.js";
 import { type Clock, systemClock } from "../ports/clock.js";
 import type { PaymentProvider } from "../ports/payment-provider.js";
 import type { Storage } from "../ports/storage.js";
+import type { WebhookUrlProblem } from "../ports/webhook-transport.js";
+import { httpsOnly } from "../webhooks/webhook-endpoints.js";
 import { type Execution, fromStorageError, type Outcome } from "./execution.js";
 
 export interface OperatorExecutionOptions {
@@ -16,6 +18,8 @@ export interface OperatorExecutionOptions {
   readonly onAmountMismatch?: OnAmountMismatch;
   /** Base URL of the hosted pages, for a command that hands out a link (a method update); "" otherwise. */
   readonly publicUrl?: string;
+  /** The rule on a webhook endpoint's URL, the server's as the API's (default: any https:// URL). */
+  readonly webhookUrlProblem?: WebhookUrlProblem;
 }
 
 /**
@@ -47,6 +51,7 @@ export async function runAsOperator(
     ids,
     pendingChargeWaitMs: DEFAULT_PENDING_CHARGE_WAIT_MS,
     onAmountMismatch: options.onAmountMismatch,
+    webhookUrlProblem: options.webhookUrlProblem ?? httpsOnly,
   };
   const outcome = await run(execution);
   if (outcome.isErr()) return err(outcome.error);

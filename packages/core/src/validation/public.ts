@@ -116,3 +116,23 @@ export {
   validateEmptyBody,
   validateUpdateCustomer,
 } from "./validate.js";
+export {
+  type CreateWebhookEndpointRequest,
+  createWebhookEndpointRequestSchema,
+  DELIVERY_OUTCOMES,
+  deletedWebhookEndpointResponseSchema,
+  deliveryAttemptListResponseSchema,
+  deliveryAttemptResponseSchema,
+  eventListResponseSchema,
+  eventResourceResponseSchema,
+  type RedeliverEventRequest,
+  redeliverEventRequestSchema,
+  redeliveryResponseSchema,
+  type UpdateWebhookEndpointRequest,
+  updateWebhookEndpointRequestSchema,
+  validateCreateWebhookEndpoint,
+  validateUpdateWebhookEndpoint,
+  webhookEndpointListResponseSchema,
+  webhookEndpointResponseSchema,
+  webhookEndpointWithSecretResponseSchema,
+} from "./webhook-schemas.js";

@@ -259,6 +259,7 @@ export const PROBLEM_CODES = [
   "invoice_already_used",
   "customer_exists",
   "customer_not_found",
+  "url_not_allowed",
   "rate_limited",
   "internal_error",
   "provider_error",

@@ -1,6 +1,6 @@
-import { err, ok, type Result } from "neverthrow";
+import { ok, type Result } from "neverthrow";
 import { z } from "zod";
-import type { FieldIssue, KopekErrorOf } from "../domain/errors.js";
+import type { FieldIssue } from "../domain/errors.js";
 import {
   CURRENCY_PATTERN,
   MAX_INVOICE_LIFETIME_MS,
@@ -8,8 +8,6 @@ import {
   MIN_INVOICE_LIFETIME_MS,
   MIN_TRIAL_MS,
 } from "../domain/limits.js";
-import { stringIssues } from "./body-strings.js";
-import { cardNumberRule } from "./card-field-rule.js";
 import {
   type CreateCustomerRequest,
   createCustomerRequestSchema,
@@ -17,7 +15,6 @@ import {
   updateCustomerRequestSchema,
 } from "./customer-schemas.js";
 import { fastCreateInvoice, fastCreateSubscription } from "./fast-path.js";
-import { toFieldIssues } from "./field-issues.js";
 import { checkReceiptTotal } from "./receipt-rules.js";
 import {
   type CancelSubscriptionRequest,
@@ -31,10 +28,7 @@ import {
   type UpdateSubscriptionRequest,
   updateSubscriptionRequestSchema,
 } from "./schemas.js";
-import { storableCharacterRule } from "./storable-text.js";
-
-/** The rules of every string of every body, keys included: storable characters first, then no card data. */
-const BODY_STRING_RULES = [storableCharacterRule, cardNumberRule];
+import { validate } from "./validate-body.js";
 
 /** What validation needs to know beyond the body: the provider's currencies and the time. */
 export interface ValidationContext {
@@ -42,7 +36,9 @@ export interface ValidationContext {
   readonly now: Date;
 }
 
-export type ValidationFailure = KopekErrorOf<"validation_failed">;
+import type { ValidationFailure } from "./validate-body.js";
+
+export type { ValidationFailure };
 
 /** Validates a create-subscription body (API.md 5.3), reporting every problem at once. */
 export function validateCreateSubscription(
@@ -120,35 +116,6 @@ export function validateCreateInvoice(
       issues,
     );
   });
-}
-
-/**
- * `fastPath` (see `fast-path.ts`) vouches for the common valid body without zod. When it is unsure, or
- * a contextual check objects, zod runs as if there were no fast path, so every problem is reported.
- * The rules of every string (`BODY_STRING_RULES`: storable characters, no card data) are contextual
- * checks of every body.
- */
-function validate<S extends z.ZodType>(
-  schema: S,
-  fastPath: ((body: unknown) => z.output<S> | undefined) | null,
-  body: unknown,
-  fieldChecks: (issues: FieldIssue[]) => void,
-): Result<z.output<S>, ValidationFailure> {
-  const contextual = (issues: FieldIssue[]) => {
-    fieldChecks(issues);
-    issues.push(...stringIssues(body, BODY_STRING_RULES));
-  };
-  const fast = fastPath?.(body);
-  if (fast !== undefined) {
-    const issues: FieldIssue[] = [];
-    contextual(issues);
-    if (issues.length === 0) return ok(fast);
-  }
-  const parsed = schema.safeParse(body);
-  const issues = parsed.success ? [] : toFieldIssues(parsed.error.issues, body);
-  contextual(issues);
-  if (issues.length > 0 || !parsed.success) return err({ code: "validation_failed", errors: issues });
-  return ok(parsed.data);
 }
 
 function asRecord(value: unknown): Record<string, unknown> | null {

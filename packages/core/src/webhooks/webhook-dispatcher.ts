@@ -6,6 +6,7 @@ import type { IdGenerator } from "../ports/id-generator.js";
 import type { ClaimedDelivery, DeliveryAttempt, OutboxStorage } from "../ports/outbox-storage.js";
 import type { WebhookTransport } from "../ports/webhook-transport.js";
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, nextDelayMs } from "./retry-schedule.js";
+import { signingSecrets } from "./webhook-endpoints.js";
 import { signWebhook } from "./webhook-signature.js";
 
 export interface WebhookDispatcherOptions {
@@ -76,9 +77,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const headers = {
       "content-type": "application/json",
       "user-agent": "Kopek-Webhooks/1",
-      ...signWebhook(endpoint.secret, event.id, sentAt, body),
+      // A rotated-out secret signs too while its overlap lasts: either verifies (API.md 12).
+      ...signWebhook(signingSecrets(endpoint, sentAt), event.id, sentAt, body),
     };
+    const started = performance.now();
     const answer = await transport.send({ url: endpoint.url, headers, body, timeoutMs });
+    const durationMs = Math.max(0, Math.round(performance.now() - started));
     const at = clock.now();
     const status = answer.kind === "response" ? answer.status : null;
     const ok = status !== null && status >= 200 && status < 300;
@@ -86,6 +90,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const retryAfter = answer.kind === "response" ? answer.retryAfterSeconds : undefined;
     const delay = ok ? null : nextDelayMs(schedule, attempts, random, retryAfter);
     const attempt: DeliveryAttempt = {
+      id: ids.newId(),
       projectId: endpoint.projectId,
       eventId: event.id,
       endpointId: endpoint.id,
@@ -95,6 +100,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       nextAttemptAt: delay === null ? null : new Date(at.getTime() + delay),
       status,
       error: ok ? null : answer.kind === "failed" ? answer.reason : `HTTP ${status}`,
+      durationMs,
     };
     const recorded = await storage.recordDeliveryAttempt(attempt);
     if (recorded.isErr()) throw recorded.error;

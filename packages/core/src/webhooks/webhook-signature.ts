@@ -27,16 +27,24 @@ function signature(key: Buffer, id: string, timestamp: string, body: string): Bu
   return createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest();
 }
 
-/** The three Standard Webhooks headers for one message. The id stays the same across retries. */
-export function signWebhook(secret: string, id: string, sentAt: Date, body: string): Record<string, string> {
-  const key = keyOf(secret);
-  if (key === null) throw new TypeError("signWebhook: the secret must be whsec_ followed by base64");
+/**
+ * The three Standard Webhooks headers for one message. The id stays the same across retries. Given
+ * several secrets (a rotation's overlap), one `v1` signature per secret, space-separated: a receiver
+ * holding either verifies it.
+ */
+export function signWebhook(
+  secrets: string | readonly string[],
+  id: string,
+  sentAt: Date,
+  body: string,
+): Record<string, string> {
   const timestamp = String(Math.floor(sentAt.getTime() / 1000));
-  return {
-    "webhook-id": id,
-    "webhook-timestamp": timestamp,
-    "webhook-signature": `v1,${signature(key, id, timestamp, body).toString("base64")}`,
-  };
+  const signatures = (typeof secrets === "string" ? [secrets] : secrets).map((secret) => {
+    const key = keyOf(secret);
+    if (key === null) throw new TypeError("signWebhook: the secret must be whsec_ followed by base64");
+    return `v1,${signature(key, id, timestamp, body).toString("base64")}`;
+  });
+  return { "webhook-id": id, "webhook-timestamp": timestamp, "webhook-signature": signatures.join(" ") };
 }
 
 export type WebhookHeaders = Readonly<Record<string, string | readonly string[] | undefined>> | Headers;

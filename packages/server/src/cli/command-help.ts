@@ -37,7 +37,7 @@ export function commandHelp(words: readonly string[]): string | null {
   const name = entries(two).length > 0 ? two : words.length === 1 ? (words[0] ?? "") : "";
   const found = name === "" ? [] : entries(name);
   if (found.length === 0) return null;
-  const extra = name.startsWith("projects")
+  const extra = ["projects", "projects create", "projects update"].includes(name)
     ? section("  Provider options:") + section("  Seller options (projects create, projects update):")
     : ["serve", "worker"].includes(name)
       ? section("Environment (serve, worker):")

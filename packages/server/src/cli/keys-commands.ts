@@ -7,7 +7,7 @@ import {
   keyIsLive,
 } from "@kopek/core";
 import { parseDuration } from "../startup/duration.js";
-import { type DatabaseCommandContext, storageFailure } from "./database.js";
+import { type DatabaseCommandContext, failure, storageFailure } from "./database.js";
 import { findKey, SHOWN_PREFIX } from "./key-target.js";
 import { projectArg } from "./project-arg.js";
 import { usage } from "./projects-commands.js";
@@ -27,6 +27,8 @@ async function issueKey({ storage, io }: DatabaseCommandContext, projectId: stri
   const id = createUuidV7Generator().newId();
   const added = await storage.addApiKey({ id, projectId, sha256, createdAt: new Date(), revokedAt: null });
   if (added.isErr()) return storageFailure(io, added.error);
+  if (!added.value)
+    return failure(io, `project ${projectId} is deleted (kopek projects delete): it takes no new key`);
   io.stdout(`key:    ${key}\nsha256: ${sha256}\nid:     ${id}\n\n${ONCE}`);
   return 0;
 }

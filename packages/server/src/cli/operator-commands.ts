@@ -4,6 +4,7 @@ import {
   eraseCustomer,
   isUuid,
   type KopekError,
+  type OperatorExecutionOptions,
   presentSubscription,
   resumeSubscription,
   runAsOperator,
@@ -47,29 +48,39 @@ export async function operatorCommand(
     io.stdout(`${JSON.stringify(presentSubscription(paused.value), null, 2)}\n`);
     return 0;
   }
-  const config = loadConfig(io.env);
-  if (config.isErr()) return failure(io, config.error);
-  const services = openServices(config.value);
-  if (services.isErr()) return failure(io, services.error);
-  const { host, port, publicUrl } = config.value;
-  const done = await runAsOperator(
-    {
-      storage,
-      providerFor: services.value.providerFor,
-      clock: services.value.clock,
-      publicUrl: publicUrl ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
-    },
-    project,
-    (execution) =>
-      command === "customers erase"
-        ? eraseCustomer(execution, resourceId)
-        : command === "subscriptions method-update"
-          ? createMethodUpdate(execution, {}, resourceId)
-          : resumeSubscription(execution, {}, resourceId),
+  const options = operatorOptions(context);
+  if (typeof options === "string") return failure(io, options);
+  const done = await runAsOperator(options, project, (execution) =>
+    command === "customers erase"
+      ? eraseCustomer(execution, resourceId)
+      : command === "subscriptions method-update"
+        ? createMethodUpdate(execution, {}, resourceId)
+        : resumeSubscription(execution, {}, resourceId),
   );
   if (done.isErr()) return failure(io, describe(done.error, what, project, id));
   io.stdout(`${JSON.stringify(done.value, null, 2)}\n`);
   return 0;
+}
+
+/**
+ * What an operator's command runs the API's use cases with, as the server would: the project's
+ * providers and the clock from the configuration; or why the configuration cannot be used.
+ */
+export function operatorOptions({
+  storage,
+  io,
+}: Pick<DatabaseCommandContext, "storage" | "io">): OperatorExecutionOptions | string {
+  const config = loadConfig(io.env);
+  if (config.isErr()) return config.error;
+  const services = openServices(config.value);
+  if (services.isErr()) return services.error;
+  const { host, port, publicUrl } = config.value;
+  return {
+    storage,
+    providerFor: services.value.providerFor,
+    clock: services.value.clock,
+    publicUrl: publicUrl ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+  };
 }
 
 function describe(error: KopekError, what: string, project: string, id: string): string {

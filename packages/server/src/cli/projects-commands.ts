@@ -106,7 +106,7 @@ export async function projectsUpdate(
   return 0;
 }
 
-/** `kopek projects list`: one line per project, oldest first; never a secret. */
+/** `kopek projects list`: one line per project, oldest first, a deleted one marked so; never a secret. */
 export async function projectsList({ storage, io }: DatabaseCommandContext): Promise<number> {
   const projects = await storage.listProjects();
   if (projects.isErr()) return storageFailure(io, projects.error);
@@ -115,8 +115,9 @@ export async function projectsList({ storage, io }: DatabaseCommandContext): Pro
   // break the line; the provider's kind and settings, never its secret.
   for (const p of projects.value) {
     const shown = p.displayName === undefined ? "" : ` ${JSON.stringify(p.displayName)}`;
+    const deleted = p.deletedAt === undefined ? "" : `  deleted ${p.deletedAt.toISOString()}`;
     io.stdout(
-      `${p.id}  ${p.name}${shown}  ${describeProvider(p.provider)}  created ${p.createdAt.toISOString()}\n`,
+      `${p.id}  ${p.name}${shown}  ${describeProvider(p.provider)}  created ${p.createdAt.toISOString()}${deleted}\n`,
     );
   }
   return 0;

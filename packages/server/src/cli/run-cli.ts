@@ -1,5 +1,5 @@
-import { parseArgs } from "node:util";
 import type { SandboxProviderOptions } from "../startup/sandbox-provider-command.js";
+import { commandWordsOf, parseArguments } from "./cli-arguments.js";
 import { commandHelp, kopekVersion } from "./command-help.js";
 import type { CliIo, DatabaseCommandContext } from "./database.js";
 import { USAGE } from "./usage.js";
@@ -27,47 +27,6 @@ export interface SandboxProviderCommand {
 
 export type { CliIo };
 
-interface Parsed {
-  readonly words: string[];
-  readonly values: {
-    help?: boolean;
-    version?: boolean;
-    citus?: boolean;
-    "at-period-end"?: boolean;
-    undo?: boolean;
-    grace?: string;
-    name?: string;
-    "display-name"?: string;
-    id?: string;
-    "stored-method-charge"?: string;
-    provider?: string;
-    "shop-id"?: string;
-    "secret-key-file"?: string;
-    "secret-key-env"?: string;
-    "terminal-key"?: string;
-    "password-file"?: string;
-    "password-env"?: string;
-    "stored-methods"?: string;
-    "save-without-payment"?: string;
-    "seller-legal-name"?: string;
-    "seller-inn"?: string;
-    "seller-email"?: string;
-    "seller-phone"?: string;
-    "seller-offer-url"?: string;
-    "seller-privacy-url"?: string;
-    "api-url"?: string;
-    project?: string;
-    port?: string;
-    host?: string;
-    ledger?: string;
-    "latency-ms"?: string;
-    url?: string;
-    payment?: string;
-    amount?: string;
-    reason?: string;
-  };
-}
-
 /**
  * The kopek command line, except `serve` and `worker` (which keep running): returns the exit code, or
  * the name of the long-running command. Usage errors exit 2, failures 1.
@@ -82,7 +41,7 @@ export async function runCli(
       io,
       "--secret-key is refused: name where the key is kept with --secret-key-file or --secret-key-env",
     );
-  const parsed = parse(argv);
+  const parsed = parseArguments(argv);
   if (typeof parsed === "string") return usageError(io, parsed, commandWordsOf(argv));
   const [command = "serve", ...rest] = parsed.words;
   if (parsed.values.version === true) {
@@ -150,6 +109,8 @@ export async function runCli(
       privacyUrl: values["seller-privacy-url"],
     },
   };
+  if (values.force !== undefined && !(command === "projects" && rest[0] === "delete"))
+    return usageError(io, "--force is an option of projects delete only", parsed.words);
   if (line === "projects create")
     return withDatabase(io, async (context) => (await projects()).projectsCreate(context, projectOptions));
   if (command === "projects" && rest[0] === "update" && rest.length <= 2)
@@ -158,16 +119,16 @@ export async function runCli(
     );
   if (line === "projects list")
     return withDatabase(io, async (context) => (await projects()).projectsList(context));
-  if (line === "webhooks add")
+  if (command === "projects" && rest[0] === "delete" && rest.length <= 2)
     return withDatabase(io, async (context) =>
-      (await webhooks()).webhooksAdd(context, values.project, values.url),
+      (await import("./projects-delete-command.js")).projectsDelete(context, rest[1], {
+        force: values.force === true,
+      }),
     );
-  if (line === "webhooks list")
-    return withDatabase(io, async (context) => (await webhooks()).webhooksList(context, values.project));
-  if (command === "webhooks" && rest[0] === "remove" && rest.length <= 2)
-    return withDatabase(io, async (context) =>
-      (await webhooks()).webhooksRemove(context, values.project, rest[1]),
-    );
+  if (command === "webhooks" || command === "events") {
+    const run = (await webhooks()).webhookCommand(parsed.words);
+    if (run !== null) return withDatabase(io, (context) => run(context, parsed.words, values));
+  }
   if (line === "refunds create")
     return withDatabase(io, async (context) =>
       (await import("./refunds-commands.js")).refundsCreate(context, {
@@ -245,61 +206,4 @@ function usageError(io: CliIo, message: string, words: readonly string[] = []): 
   const own = words.length === 0 ? null : commandHelp(words);
   io.stderr(`kopek: ${message}\n\n${own ?? USAGE}`);
   return 2;
-}
-
-/** The command words of an argument list parseArgs refused: the words before the first option. */
-function commandWordsOf(argv: readonly string[]): string[] {
-  const firstOption = argv.findIndex((arg) => arg.startsWith("-"));
-  return (firstOption === -1 ? [...argv] : argv.slice(0, firstOption)).slice(0, 2);
-}
-
-function parse(argv: readonly string[]): Parsed | string {
-  try {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      options: {
-        help: { type: "boolean", short: "h" },
-        version: { type: "boolean" },
-        citus: { type: "boolean" },
-        "at-period-end": { type: "boolean" },
-        undo: { type: "boolean" },
-        grace: { type: "string" },
-        name: { type: "string" },
-        "display-name": { type: "string" },
-        id: { type: "string" },
-        "stored-method-charge": { type: "string" },
-        provider: { type: "string" },
-        "shop-id": { type: "string" },
-        "secret-key-file": { type: "string" },
-        "secret-key-env": { type: "string" },
-        "terminal-key": { type: "string" },
-        "password-file": { type: "string" },
-        "password-env": { type: "string" },
-        "stored-methods": { type: "string" },
-        "save-without-payment": { type: "string" },
-        "seller-legal-name": { type: "string" },
-        "seller-inn": { type: "string" },
-        "seller-email": { type: "string" },
-        "seller-phone": { type: "string" },
-        "seller-offer-url": { type: "string" },
-        "seller-privacy-url": { type: "string" },
-        "api-url": { type: "string" },
-        project: { type: "string" },
-        url: { type: "string" },
-        payment: { type: "string" },
-        amount: { type: "string" },
-        reason: { type: "string" },
-        port: { type: "string" },
-        host: { type: "string" },
-        ledger: { type: "string" },
-        "latency-ms": { type: "string" },
-      },
-      allowPositionals: true,
-    });
-    return { words: positionals, values };
-  } catch (cause) {
-    // An unknown option, e.g. --bogus, in one line (Node's own message explains `--` too); any other refusal as Node says it.
-    const unknown = /^Unknown option '([^']+)'/.exec((cause as Error).message);
-    return unknown === null ? (cause as Error).message : `unknown option ${unknown[1]}`;
-  }
 }

@@ -26,7 +26,12 @@ Commands on the database at DATABASE_URL:
                                  Rename a project or change its provider; options not given
                                  keep their value, the secret key included;
                                  --display-name "" shows the project's name again
-  projects list                  List the projects (never their secrets)
+  projects list                  List the projects (never their secrets), deleted ones marked
+  projects delete <id> [--force] Delete a project that has no invoice, subscription, payment
+                                 or refund, with everything it has; refused while it has one.
+                                 --force keeps its money records (API.md 11.1) and marks it
+                                 deleted: keys revoked, webhooks removed, subscriptions
+                                 canceled now (no refund), every customer erased
   Provider options:
     --provider sandbox|http|yookassa|tbank
                                           The provider kind
@@ -65,11 +70,27 @@ Commands on the database at DATABASE_URL:
                                  revoke the old one at once, or from the end of --grace on
                                  (90s, 15m, 2h, 7d; at most 30d): stored, the command returns
   keys list --project <id>       List a project's keys: ids, hash prefixes, created, revoked
-  webhooks add --project <id> --url <url>
-                                 Add a webhook endpoint; prints its whsec_ secret once
+  webhooks add --project <id> --url <url> [--events <type,…>] [--description <text>]
+                                 Add a webhook endpoint (every event type unless --events
+                                 names some); prints its whsec_ secret once
   webhooks list --project <id>   List a project's endpoints (never their secrets)
+  webhooks update <endpoint-id> --project <id> [--url <url>] [--events <type,… | all>]
+      [--description <text>] [--enabled true|false]
+                                 Change an endpoint; --enabled false stops its deliveries
+                                 (they wait), true starts them again
+  webhooks rotate-secret <endpoint-id> --project <id>
+                                 A new secret, printed once; the old one signs beside it
+                                 for 24 h, so receivers switch with no downtime
   webhooks remove <endpoint-id> --project <id>
                                  Remove an endpoint and its pending deliveries
+  webhooks deliveries <endpoint-id> --project <id> [--status delivered|retry|failed] [--limit <n>]
+                                 Each attempt to deliver to it, newest first: event, outcome,
+                                 HTTP status, duration, error
+  events list --project <id> [--type <type>] [--limit <n>]
+                                 The events webhooks carried (kept 30 days), newest first
+  events redeliver <event-id> --project <id> [--endpoint <endpoint-id>]
+                                 Queue an event again, due now, to one endpoint or to every
+                                 enabled one that takes its type
   refunds create --project <id> --payment <id> [--amount <minor units>] [--reason <text>]
                                  Refund a succeeded payment (all that remains without
                                  --amount) as POST /v1/payments/{id}/refunds does; prints

@@ -1,6 +1,6 @@
 import { type KopekError, ROUTES } from "@kopek/core";
 
-/** The methods the API serves somewhere, from core's route table: GET and POST. */
+/** The methods the API serves somewhere, from core's route table: GET, POST and DELETE. */
 const SERVED = [...new Set(ROUTES.map((route) => route.method))].sort();
 const PATTERNS = ROUTES.map((route) => ({
   method: route.method,
@@ -8,7 +8,7 @@ const PATTERNS = ROUTES.map((route) => ({
 }));
 
 /**
- * The refusal of an API request whose method the API serves on no path — QUERY, PUT, DELETE, TRACE,
+ * The refusal of an API request whose method the API serves on no path — QUERY, PUT, PATCH, TRACE,
  * OPTIONS, or one Fastify does not know (PROPFIND, MKCOL) — as a 405 whose `Allow` names what the path
  * serves (every served method for a path the API does not have). Answered before authentication: it
  * depends on the method alone, which tells a caller nothing the OpenAPI document does not. HEAD is

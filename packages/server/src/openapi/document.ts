@@ -32,6 +32,7 @@ import { HEADERS, PARAMETERS } from "./parameters.js";
 import { resourcePaths } from "./resource-paths.js";
 import { strictSchemas } from "./strict-schemas.js";
 import { subscriptionPaths } from "./subscription-paths.js";
+import { WEBHOOK_API_SCHEMAS, webhookApiPaths } from "./webhook-api-paths.js";
 import { WEBHOOK_PARAMETERS, webhookOperations } from "./webhooks.js";
 
 export interface OpenApiDocumentOptions {
@@ -173,6 +174,7 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
             "an erased customer changes nothing.",
         },
       }),
+      ...webhookApiPaths(),
       "/healthz": {
         get: healthOperation({
           operationId: "getHealth",
@@ -219,6 +221,7 @@ export function buildOpenApiDocument({ publicUrl }: OpenApiDocumentOptions): Rec
           customerListResponseSchema,
           customerEventPayloadSchema,
           methodUpdateResponseSchema,
+          ...WEBHOOK_API_SCHEMAS,
         ]),
       ),
       securitySchemes: {

@@ -100,6 +100,17 @@ describe("the OpenAPI document", () => {
         "GET /v1/customers/{id}",
         "POST /v1/customers/{id}",
         "POST /v1/customers/{id}/erase",
+        // Events and webhook endpoints (API.md 12); DELETE only here.
+        "GET /v1/events",
+        "GET /v1/events/{id}",
+        "POST /v1/events/{id}/redeliver",
+        "GET /v1/webhook-endpoints",
+        "POST /v1/webhook-endpoints",
+        "GET /v1/webhook-endpoints/{id}",
+        "POST /v1/webhook-endpoints/{id}",
+        "DELETE /v1/webhook-endpoints/{id}",
+        "POST /v1/webhook-endpoints/{id}/rotate-secret",
+        "GET /v1/webhook-endpoints/{id}/deliveries",
       ].sort(),
     );
     // Core's route table is the source: nothing it serves is missing from the document.

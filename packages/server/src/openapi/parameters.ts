@@ -1,4 +1,10 @@
-import { INVOICE_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES } from "@kopek/core";
+import {
+  DELIVERY_OUTCOMES,
+  EVENT_TYPES,
+  INVOICE_STATUSES,
+  PAYMENT_STATUSES,
+  REFUND_STATUSES,
+} from "@kopek/core";
 
 /** `components.parameters`: the headers every POST takes, the resource id and the list parameters. */
 export const PARAMETERS = {
@@ -116,6 +122,28 @@ export const PARAMETERS = {
     description:
       "Only customers with this email (exactly, case included). Empty or over 255 characters: 422.",
     schema: { type: "string", minLength: 1, maxLength: 255 },
+  },
+  EventType: {
+    name: "type",
+    in: "query",
+    required: false,
+    description: "Only events of this type. Another value: 422 with pointer `#/type`.",
+    schema: { type: "string", enum: [...EVENT_TYPES] },
+  },
+  EventSince: {
+    name: "since",
+    in: "query",
+    required: false,
+    description:
+      "Only events recorded at or after this ISO 8601 moment. Malformed: 422 with pointer `#/since`.",
+    schema: { type: "string", format: "date-time" },
+  },
+  DeliveryOutcome: {
+    name: "status",
+    in: "query",
+    required: false,
+    description: "Only attempts with this outcome. Another value: 422 with pointer `#/status`.",
+    schema: { type: "string", enum: [...DELIVERY_OUTCOMES] },
   },
 } as const;
 

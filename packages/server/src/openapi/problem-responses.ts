@@ -42,6 +42,11 @@ function sampleError(code: ProblemCode): KopekError {
       return { code, detail: "customer 0192f3c4-5d6e-7f80-9a1b-2c3d4e5f6a7b has this externalId" };
     case "customer_not_found":
       return { code, detail: "no customer of this project has this id" };
+    case "url_not_allowed":
+      return {
+        code,
+        detail: "the URL must not point at a private address (only public addresses are reached)",
+      };
     case "rate_limited":
       return { code, retryAfterSeconds: 1 };
     case "method_not_allowed":

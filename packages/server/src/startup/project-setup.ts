@@ -46,7 +46,10 @@ export function saveKeyHashes(
   return hashes.reduce<ResultAsync<void, StorageError>>(
     (saved, sha256) =>
       saved.andThen(() =>
-        storage.addApiKey({ id: ids.newId(), projectId, sha256, createdAt: now, revokedAt: null }),
+        storage
+          .addApiKey({ id: ids.newId(), projectId, sha256, createdAt: now, revokedAt: null })
+          // False only for a deleted project, which the projects file refuses before its keys.
+          .map(() => undefined),
       ),
     okAsync(undefined),
   );

@@ -1,4 +1,4 @@
-import { createUuidV7Generator, type Storage, type StorageError } from "@kopek/core";
+import { createUuidV7Generator, newWebhookEndpoint, type Storage, type StorageError } from "@kopek/core";
 import { okAsync, type ResultAsync } from "neverthrow";
 
 const ids = createUuidV7Generator();
@@ -27,17 +27,7 @@ export function saveWebhookEndpoints(
       if (current?.secret === secret) return saved;
       const endpoint = current
         ? { ...current, secret }
-        : {
-            id: ids.newId(),
-            projectId,
-            url,
-            secret,
-            enabled: true,
-            createdAt: now,
-            disabledAt: null,
-            disabledReason: null,
-            lastSuccessAt: null,
-          };
+        : newWebhookEndpoint({ id: ids.newId(), projectId, url, secret, createdAt: now });
       return saved.andThen(() => storage.saveWebhookEndpoint(endpoint));
     }, okAsync(undefined)),
   );

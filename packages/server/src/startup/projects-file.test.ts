@@ -128,6 +128,17 @@ test("applyProjectsFile creates, then updates by id, and keys authenticate", asy
   expect((await storage.listApiKeys(ID))._unsafeUnwrap()).toHaveLength(1);
 });
 
+test("applyProjectsFile refuses a project deleted with --force: it would get keys and webhooks again", async () => {
+  const storage = createMemoryStorage();
+  const first = await loaded(file({ apiKeys: [{ sha256: hashApiKey("kopek_any") }] }));
+  await applyProjectsFile(storage, first);
+  const at = new Date("2026-03-01T10:00:00.000Z");
+  await storage.markProjectDeleted(ID, at);
+  expect((await applyProjectsFile(storage, first))._unsafeUnwrapErr()).toBe(
+    `project ${ID} was deleted at ${at.toISOString()} (kopek projects delete): remove it from the file`,
+  );
+});
+
 test("applyProjectsFile creates webhook endpoints by URL, then updates their secret, never duplicating", async () => {
   const storage = createMemoryStorage();
   const hooks = (secret: string) =>

@@ -192,7 +192,8 @@ export async function loadProjectsFile(
 
 /**
  * Creates or updates each project by id, records its key hashes and its webhook endpoints (by URL);
- * returns how many projects.
+ * returns how many projects. A project marked deleted (`kopek projects delete --force`) gets its
+ * settings and no more: the file is refused, since it would give the project keys and webhooks again.
  */
 export async function applyProjectsFile(
   storage: Storage,
@@ -212,10 +213,17 @@ export async function applyProjectsFile(
       createdAt: now,
     };
     const hashes = entry.apiKeys.map((key) => key.sha256);
-    const saved = await storage
-      .saveProject(project)
-      .andThen(() => saveKeyHashes(storage, project.id, hashes, now))
-      .andThen(() => saveWebhookEndpoints(storage, project.id, entry.webhooks, now));
+    // Read back after the save, so with the key it was just encrypted with (the file may come with a new one).
+    const stored = await storage.saveProject(project).andThen(() => storage.findProject(project.id));
+    if (stored.isErr()) return err(`cannot save project ${entry.id}: ${stored.error.message}`);
+    const deletedAt = stored.value?.deletedAt;
+    if (deletedAt !== undefined)
+      return err(
+        `project ${entry.id} was deleted at ${deletedAt.toISOString()} (kopek projects delete): remove it from the file`,
+      );
+    const saved = await saveKeyHashes(storage, project.id, hashes, now).andThen(() =>
+      saveWebhookEndpoints(storage, project.id, entry.webhooks, now),
+    );
     if (saved.isErr()) return err(`cannot save project ${entry.id}: ${saved.error.message}`);
   }
   return ok(file.projects.length);

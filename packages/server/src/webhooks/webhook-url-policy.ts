@@ -1,3 +1,4 @@
+import type { WebhookUrlProblem } from "@kopek/core";
 import { type OutboundPolicy, outboundUrlProblem } from "@kopek/outbound";
 
 /**
@@ -19,4 +20,12 @@ export function webhookUrlPolicy(env: Readonly<Record<string, string | undefined
 /** Why `url` cannot be a webhook endpoint, or null when it can. The phrase completes "--url …". */
 export function webhookUrlProblem(url: string, policy: WebhookUrlPolicy): string | null {
   return outboundUrlProblem(url, policy, WEBHOOKS_LOCAL_SETTING);
+}
+
+/** The rule an environment asks for, as core takes it (`KopekOptions.webhookUrlProblem`): API and CLI alike. */
+export function webhookUrlRule(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): WebhookUrlProblem {
+  const policy = webhookUrlPolicy(env);
+  return (url) => webhookUrlProblem(url, policy);
 }
