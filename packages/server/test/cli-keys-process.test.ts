@@ -91,14 +91,16 @@ describe("kopek, the process", { timeout: 240_000 }, () => {
       expect((await kopek("keys", "rotate", old)).stderr).toContain("is already revoked");
 
       // With a grace period the command returns at once; the old key's end is stored, and it works till then.
+      // "At once" is judged against the stored end, not a stopwatch: had the command waited out the grace,
+      // the end would have passed by the time it returned (a timed bound failed on a loaded machine).
       const started = Date.now();
-      const graced = await kopek("keys", "rotate", fresh, "--grace", "2s");
+      const graced = await kopek("keys", "rotate", fresh, "--grace", "5s");
       expect(graced.code).toBe(0);
-      expect(Date.now() - started).toBeLessThan(1500);
       expect(graced.stdout).toMatch(/stays valid until \S+Z, then every server refuses it/);
       const end = await revokedAt(hashApiKey(fresh));
       expect(end?.getTime()).toBeGreaterThan(Date.now());
-      expect(end?.getTime()).toBeLessThanOrEqual(started + 2000 + 1000);
+      expect(end?.getTime()).toBeGreaterThanOrEqual(started + 5000);
+      expect(end?.getTime()).toBeLessThanOrEqual(Date.now() + 5000);
       const listed = await kopek("keys", "list", "--project", project);
       expect(listed.stdout).toContain(`active until ${end?.toISOString()}`);
       const storage = serverStorageOn(db, Buffer.from(env.KOPEK_ENCRYPTION_KEY, "base64"));
